@@ -1,0 +1,7 @@
+// SPDX-License-Identifier: MIT
+#include "ui/gui_app.h"
+
+int main(int argc, char** argv)
+{
+    return roofline::ui::runGui(argc, argv);
+}

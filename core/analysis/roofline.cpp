@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+#include "core/analysis/roofline.h"
+
+#include "core/model/units.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace roofline {
+
+double Roofline::attainable(double intensity) const
+{
+    if (std::isinf(intensity))
+        return peakFlops;
+    return std::min(peakFlops, intensity * bandwidth);
+}
+
+bool operator==(const Roofline& a, const Roofline& b)
+{
+    return a.hardwareId == b.hardwareId && a.precision == b.precision && a.memoryLevel == b.memoryLevel &&
+           a.kind == b.kind && a.peakFlops == b.peakFlops && a.bandwidth == b.bandwidth &&
+           a.nominalPeak == b.nominalPeak;
+}
+
+std::ostream& operator<<(std::ostream& os, const Roofline& r)
+{
+    return os << "Roofline{" << r.hardwareId << ' ' << r.precision << ' ' << r.memoryLevel
+              << (r.kind == RoofKind::Achievable ? " achievable" : " peak") << ", "
+              << formatQuantity(r.peakFlops, Dimension::FlopRate, 5) << ", "
+              << formatQuantity(r.bandwidth, Dimension::ByteRate, 5) << ", ridge "
+              << formatQuantity(r.ridge(), Dimension::Intensity, 5) << "}";
+}
+
+Result<Roofline> makeRoofline(const HardwareProfile& profile, Precision precision, size_t level, RoofKind kind)
+{
+    const auto peak = profile.peak(precision);
+    if (!peak) {
+        std::string has;
+        for (Precision p : profile.precisions())
+            has += (has.empty() ? "" : " ") + precisionName(p);
+        return Error{{}, 0, 0,
+                     profile.id + " has no " + precisionName(precision) + " peak; it has: " +
+                         (has.empty() ? std::string("none") : has)};
+    }
+    if (level >= profile.memory.size())
+        return Error{{}, 0, 0, profile.id + " has no memory level " + std::to_string(level)};
+    const MemoryLevel& mem = profile.memory[level];
+    if (!mem.bandwidth)
+        return Error{{}, 0, 0, profile.id + ": no published bandwidth for " + mem.name};
+    Roofline r;
+    r.hardwareId = profile.id;
+    r.hardwareName = profile.name;
+    r.precision = precision;
+    r.memoryLevel = mem.name;
+    r.kind = kind;
+    const double scale = kind == RoofKind::Achievable ? profile.achievable : 1.0;
+    r.peakFlops = *peak * scale;
+    r.bandwidth = *mem.bandwidth * scale;
+    r.nominalPeak = *peak;
+    return r;
+}
+
+std::string regimeName(Regime r)
+{
+    switch (r) {
+    case Regime::MemoryBound:
+        return "memory-bound";
+    case Regime::ComputeBound:
+        return "compute-bound";
+    case Regime::AtRidge:
+        return "at-ridge";
+    }
+    return "?";
+}
+
+std::ostream& operator<<(std::ostream& os, Regime r)
+{
+    return os << regimeName(r);
+}
+
+std::string leverFor(Regime regime)
+{
+    switch (regime) {
+    case Regime::MemoryBound:
+        return "Memory-bound: the memory bus is the wall, so faster math changes nothing. Raise the intensity "
+               "(batch requests, fuse kernels, reuse data on chip), cut the bytes (quantize), or move to more "
+               "memory bandwidth.";
+    case Regime::ComputeBound:
+        return "Compute-bound: the arithmetic units are the wall, so faster memory changes nothing. Keep the "
+               "units fed (raise MFU), use a lower precision, or add compute.";
+    case Regime::AtRidge:
+        return "At the ridge: memory and compute limit it about equally. More intensity gains little from here; "
+               "a lower precision or more bandwidth moves the wall.";
+    }
+    return {};
+}
+
+std::string aboveRoofWarning()
+{
+    return "Above the roof: the achieved rate is higher than the bound allows. Bytes were likely under-counted "
+           "(cache reuse or fusion keeps traffic off main memory), the wrong precision is selected, or the "
+           "FLOP count includes a sparse peak's work.";
+}
+
+bool operator==(const Placement& a, const Placement& b)
+{
+    return a.kernel == b.kernel && a.intensity == b.intensity && a.roof == b.roof && a.ridge == b.ridge &&
+           a.peak == b.peak && a.bandwidth == b.bandwidth && a.regime == b.regime &&
+           a.timeLowerBound == b.timeLowerBound && a.ridgeDistance == b.ridgeDistance && a.achieved == b.achieved &&
+           a.headroom == b.headroom && a.efficiency == b.efficiency && a.mfu == b.mfu && a.aboveRoof == b.aboveRoof &&
+           a.lever == b.lever;
+}
+
+std::ostream& operator<<(std::ostream& os, const Placement& p)
+{
+    os << "Placement{" << p.kernel.name << ": I=" << formatNumber(p.intensity, 5)
+       << ", roof=" << formatQuantity(p.roof, Dimension::FlopRate, 5) << ", " << p.regime
+       << ", t>=" << formatQuantity(p.timeLowerBound, Dimension::Time, 5);
+    if (p.achieved)
+        os << ", achieved=" << formatQuantity(*p.achieved, Dimension::FlopRate, 5)
+           << ", headroom=" << formatNumber(*p.headroom, 4) << "x";
+    if (p.aboveRoof)
+        os << ", ABOVE ROOF";
+    return os << "}";
+}
+
+Placement analyze(const Kernel& kernel, const Roofline& roof)
+{
+    Placement p;
+    p.kernel = kernel;
+    p.intensity = kernel.bytes > 0.0 ? kernel.flops / kernel.bytes : std::numeric_limits<double>::infinity();
+    p.ridge = roof.ridge();
+    p.peak = roof.peakFlops;
+    p.bandwidth = roof.bandwidth;
+    p.roof = roof.attainable(p.intensity);
+    p.ridgeDistance = p.ridge / p.intensity;
+    const double logRatio = std::log(p.intensity / p.ridge);
+    if (std::fabs(logRatio) <= std::log1p(kRidgeTolerance))
+        p.regime = Regime::AtRidge;
+    else
+        p.regime = logRatio < 0 ? Regime::MemoryBound : Regime::ComputeBound;
+    p.timeLowerBound = std::max(kernel.flops / roof.peakFlops, kernel.bytes / roof.bandwidth);
+    if (const auto achieved = kernel.achieved()) {
+        p.achieved = achieved;
+        p.headroom = p.roof / *achieved;
+        p.efficiency = *achieved / p.roof;
+        p.mfu = *achieved / roof.nominalPeak;
+        // A relative margin keeps a point computed exactly on the roof from being flagged.
+        p.aboveRoof = *achieved > p.roof * (1.0 + 1e-9);
+    }
+    p.lever = leverFor(p.regime);
+    if (p.aboveRoof)
+        p.lever = aboveRoofWarning() + " " + p.lever;
+    return p;
+}
+
+} // namespace roofline

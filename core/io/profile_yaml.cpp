@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: MIT
+#include "core/io/profile_yaml.h"
+
+#include "core/io/text_file.h"
+#include "core/model/units.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cmath>
+#include <regex>
+#include <set>
+#include <sstream>
+
+namespace roofline {
+namespace {
+
+// Thrown inside the parser only, turned into an Error at the boundary below.
+struct ParseFailure {
+    Error error;
+};
+
+class ProfileParser {
+public:
+    explicit ProfileParser(std::string file) : m_file(std::move(file)) {}
+
+    [[noreturn]] void fail(const YAML::Node& at, const std::string& message) const
+    {
+        const YAML::Mark m = at.Mark();
+        throw ParseFailure{Error{m_file, m.line >= 0 ? m.line + 1 : 0, m.column >= 0 ? m.column + 1 : 0, message}};
+    }
+
+    // Refuses keys not in `allowed` and keys given twice (yaml-cpp keeps both silently).
+    void checkKeys(const YAML::Node& map, const std::vector<std::string>& allowed, const std::string& where) const
+    {
+        std::set<std::string> seen;
+        for (auto it = map.begin(); it != map.end(); ++it) {
+            const std::string key = it->first.Scalar();
+            if (!seen.insert(key).second)
+                fail(it->first, "duplicate field '" + key + "'" + where);
+            if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
+                std::string list;
+                for (const auto& a : allowed)
+                    list += (list.empty() ? "" : ", ") + a;
+                fail(it->first, "unknown field '" + key + "'" + where + "; expected one of: " + list);
+            }
+        }
+    }
+
+    std::string scalar(const YAML::Node& parent, const char* key, bool required) const
+    {
+        const YAML::Node n = parent[key];
+        if (!n || n.IsNull()) {
+            if (required)
+                fail(parent, std::string("missing field '") + key + "'");
+            return {};
+        }
+        if (!n.IsScalar())
+            fail(n, std::string("field '") + key + "' must be a single value");
+        const std::string s = n.Scalar();
+        if (required && s.empty())
+            fail(n, std::string("field '") + key + "' is empty");
+        return s;
+    }
+
+    double quantity(const YAML::Node& n, Dimension dim, const std::string& what) const
+    {
+        if (!n.IsScalar())
+            fail(n, what + " must be a value with a unit, e.g. '" + unitExample(dim) + "'");
+        QuantityOptions opt;
+        opt.requireUnit = true;
+        const auto r = parseQuantity(n.Scalar(), dim, opt);
+        if (!r)
+            fail(n, what + ": " + r.error().message);
+        return r.value();
+    }
+
+    std::vector<std::string> stringList(const YAML::Node& parent, const char* key) const
+    {
+        std::vector<std::string> out;
+        const YAML::Node n = parent[key];
+        if (!n || n.IsNull())
+            return out;
+        if (n.IsScalar()) {
+            out.push_back(n.Scalar());
+            return out;
+        }
+        if (!n.IsSequence())
+            fail(n, std::string("field '") + key + "' must be a list of strings");
+        for (const auto& item : n) {
+            if (!item.IsScalar())
+                fail(item, std::string("each entry of '") + key + "' must be a string");
+            out.push_back(item.Scalar());
+        }
+        return out;
+    }
+
+    HardwareProfile parse(const YAML::Node& root) const
+    {
+        if (!root || root.IsNull())
+            throw ParseFailure{Error{m_file, 0, 0, "empty file: expected a hardware profile (see docs/hardware-profiles.md)"}};
+        if (!root.IsMap())
+            fail(root, "expected a hardware profile: a YAML mapping with id, name, vendor, peaks and memory");
+        checkKeys(root,
+                  {"schema_version", "id", "name", "vendor", "category", "aliases", "achievable", "peaks", "memory",
+                   "interconnect", "notes", "sources"},
+                  "");
+
+        HardwareProfile p;
+        if (const YAML::Node v = root["schema_version"]; v && !(v.IsScalar() && v.Scalar() == "1"))
+            fail(v, "unsupported schema_version '" + (v.IsScalar() ? v.Scalar() : std::string("?")) +
+                        "'; this version reads schema_version 1");
+
+        p.id = scalar(root, "id", true);
+        static const std::regex idPattern("^[a-z0-9]+(-[a-z0-9]+)*$");
+        if (!std::regex_match(p.id, idPattern))
+            fail(root["id"], "id '" + p.id + "' must be lower-case kebab: letters, digits and single '-'");
+        p.name = scalar(root, "name", true);
+        p.vendor = scalar(root, "vendor", true);
+        p.category = scalar(root, "category", false);
+        p.aliases = stringList(root, "aliases");
+        for (auto& a : p.aliases) {
+            if (!std::regex_match(a, idPattern))
+                fail(root["aliases"], "alias '" + a + "' must be lower-case kebab: letters, digits and single '-'");
+        }
+        p.notes = stringList(root, "notes");
+        p.sources = stringList(root, "sources");
+
+        if (const YAML::Node a = root["achievable"]; a && !a.IsNull()) {
+            double v = 0.0;
+            if (!a.IsScalar() || !YAML::convert<double>::decode(a, v) || !std::isfinite(v) || v <= 0.0 || v > 1.0)
+                fail(a, "achievable must be a fraction of peak in (0, 1], e.g. 0.85");
+            p.achievable = v;
+        }
+
+        parsePeaks(root, p);
+        parseMemory(root, p);
+        parseInterconnect(root, p);
+        return p;
+    }
+
+private:
+    void parsePeaks(const YAML::Node& root, HardwareProfile& p) const
+    {
+        const YAML::Node peaks = root["peaks"];
+        if (!peaks || peaks.IsNull())
+            fail(root, "missing field 'peaks' (dense compute peak per precision, e.g. 'bf16: 989.4 TFLOP/s')");
+        if (!peaks.IsMap())
+            fail(peaks, "'peaks' must map a precision to a rate, e.g. 'bf16: 989.4 TFLOP/s'");
+        std::set<std::string> seen;
+        for (auto it = peaks.begin(); it != peaks.end(); ++it) {
+            const std::string key = it->first.Scalar();
+            const auto prec = parsePrecision(key);
+            if (!prec)
+                fail(it->first, "unknown precision '" + key + "' in peaks; known: " + precisionList());
+            if (!seen.insert(precisionName(*prec)).second)
+                fail(it->first, "duplicate precision '" + key + "' in peaks");
+            if (it->second.IsNull())
+                continue; // "fp8: null": the part has no such rate
+            p.peaks[*prec] = quantity(it->second, Dimension::FlopRate, "peak " + key);
+        }
+        if (p.peaks.empty())
+            fail(peaks, "'peaks' gives no precision a value");
+    }
+
+    void parseMemory(const YAML::Node& root, HardwareProfile& p) const
+    {
+        const YAML::Node mem = root["memory"];
+        if (!mem || mem.IsNull())
+            fail(root, "missing field 'memory' (HBM/DRAM first, e.g. '- {name: HBM3, bandwidth: 3.35 TB/s}')");
+        if (!mem.IsSequence() || mem.size() == 0)
+            fail(mem, "'memory' must be a list of levels, HBM/DRAM first, e.g. '- {name: HBM3, bandwidth: 3.35 TB/s}'");
+        std::set<std::string> names;
+        for (const auto& level : mem) {
+            if (!level.IsMap())
+                fail(level, "each memory level must be a mapping with name, bandwidth and capacity");
+            checkKeys(level, {"name", "bandwidth", "capacity"}, " in a memory level");
+            MemoryLevel m;
+            m.name = scalar(level, "name", true);
+            if (!names.insert(m.name).second)
+                fail(level["name"], "duplicate memory level '" + m.name + "'");
+            if (const YAML::Node b = level["bandwidth"]; b && !b.IsNull())
+                m.bandwidth = quantity(b, Dimension::ByteRate, "bandwidth of " + m.name);
+            else if (p.memory.empty())
+                fail(level, "the first memory level (" + m.name + ") needs a bandwidth, e.g. 'bandwidth: 3.35 TB/s'");
+            if (const YAML::Node c = level["capacity"]; c && !c.IsNull())
+                m.capacity = quantity(c, Dimension::Bytes, "capacity of " + m.name);
+            p.memory.push_back(std::move(m));
+        }
+    }
+
+    void parseInterconnect(const YAML::Node& root, HardwareProfile& p) const
+    {
+        const YAML::Node ic = root["interconnect"];
+        if (!ic || ic.IsNull())
+            return;
+        if (!ic.IsMap())
+            fail(ic, "'interconnect' must be a mapping with name and bandwidth");
+        checkKeys(ic, {"name", "bandwidth"}, " in interconnect");
+        Interconnect link;
+        link.name = scalar(ic, "name", false);
+        const YAML::Node b = ic["bandwidth"];
+        if (!b || b.IsNull())
+            fail(ic, "interconnect needs a bandwidth, e.g. 'bandwidth: 900 GB/s'");
+        link.bandwidth = quantity(b, Dimension::ByteRate, "interconnect bandwidth");
+        p.interconnect = link;
+    }
+
+    std::string m_file;
+};
+
+std::string q(const std::string& s)
+{
+    // Double-quoted YAML scalar.
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"' || c == '\\')
+            out += '\\';
+        out += c;
+    }
+    return out + "\"";
+}
+
+std::string exact(double v, Dimension d)
+{
+    return formatQuantity(v, d, 6);
+}
+
+} // namespace
+
+Result<HardwareProfile> parseProfile(const std::string& yamlText, const std::string& file)
+{
+    try {
+        const YAML::Node root = YAML::Load(yamlText);
+        HardwareProfile p = ProfileParser(file).parse(root);
+        p.file = file;
+        return p;
+    } catch (const ParseFailure& f) {
+        return f.error;
+    } catch (const YAML::Exception& e) {
+        return Error{file, e.mark.line >= 0 ? e.mark.line + 1 : 0, e.mark.column >= 0 ? e.mark.column + 1 : 0,
+                     "YAML syntax error: " + e.msg};
+    } catch (const std::exception& e) {
+        return Error{file, 0, 0, std::string("cannot read the profile: ") + e.what()};
+    }
+}
+
+Result<HardwareProfile> loadProfileFile(const std::string& path)
+{
+    auto text = readTextFile(path, kMaxProfileBytes);
+    if (!text)
+        return text.error();
+    return parseProfile(text.value(), path);
+}
+
+std::string profileToYaml(const HardwareProfile& p)
+{
+    std::ostringstream out;
+    out << "schema_version: 1\n";
+    out << "id: " << p.id << "\n";
+    out << "name: " << q(p.name) << "\n";
+    out << "vendor: " << q(p.vendor) << "\n";
+    if (!p.category.empty())
+        out << "category: " << p.category << "\n";
+    if (!p.aliases.empty()) {
+        out << "aliases: [";
+        for (size_t i = 0; i < p.aliases.size(); ++i)
+            out << (i ? ", " : "") << p.aliases[i];
+        out << "]\n";
+    }
+    out << "achievable: " << p.achievable << "\n";
+    out << "peaks:              # dense (no 2:4 sparsity)\n";
+    for (const auto& [prec, v] : p.peaks)
+        out << "  " << precisionName(prec) << ": " << exact(v, Dimension::FlopRate) << "\n";
+    out << "memory:\n";
+    for (const auto& m : p.memory) {
+        out << "  - name: " << q(m.name) << "\n";
+        if (m.bandwidth)
+            out << "    bandwidth: " << exact(*m.bandwidth, Dimension::ByteRate) << "\n";
+        if (m.capacity)
+            out << "    capacity: " << exact(*m.capacity, Dimension::Bytes) << "\n";
+    }
+    if (p.interconnect) {
+        out << "interconnect:\n";
+        out << "  name: " << q(p.interconnect->name) << "\n";
+        out << "  bandwidth: " << exact(p.interconnect->bandwidth, Dimension::ByteRate) << "\n";
+    }
+    if (!p.notes.empty()) {
+        out << "notes:\n";
+        for (const auto& n : p.notes)
+            out << "  - " << q(n) << "\n";
+    }
+    if (!p.sources.empty()) {
+        out << "sources:\n";
+        for (const auto& s : p.sources)
+            out << "  - " << q(s) << "\n";
+    }
+    return out.str();
+}
+
+} // namespace roofline

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+#include "core/model/kernel.h"
+
+#include "core/model/units.h"
+
+#include <cmath>
+#include <sstream>
+#include <vector>
+
+namespace roofline {
+
+std::ostream& operator<<(std::ostream& os, const Kernel& k)
+{
+    os << "Kernel{\"" << k.name << "\" " << formatQuantity(k.flops, Dimension::Flops, 6) << ", "
+       << formatQuantity(k.bytes, Dimension::Bytes, 6);
+    if (k.time)
+        os << ", " << formatQuantity(*k.time, Dimension::Time, 6);
+    if (k.precision)
+        os << ", " << *k.precision;
+    if (!k.group.empty())
+        os << ", group " << k.group;
+    return os << "}";
+}
+
+std::optional<std::string> validateKernel(const Kernel& k)
+{
+    auto bad = [](double v) { return !std::isfinite(v) || v <= 0.0; };
+    if (k.name.empty())
+        return std::string("kernel has no name");
+    if (bad(k.flops))
+        return "FLOP count of '" + k.name + "' must be a finite number greater than zero";
+    if (bad(k.bytes))
+        return "byte count of '" + k.name + "' must be a finite number greater than zero";
+    if (k.time && bad(*k.time))
+        return "time of '" + k.name + "' must be a finite number greater than zero";
+    return std::nullopt;
+}
+
+Result<Kernel> parsePointSpec(const std::string& spec)
+{
+    std::vector<std::string> parts;
+    std::stringstream ss(spec);
+    std::string item;
+    while (std::getline(ss, item, ','))
+        parts.push_back(item);
+    if (!spec.empty() && spec.back() == ',')
+        parts.emplace_back();
+    if (parts.size() < 3 || parts.size() > 4)
+        return Error{{}, 0, 0, "point '" + spec + "' must be name,flops,bytes[,time] (e.g. 'decode,140 GFLOP,70 GB')"};
+    Kernel k;
+    k.name = parts[0];
+    while (!k.name.empty() && k.name.front() == ' ')
+        k.name.erase(k.name.begin());
+    if (k.name.empty())
+        return Error{{}, 0, 0, "point '" + spec + "' has no name"};
+    auto field = [&](const std::string& text, Dimension d, const char* what) -> Result<double> {
+        auto r = parseQuantity(text, d);
+        if (!r)
+            return Error{{}, 0, 0, "point '" + k.name + "': " + what + ": " + r.error().message};
+        return r;
+    };
+    auto f = field(parts[1], Dimension::Flops, "flops");
+    if (!f)
+        return f.error();
+    auto b = field(parts[2], Dimension::Bytes, "bytes");
+    if (!b)
+        return b.error();
+    k.flops = *f;
+    k.bytes = *b;
+    if (parts.size() == 4) {
+        auto t = field(parts[3], Dimension::Time, "time");
+        if (!t)
+            return t.error();
+        k.time = *t;
+    }
+    return k;
+}
+
+} // namespace roofline

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/common/result.h"
+#include "core/model/precision.h"
+
+#include <optional>
+#include <ostream>
+#include <string>
+
+namespace roofline {
+
+/// A measured or modelled kernel: work and traffic, optionally its time.
+struct Kernel {
+    std::string name;
+    double flops = 0.0;               ///< FLOP (OP for integer precisions)
+    double bytes = 0.0;               ///< byte moved to/from main memory
+    std::optional<double> time;       ///< second; gives the achieved rate
+    std::optional<Precision> precision; ///< judged against this precision's roof if set
+    std::string group;                ///< phase or group, free text
+
+    /// FLOP/s when the time is known.
+    std::optional<double> achieved() const
+    {
+        if (!time)
+            return std::nullopt;
+        return flops / *time;
+    }
+
+    friend bool operator==(const Kernel& a, const Kernel& b)
+    {
+        return a.name == b.name && a.flops == b.flops && a.bytes == b.bytes && a.time == b.time &&
+               a.precision == b.precision && a.group == b.group;
+    }
+    friend bool operator!=(const Kernel& a, const Kernel& b) { return !(a == b); }
+};
+
+std::ostream& operator<<(std::ostream& os, const Kernel& k);
+
+/// Empty when the kernel can be placed; else why not (zero/negative/NaN/inf values).
+std::optional<std::string> validateKernel(const Kernel& k);
+
+/// Parses the command line's "name,flops,bytes[,time]" (values may carry units:
+/// "decode,140 GFLOP,70 GB,20.9 ms").
+Result<Kernel> parsePointSpec(const std::string& spec);
+
+} // namespace roofline

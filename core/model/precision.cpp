@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+#include "core/model/precision.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace roofline {
+
+std::string precisionName(Precision p)
+{
+    switch (p) {
+    case Precision::FP64:
+        return "fp64";
+    case Precision::FP32:
+        return "fp32";
+    case Precision::TF32:
+        return "tf32";
+    case Precision::BF16:
+        return "bf16";
+    case Precision::FP16:
+        return "fp16";
+    case Precision::FP8:
+        return "fp8";
+    case Precision::FP6:
+        return "fp6";
+    case Precision::FP4:
+        return "fp4";
+    case Precision::INT8:
+        return "int8";
+    }
+    return "?";
+}
+
+std::string precisionLabel(Precision p)
+{
+    std::string s = precisionName(p);
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::toupper(c); });
+    return s;
+}
+
+std::optional<Precision> parsePrecision(std::string_view name)
+{
+    std::string n(name);
+    std::transform(n.begin(), n.end(), n.begin(), [](unsigned char c) { return std::tolower(c); });
+    for (Precision p : kAllPrecisions)
+        if (precisionName(p) == n)
+            return p;
+    return std::nullopt;
+}
+
+std::string precisionList()
+{
+    std::string out;
+    for (Precision p : kAllPrecisions) {
+        if (!out.empty())
+            out += ' ';
+        out += precisionName(p);
+    }
+    return out;
+}
+
+bool isIntegerPrecision(Precision p)
+{
+    return p == Precision::INT8;
+}
+
+double bytesPerElement(Precision p)
+{
+    switch (p) {
+    case Precision::FP64:
+        return 8.0;
+    case Precision::FP32:
+    case Precision::TF32:
+        return 4.0;
+    case Precision::BF16:
+    case Precision::FP16:
+        return 2.0;
+    case Precision::FP8:
+    case Precision::INT8:
+        return 1.0;
+    case Precision::FP6:
+        return 0.75;
+    case Precision::FP4:
+        return 0.5;
+    }
+    return 1.0;
+}
+
+std::ostream& operator<<(std::ostream& os, Precision p)
+{
+    return os << precisionName(p);
+}
+
+} // namespace roofline

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: MIT
+// Everything a roofline figure shows, in data coordinates, computed without Qt. The widget
+// and the exporter only map this onto QCustomPlot, so the window and a CLI export agree.
+#pragma once
+
+#include "core/analysis/roofline.h"
+#include "core/model/hardware.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace roofline {
+
+struct PlotXY {
+    double x = 0.0;
+    double y = 0.0;
+    friend bool operator==(const PlotXY& a, const PlotXY& b) { return a.x == b.x && a.y == b.y; }
+};
+
+struct AxisRange {
+    double lo = 1.0;
+    double hi = 10.0;
+    friend bool operator==(const AxisRange& a, const AxisRange& b) { return a.lo == b.lo && a.hi == b.hi; }
+};
+
+enum class CeilingRole {
+    Roof,           ///< the selected roof: slope and flat part as one polyline
+    AchievableRoof, ///< the same roof scaled by the achievable fraction
+};
+
+/// A ceiling drawn as a polyline (straight segments in log-log space).
+struct CeilingLine {
+    CeilingRole role = CeilingRole::Roof;
+    std::string legend;          ///< legend entry, e.g. "Roof: BF16, HBM3"
+    std::vector<PlotXY> points;  ///< vertices from left to right
+    friend bool operator==(const CeilingLine& a, const CeilingLine& b)
+    {
+        return a.role == b.role && a.legend == b.legend && a.points == b.points;
+    }
+};
+
+enum class LabelRole { SlopeLabel, PeakLabel, RidgeLabel, RegionLabel, PointLabel };
+
+/// Text placed at a data position. `along` (if set) is a second point; the text is rotated to
+/// run along the line from `at` to `along` in screen space (slope labels, the ridge guide).
+struct PlotLabel {
+    LabelRole role = LabelRole::RegionLabel;
+    std::string text;
+    PlotXY at;
+    std::optional<PlotXY> along;
+    enum class Align { Left, Center, Right } align = Align::Left;
+    bool above = true; ///< text sits above (true) or below the anchor
+    friend bool operator==(const PlotLabel& a, const PlotLabel& b)
+    {
+        return a.role == b.role && a.text == b.text && a.at == b.at && a.along == b.along && a.align == b.align &&
+               a.above == b.above;
+    }
+};
+
+/// A kernel as drawn: at (intensity, achieved rate) or, without a time, on its roof.
+struct PlotPoint {
+    std::string name;
+    PlotXY at;
+    double roofAt = 0.0;  ///< roof at this intensity
+    Regime regime = Regime::MemoryBound;
+    bool measured = false; ///< has a time (else drawn on the roof, hollow)
+    bool aboveRoof = false;
+    friend bool operator==(const PlotPoint& a, const PlotPoint& b)
+    {
+        return a.name == b.name && a.at == b.at && a.roofAt == b.roofAt && a.regime == b.regime &&
+               a.measured == b.measured && a.aboveRoof == b.aboveRoof;
+    }
+};
+
+struct AxisTick {
+    double value = 0.0;
+    std::string label;
+    friend bool operator==(const AxisTick& a, const AxisTick& b) { return a.value == b.value && a.label == b.label; }
+};
+
+struct PlotSpec {
+    std::string title;
+    std::string subtitle;
+    std::string xLabel;
+    std::string yLabel;
+    AxisRange x;
+    AxisRange y;
+    std::vector<AxisTick> xTicks; ///< decades
+    std::vector<AxisTick> yTicks; ///< decades
+    std::vector<CeilingLine> ceilings;
+    double ridge = 0.0;           ///< FLOP/byte
+    double peak = 0.0;            ///< flat roof, FLOP/s
+    std::vector<PlotLabel> labels;
+    std::vector<PlotPoint> points;
+    friend bool operator==(const PlotSpec& a, const PlotSpec& b);
+};
+
+struct PlotOptions {
+    bool showAchievable = false;   ///< also draw the achievable roof (dashed)
+    std::optional<AxisRange> x;    ///< fixed ranges instead of the derived ones
+    std::optional<AxisRange> y;
+    std::string title;             ///< replaces the generated title when set
+};
+
+/// Axis ranges for a profile, snapped to whole decades and derived from all of its
+/// precisions' ceilings, so they do not move when the precision is toggled and two figures
+/// of the same hardware line up. Points outside are included (again snapped to decades).
+std::pair<AxisRange, AxisRange> axisRangesFor(const HardwareProfile& profile, const std::vector<Placement>& placements);
+
+/// The label of one tick: intensity as "0.1", "10", "1k"; rates as "10 TFLOP/s".
+std::string tickLabel(double value, bool rate, const std::string& unit);
+
+/// Decade ticks with labels: intensity as "0.1 1 10 100 1k 10k", rates as "10 TFLOP/s".
+std::vector<AxisTick> decadeTicks(const AxisRange& range, bool rates, const std::string& unit);
+
+/// Builds the figure for one roof and the placements against it.
+PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, const std::vector<Placement>& placements,
+                       const PlotOptions& options = {});
+
+/// A stable, line-by-line text form of a spec, for golden tests and `--format spec`.
+std::string plotSpecToText(const PlotSpec& spec);
+
+} // namespace roofline

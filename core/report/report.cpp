@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: MIT
+#include "core/report/report.h"
+
+#include "core/model/units.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <sstream>
+
+namespace roofline {
+namespace {
+
+using nlohmann::json;
+
+json num(double v)
+{
+    return std::isfinite(v) ? json(v) : json(nullptr);
+}
+
+json opt(const std::optional<double>& v)
+{
+    return v ? num(*v) : json(nullptr);
+}
+
+std::string rateUnit(Precision p)
+{
+    return isIntegerPrecision(p) ? "OP/s" : "FLOP/s";
+}
+
+std::string rate(double v, Precision p)
+{
+    return formatSI(v, 4) + rateUnit(p);
+}
+
+// UTF-8 aware width: counts code points, not bytes.
+size_t displayWidth(const std::string& s)
+{
+    size_t n = 0;
+    for (unsigned char c : s)
+        if ((c & 0xC0) != 0x80)
+            ++n;
+    return n;
+}
+
+std::string csvField(const std::string& s)
+{
+    if (s.find_first_of(",\"\n\r") == std::string::npos)
+        return s;
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"')
+            out += '"';
+        out += c;
+    }
+    return out + "\"";
+}
+
+std::string csvNumber(double v)
+{
+    if (!std::isfinite(v))
+        return "";
+    std::ostringstream os;
+    os.precision(10);
+    os << v;
+    return os.str();
+}
+
+std::string csvOpt(const std::optional<double>& v)
+{
+    return v ? csvNumber(*v) : std::string();
+}
+
+json placementJson(const Placement& p)
+{
+    json k;
+    k["name"] = p.kernel.name;
+    k["flops"] = num(p.kernel.flops);
+    k["bytes"] = num(p.kernel.bytes);
+    k["time_s"] = opt(p.kernel.time);
+    k["intensity"] = num(p.intensity);
+    k["achieved_flops_per_s"] = opt(p.achieved);
+    k["roof_flops_per_s"] = num(p.roof);
+    k["ridge"] = num(p.ridge);
+    k["regime"] = regimeName(p.regime);
+    k["headroom"] = opt(p.headroom);
+    k["efficiency"] = opt(p.efficiency);
+    k["mfu"] = opt(p.mfu);
+    k["time_lower_bound_s"] = num(p.timeLowerBound);
+    k["ridge_distance"] = num(p.ridgeDistance);
+    k["above_roof"] = p.aboveRoof;
+    k["lever"] = p.lever;
+    if (p.kernel.precision)
+        k["precision"] = precisionName(*p.kernel.precision);
+    if (!p.kernel.group.empty())
+        k["group"] = p.kernel.group;
+    return k;
+}
+
+json roofJson(const Roofline& r)
+{
+    return json{{"hardware", r.hardwareId},
+                {"hardware_name", r.hardwareName},
+                {"precision", precisionName(r.precision)},
+                {"memory_level", r.memoryLevel},
+                {"roof", r.kind == RoofKind::Achievable ? "achievable" : "peak"},
+                {"peak_flops_per_s", num(r.peakFlops)},
+                {"bandwidth_bytes_per_s", num(r.bandwidth)},
+                {"ridge", num(r.ridge())}};
+}
+
+} // namespace
+
+std::optional<OutputFormat> parseOutputFormat(std::string_view name)
+{
+    std::string n(name);
+    std::transform(n.begin(), n.end(), n.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (n == "table")
+        return OutputFormat::Table;
+    if (n == "json")
+        return OutputFormat::Json;
+    if (n == "csv")
+        return OutputFormat::Csv;
+    return std::nullopt;
+}
+
+std::string renderTable(const std::vector<std::vector<std::string>>& rows)
+{
+    std::vector<size_t> widths;
+    for (const auto& row : rows)
+        for (size_t i = 0; i < row.size(); ++i) {
+            if (widths.size() <= i)
+                widths.push_back(0);
+            widths[i] = std::max(widths[i], displayWidth(row[i]));
+        }
+    std::string out;
+    for (const auto& row : rows) {
+        std::string line;
+        for (size_t i = 0; i < row.size(); ++i) {
+            line += row[i];
+            if (i + 1 < row.size())
+                line += std::string(widths[i] - displayWidth(row[i]) + 2, ' ');
+        }
+        while (!line.empty() && line.back() == ' ')
+            line.pop_back();
+        out += line + "\n";
+    }
+    return out;
+}
+
+std::string formatHardwareList(const std::vector<HardwareProfile>& profiles, OutputFormat format)
+{
+    if (format == OutputFormat::Json) {
+        json arr = json::array();
+        for (const auto& p : profiles) {
+            json peaks = json::object(), ridges = json::object();
+            for (const auto& [prec, v] : p.peaks) {
+                peaks[precisionName(prec)] = num(v);
+                ridges[precisionName(prec)] = num(v / p.mainBandwidth());
+            }
+            arr.push_back(json{{"id", p.id},
+                               {"name", p.name},
+                               {"vendor", p.vendor},
+                               {"category", p.category},
+                               {"aliases", p.aliases},
+                               {"memory", p.mainMemory().name},
+                               {"bandwidth_bytes_per_s", num(p.mainBandwidth())},
+                               {"peaks_flops_per_s", peaks},
+                               {"ridges", ridges}});
+        }
+        return arr.dump(2) + "\n";
+    }
+    std::vector<std::vector<std::string>> rows;
+    if (format == OutputFormat::Csv) {
+        std::string out = "id,vendor,name,memory,bandwidth_bytes_per_s,precisions\n";
+        for (const auto& p : profiles) {
+            std::string precs;
+            for (Precision pr : p.precisions())
+                precs += (precs.empty() ? "" : " ") + precisionName(pr);
+            out += p.id + "," + csvField(p.vendor) + "," + csvField(p.name) + "," + csvField(p.mainMemory().name) + "," +
+                   csvNumber(p.mainBandwidth()) + "," + precs + "\n";
+        }
+        return out;
+    }
+    rows.push_back({"ID", "VENDOR", "NAME", "MEMORY", "BF16 RIDGE", "PRECISIONS"});
+    for (const auto& p : profiles) {
+        std::string precs;
+        for (Precision pr : p.precisions())
+            precs += (precs.empty() ? "" : " ") + precisionName(pr);
+        const auto r = p.ridge(Precision::BF16);
+        rows.push_back({p.id, p.vendor, p.name,
+                        p.mainMemory().name + " " + formatQuantity(p.mainBandwidth(), Dimension::ByteRate),
+                        r ? formatNumber(*r, 3) : "-", precs});
+    }
+    return renderTable(rows);
+}
+
+std::string formatHardwareDetails(const HardwareProfile& p, OutputFormat format)
+{
+    if (format == OutputFormat::Json) {
+        json mem = json::array();
+        for (const auto& m : p.memory)
+            mem.push_back(json{{"name", m.name},
+                               {"bandwidth_bytes_per_s", opt(m.bandwidth)},
+                               {"capacity_bytes", opt(m.capacity)}});
+        json precs = json::array();
+        for (const auto& [prec, v] : p.peaks)
+            precs.push_back(json{{"precision", precisionName(prec)},
+                                 {"peak_flops_per_s", num(v)},
+                                 {"achievable_flops_per_s", num(v * p.achievable)},
+                                 {"ridge", num(v / p.mainBandwidth())}});
+        json j{{"id", p.id},         {"name", p.name},       {"vendor", p.vendor},
+               {"category", p.category}, {"aliases", p.aliases}, {"achievable", p.achievable},
+               {"memory", mem},      {"precisions", precs},  {"notes", p.notes},
+               {"sources", p.sources}, {"file", p.file}};
+        j["interconnect"] = p.interconnect ? json{{"name", p.interconnect->name},
+                                                  {"bandwidth_bytes_per_s", num(p.interconnect->bandwidth)}}
+                                           : json(nullptr);
+        return j.dump(2) + "\n";
+    }
+    if (format == OutputFormat::Csv) {
+        std::string out = "precision,peak_flops_per_s,achievable_flops_per_s,ridge\n";
+        for (const auto& [prec, v] : p.peaks)
+            out += precisionName(prec) + "," + csvNumber(v) + "," + csvNumber(v * p.achievable) + "," +
+                   csvNumber(v / p.mainBandwidth()) + "\n";
+        return out;
+    }
+    std::ostringstream out;
+    out << p.name << " (" << p.id << ")\n";
+    out << "vendor: " << p.vendor << (p.category.empty() ? "" : ", " + p.category) << "\n";
+    if (!p.aliases.empty()) {
+        out << "aliases:";
+        for (const auto& a : p.aliases)
+            out << " " << a;
+        out << "\n";
+    }
+    out << "achievable: " << formatNumber(p.achievable * 100.0, 3) << "% of peak\n";
+    out << "memory:\n";
+    for (const auto& m : p.memory)
+        out << "  " << m << "\n";
+    if (p.interconnect)
+        out << "interconnect: " << p.interconnect->name << " "
+            << formatQuantity(p.interconnect->bandwidth, Dimension::ByteRate) << "\n";
+    out << "\n";
+    std::vector<std::vector<std::string>> rows;
+    rows.push_back({"PRECISION", "PEAK (dense)", "ACHIEVABLE", "RIDGE (FLOP/byte, " + p.mainMemory().name + ")"});
+    for (const auto& [prec, v] : p.peaks)
+        rows.push_back({precisionName(prec), rate(v, prec), rate(v * p.achievable, prec),
+                        formatNumber(v / p.mainBandwidth(), 3)});
+    out << renderTable(rows);
+    if (!p.notes.empty()) {
+        out << "\nnotes:\n";
+        for (const auto& n : p.notes)
+            out << "  - " << n << "\n";
+    }
+    if (!p.sources.empty()) {
+        out << "\nsources:\n";
+        for (const auto& s : p.sources)
+            out << "  - " << s << "\n";
+    }
+    return out.str();
+}
+
+std::string formatPlacements(const std::vector<Placement>& placements, const Roofline& roof, OutputFormat format)
+{
+    if (format == OutputFormat::Json) {
+        json j = roofJson(roof);
+        json arr = json::array();
+        for (const auto& p : placements)
+            arr.push_back(placementJson(p));
+        j["kernels"] = arr;
+        return j.dump(2) + "\n";
+    }
+    if (format == OutputFormat::Csv) {
+        std::string out = "name,flops,bytes,time_s,intensity,achieved_flops_per_s,roof_flops_per_s,ridge,regime,"
+                          "headroom,efficiency,mfu,time_lower_bound_s,ridge_distance,above_roof\n";
+        for (const auto& p : placements) {
+            out += csvField(p.kernel.name) + "," + csvNumber(p.kernel.flops) + "," + csvNumber(p.kernel.bytes) + "," +
+                   csvOpt(p.kernel.time) + "," + csvNumber(p.intensity) + "," + csvOpt(p.achieved) + "," +
+                   csvNumber(p.roof) + "," + csvNumber(p.ridge) + "," + regimeName(p.regime) + "," +
+                   csvOpt(p.headroom) + "," + csvOpt(p.efficiency) + "," + csvOpt(p.mfu) + "," +
+                   csvNumber(p.timeLowerBound) + "," + csvNumber(p.ridgeDistance) + "," +
+                   (p.aboveRoof ? "true" : "false") + "\n";
+        }
+        return out;
+    }
+    std::vector<std::vector<std::string>> rows;
+    rows.push_back({"NAME", "INTENSITY", "REGIME", "ROOF", "ACHIEVED", "HEADROOM", "MFU", "TIME >="});
+    for (const auto& p : placements) {
+        rows.push_back({p.kernel.name, formatNumber(p.intensity, 3), regimeName(p.regime) + (p.aboveRoof ? " (!)" : ""),
+                        rate(p.roof, roof.precision), p.achieved ? rate(*p.achieved, roof.precision) : "-",
+                        p.headroom ? formatNumber(*p.headroom, 3) + "x" : "-",
+                        p.mfu ? formatNumber(*p.mfu * 100.0, 3) + "%" : "-",
+                        formatQuantity(p.timeLowerBound, Dimension::Time)});
+    }
+    std::string out = roof.hardwareName + " \xC2\xB7 " + precisionLabel(roof.precision) + " \xC2\xB7 ridge " +
+                      formatQuantity(roof.ridge(), Dimension::Intensity) + "\n" + renderTable(rows);
+    for (const auto& p : placements)
+        if (p.aboveRoof)
+            out += "(!) " + p.kernel.name + ": " + aboveRoofWarning() + "\n";
+    return out;
+}
+
+std::string formatPlacementDetails(const Placement& p, const Roofline& roof)
+{
+    const Precision prec = roof.precision;
+    std::vector<std::vector<std::string>> rows;
+    auto row = [&](const std::string& k, const std::string& v) { rows.push_back({k, v}); };
+    row("kernel", p.kernel.name);
+    row("hardware", roof.hardwareName + " (" + roof.hardwareId + "), " + precisionLabel(prec) + " dense" +
+                        (roof.kind == RoofKind::Achievable ? ", achievable roof" : ""));
+    row("work", formatQuantity(p.kernel.flops, Dimension::Flops) + ", " + formatQuantity(p.kernel.bytes, Dimension::Bytes) +
+                    " (" + roof.memoryLevel + ")");
+    row("intensity", formatQuantity(p.intensity, Dimension::Intensity));
+    std::string side;
+    if (p.regime == Regime::AtRidge)
+        side = "at the ridge";
+    else if (p.ridgeDistance > 1.0)
+        side = formatNumber(p.ridgeDistance, 3) + "x left of the ridge";
+    else
+        side = formatNumber(1.0 / p.ridgeDistance, 3) + "x right of the ridge";
+    row("ridge", formatQuantity(p.ridge, Dimension::Intensity) + " (" + side + ")");
+    row("regime", regimeName(p.regime));
+    row("roof", rate(p.roof, prec) + " (" + formatNumber(p.roof / p.peak * 100.0, 3) + "% of peak)");
+    row("time >=", formatQuantity(p.timeLowerBound, Dimension::Time));
+    if (p.achieved) {
+        row("time", formatQuantity(*p.kernel.time, Dimension::Time));
+        row("achieved", rate(*p.achieved, prec));
+        row("headroom", formatNumber(*p.headroom, 3) + "x " + (p.aboveRoof ? "(ABOVE the roof)" : "below the roof") +
+                            ", " + formatNumber(*p.efficiency * 100.0, 3) + "% of roof");
+        row("MFU", formatNumber(*p.mfu * 100.0, 3) + "%");
+    } else {
+        row("achieved", "- (give a time to place a measured point)");
+    }
+    row("lever", p.lever);
+    return renderTable(rows);
+}
+
+} // namespace roofline

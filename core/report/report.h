@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+// Text, CSV and JSON forms of profiles and placements, shared by the CLI and the GUI's
+// "copy as" / export actions. JSON numbers are SI; missing values are null.
+#pragma once
+
+#include "core/analysis/roofline.h"
+#include "core/model/hardware.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace roofline {
+
+enum class OutputFormat { Table, Json, Csv };
+
+/// "table", "json", "csv" (case-insensitive).
+std::optional<OutputFormat> parseOutputFormat(std::string_view name);
+
+std::string formatHardwareList(const std::vector<HardwareProfile>& profiles, OutputFormat format);
+std::string formatHardwareDetails(const HardwareProfile& profile, OutputFormat format);
+
+/// One row (or object) per placement, with the keys of DESIGN.md: name, flops, bytes, time_s,
+/// intensity, achieved_flops_per_s, roof_flops_per_s, ridge, regime, headroom, efficiency,
+/// mfu, time_lower_bound_s (plus ridge_distance, above_roof, lever).
+std::string formatPlacements(const std::vector<Placement>& placements, const Roofline& roof, OutputFormat format);
+
+/// One kernel in detail, a line per figure (the `point` command's table form).
+std::string formatPlacementDetails(const Placement& placement, const Roofline& roof);
+
+/// A fixed-width text table: the first row is the header.
+std::string renderTable(const std::vector<std::vector<std::string>>& rows);
+
+} // namespace roofline

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+#include "ui/app_paths.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+namespace roofline::ui {
+
+void setApplicationIdentity()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("RooflineStudio"));
+    QCoreApplication::setApplicationName(QStringLiteral("roofline-studio"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(ROOFLINE_VERSION));
+}
+
+QString dataDirectory()
+{
+    // bin/../share/roofline-studio, both in the build tree and in an installed prefix.
+    const QString exeDir = QCoreApplication::instance() ? QCoreApplication::applicationDirPath() : QString();
+    const QStringList candidates{
+        exeDir + QStringLiteral("/../") + QStringLiteral(ROOFLINE_DATA_SUBDIR),
+        QStringLiteral(ROOFLINE_INSTALL_DATA_DIR),
+        QStringLiteral(ROOFLINE_BUILD_DATA_DIR),
+    };
+    for (const QString& c : candidates)
+        if (!c.isEmpty() && QFileInfo(c + QStringLiteral("/hardware_profiles")).isDir())
+            return QDir(c).canonicalPath();
+    return QStringLiteral(ROOFLINE_BUILD_DATA_DIR);
+}
+
+QString shippedProfilesDirectory()
+{
+    return dataDirectory() + QStringLiteral("/hardware_profiles");
+}
+
+QString userProfilesDirectory()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/profiles");
+}
+
+ProfileCatalog loadProfileCatalog(const QStringList& extraDirs, std::vector<Error>& errors)
+{
+    ProfileCatalog catalog;
+    catalog.loadDirectory(shippedProfilesDirectory().toStdString(), errors);
+    catalog.loadDirectory(userProfilesDirectory().toStdString(), errors);
+    for (const QString& d : extraDirs)
+        catalog.loadDirectory(d.toStdString(), errors);
+    return catalog;
+}
+
+} // namespace roofline::ui

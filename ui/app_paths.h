@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/common/result.h"
+#include "core/io/profile_catalog.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace roofline::ui {
+
+/// Sets the organization and application names QStandardPaths and QSettings use.
+void setApplicationIdentity();
+
+/// The shipped data folder (share/roofline-studio next to bin/, as built and as installed).
+QString dataDirectory();
+/// Shipped hardware profiles.
+QString shippedProfilesDirectory();
+/// The user's own profiles: <AppDataLocation>/profiles.
+QString userProfilesDirectory();
+
+/// Shipped, then user, then each of `extraDirs`: later ones override by id.
+/// Bad files are reported in `errors` and skipped.
+ProfileCatalog loadProfileCatalog(const QStringList& extraDirs, std::vector<Error>& errors);
+
+} // namespace roofline::ui

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+#include "ui/gui_app.h"
+
+#include "ui/app_paths.h"
+#include "ui/main_window.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QIcon>
+#include <QMessageBox>
+
+#include <iostream>
+
+namespace roofline::ui {
+
+int runGui(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    setApplicationIdentity();
+    QApplication::setApplicationDisplayName(QStringLiteral("Roofline Studio"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/roofline-studio.svg")));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Roofline Studio: roofline plots for accelerators."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    QCommandLineOption profiles(QStringLiteral("profiles"),
+                                QStringLiteral("Extra folder of hardware profiles (overrides by id; repeatable)."),
+                                QStringLiteral("dir"));
+    parser.addOption(profiles);
+    parser.process(app);
+
+    std::vector<Error> errors;
+    const ProfileCatalog catalog = loadProfileCatalog(parser.values(profiles), errors);
+    for (const auto& e : errors)
+        std::cerr << "warning: " << e.toString() << " (profile skipped)\n";
+    if (catalog.empty()) {
+        QMessageBox::critical(nullptr, QStringLiteral("Roofline Studio"),
+                              QStringLiteral("No hardware profiles were found in %1.").arg(shippedProfilesDirectory()));
+        return 1;
+    }
+    MainWindow window(catalog, errors);
+    window.show();
+    return app.exec();
+}
+
+} // namespace roofline::ui

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: MIT
+#include "ui/panels/hardware_panel.h"
+
+#include "core/model/units.h"
+
+#include <QButtonGroup>
+#include <QComboBox>
+#include <QGridLayout>
+#include <QLabel>
+#include <QStandardItemModel>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace roofline::ui {
+
+HardwarePanel::HardwarePanel(const ProfileCatalog& catalog, QWidget* parent) : QWidget(parent), m_catalog(catalog)
+{
+    auto* layout = new QVBoxLayout(this);
+    auto* hwLabel = new QLabel(tr("&Accelerator"), this);
+    m_combo = new QComboBox(this);
+    m_combo->setObjectName(QStringLiteral("hardwareCombo"));
+    m_combo->setToolTip(tr("The accelerator whose roofline is drawn (profiles from hardware_profiles/ and your "
+                           "profile folder)"));
+    hwLabel->setBuddy(m_combo);
+    // Vendor headings are disabled items, so the list reads as groups.
+    auto* model = new QStandardItemModel(m_combo);
+    std::string vendor;
+    for (const auto& p : m_catalog.profiles()) {
+        if (p.vendor != vendor) {
+            vendor = p.vendor;
+            auto* heading = new QStandardItem(QString::fromStdString(vendor));
+            heading->setFlags(Qt::NoItemFlags);
+            QFont f = heading->font();
+            f.setBold(true);
+            heading->setFont(f);
+            model->appendRow(heading);
+        }
+        auto* item = new QStandardItem(QStringLiteral("   ") + QString::fromStdString(p.name));
+        item->setData(QString::fromStdString(p.id), Qt::UserRole);
+        item->setToolTip(QString::fromStdString(p.id));
+        model->appendRow(item);
+    }
+    m_combo->setModel(model);
+    layout->addWidget(hwLabel);
+    layout->addWidget(m_combo);
+
+    auto* precLabel = new QLabel(tr("Precision (dense peak)"), this);
+    layout->addWidget(precLabel);
+    auto* grid = new QGridLayout;
+    grid->setSpacing(4);
+    m_group = new QButtonGroup(this);
+    m_group->setExclusive(true);
+    // BF16 and FP8 side by side at the top: the pair the lesson toggles.
+    const Precision order[] = {Precision::BF16, Precision::FP8,  Precision::FP16, Precision::FP4, Precision::FP6,
+                               Precision::INT8, Precision::TF32, Precision::FP32, Precision::FP64};
+    int i = 0;
+    for (Precision p : order) {
+        auto* b = new QToolButton(this);
+        b->setText(QString::fromStdString(precisionLabel(p)));
+        b->setObjectName(QStringLiteral("precision-") + QString::fromStdString(precisionName(p)));
+        b->setCheckable(true);
+        b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        b->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+        b->setMinimumHeight(28);
+        m_group->addButton(b, static_cast<int>(p));
+        grid->addWidget(b, i / 3, i % 3);
+        m_buttons[p] = b;
+        ++i;
+    }
+    layout->addLayout(grid);
+    m_info = new QLabel(this);
+    m_info->setObjectName(QStringLiteral("hardwareInfo"));
+    m_info->setWordWrap(true);
+    m_info->setTextFormat(Qt::RichText);
+    m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_info);
+    layout->addStretch(1);
+
+    connect(m_combo, qOverload<int>(&QComboBox::currentIndexChanged), this, [this](int index) {
+        if (m_updating || index < 0)
+            return;
+        const QString id = m_combo->itemData(index, Qt::UserRole).toString();
+        if (!id.isEmpty())
+            emit hardwareChosen(id);
+    });
+    connect(m_group, &QButtonGroup::idClicked, this, [this](int id) {
+        if (!m_updating)
+            emit precisionChosen(static_cast<Precision>(id));
+    });
+}
+
+void HardwarePanel::showSelection(const HardwareProfile& profile, Precision precision)
+{
+    m_updating = true;
+    const int index = m_combo->findData(QString::fromStdString(profile.id), Qt::UserRole);
+    if (index >= 0)
+        m_combo->setCurrentIndex(index);
+    for (auto& [p, button] : m_buttons) {
+        const auto peak = profile.peak(p);
+        button->setEnabled(peak.has_value());
+        button->setChecked(p == precision);
+        const std::string unit = isIntegerPrecision(p) ? "OP/s" : "FLOP/s";
+        button->setToolTip(peak ? QString::fromStdString(precisionLabel(p) + ": " + formatSI(*peak, 4) + unit +
+                                                         " dense, ridge " +
+                                                         formatQuantity(*profile.ridge(p), Dimension::Intensity))
+                                : tr("%1 has no %2 rate")
+                                      .arg(QString::fromStdString(profile.name),
+                                           QString::fromStdString(precisionLabel(p))));
+        QFont f = button->font();
+        f.setBold(p == precision);
+        button->setFont(f);
+    }
+    const std::string unit = isIntegerPrecision(precision) ? "OP/s" : "FLOP/s";
+    const auto peak = profile.peak(precision);
+    const auto ridge = profile.ridge(precision);
+    QString info;
+    if (peak && ridge) {
+        info = QStringLiteral("<table cellspacing='2'>"
+                              "<tr><td>Peak&nbsp;</td><td><b>%1</b></td></tr>"
+                              "<tr><td>%2&nbsp;</td><td><b>%3</b></td></tr>"
+                              "<tr><td>Ridge&nbsp;</td><td><b>%4</b></td></tr>"
+                              "<tr><td>Achievable&nbsp;</td><td>%5 of peak</td></tr></table>")
+                   .arg(QString::fromStdString(formatSI(*peak, 4) + unit),
+                        QString::fromStdString(profile.mainMemory().name),
+                        QString::fromStdString(formatQuantity(profile.mainBandwidth(), Dimension::ByteRate)),
+                        QString::fromStdString(formatQuantity(*ridge, Dimension::Intensity)),
+                        QString::fromStdString(formatNumber(profile.achievable * 100, 3) + "%"));
+    }
+    info += tr("<p style='color:gray'>Ctrl+T flips BF16 / FP8.</p>");
+    m_info->setText(info);
+    m_updating = false;
+}
+
+} // namespace roofline::ui

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/io/profile_catalog.h"
+#include "core/model/precision.h"
+
+#include <QWidget>
+
+#include <map>
+
+class QButtonGroup;
+class QComboBox;
+class QLabel;
+class QToolButton;
+
+namespace roofline::ui {
+
+/// Choose the accelerator (grouped by vendor) and the precision (one toggle per precision).
+class HardwarePanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit HardwarePanel(const ProfileCatalog& catalog, QWidget* parent = nullptr);
+
+    /// Shows the document's state without emitting the choice signals.
+    void showSelection(const HardwareProfile& profile, Precision precision);
+
+    QComboBox* hardwareCombo() const { return m_combo; }
+    QToolButton* precisionButton(Precision p) const { return m_buttons.at(p); }
+
+signals:
+    void hardwareChosen(const QString& id);
+    void precisionChosen(Precision precision);
+
+private:
+    const ProfileCatalog& m_catalog;
+    QComboBox* m_combo = nullptr;
+    QButtonGroup* m_group = nullptr;
+    std::map<Precision, QToolButton*> m_buttons;
+    QLabel* m_info = nullptr;
+    bool m_updating = false;
+};
+
+} // namespace roofline::ui

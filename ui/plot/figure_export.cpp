@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+#include "ui/plot/figure_export.h"
+
+#include "ui/plot/roofline_renderer.h"
+
+#include <qcustomplot.h>
+
+#include <QFileInfo>
+#include <QImageWriter>
+#include <QPageSize>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+namespace roofline::ui {
+namespace {
+
+void vectorPainter(QCPPainter& painter)
+{
+    painter.setMode(QCPPainter::pmVectorized);
+    painter.setMode(QCPPainter::pmNoCaching);
+    painter.setMode(QCPPainter::pmNonCosmetic);
+}
+
+} // namespace
+
+bool isSupportedFigureSuffix(const QString& suffix)
+{
+    const QString s = suffix.toLower();
+    return s == QLatin1String("png") || s == QLatin1String("svg") || s == QLatin1String("pdf");
+}
+
+std::optional<QString> exportFigure(const PlotSpec& spec, const PlotStyle& style, const QString& path,
+                                    const ExportOptions& options)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (!isSupportedFigureSuffix(suffix))
+        return QStringLiteral("%1: unknown figure format '%2'; use .png, .svg or .pdf").arg(path, suffix);
+    if (options.width < 100 || options.height < 100 || options.width > 20000 || options.height > 20000)
+        return QStringLiteral("figure size %1x%2 is out of range (100 to 20000)").arg(options.width).arg(options.height);
+    if (options.dpi < 24 || options.dpi > 1200)
+        return QStringLiteral("dpi %1 is out of range (24 to 1200)").arg(options.dpi);
+
+    QCustomPlot plot;
+    plot.resize(options.width, options.height);
+    renderPlotSpec(plot, spec, style);
+    plot.replot(QCustomPlot::rpImmediateRefresh);
+
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return QStringLiteral("%1: cannot write (%2)").arg(path, file.errorString());
+
+    const int w = options.width, h = options.height;
+    if (suffix == QLatin1String("png")) {
+        const double scale = options.dpi / 96.0;
+        QImage image = plot.toPixmap(w, h, scale).toImage();
+        const int dotsPerMeter = qRound(options.dpi / 0.0254);
+        image.setDotsPerMeterX(dotsPerMeter);
+        image.setDotsPerMeterY(dotsPerMeter);
+        QImageWriter writer(&file, "png");
+        if (!writer.write(image)) {
+            file.cancelWriting();
+            return QStringLiteral("%1: cannot write PNG (%2)").arg(path, writer.errorString());
+        }
+    } else if (suffix == QLatin1String("svg")) {
+        QSvgGenerator generator;
+        generator.setOutputDevice(&file);
+        generator.setSize(QSize(w, h));
+        generator.setViewBox(QRect(0, 0, w, h));
+        generator.setResolution(96);
+        generator.setTitle(QString::fromStdString(spec.title));
+        generator.setDescription(QStringLiteral("Roofline figure made by Roofline Studio"));
+        QCPPainter painter;
+        if (!painter.begin(&generator)) {
+            file.cancelWriting();
+            return QStringLiteral("%1: cannot start the SVG writer").arg(path);
+        }
+        vectorPainter(painter);
+        plot.toPainter(&painter, w, h);
+        painter.end();
+    } else {
+        QPdfWriter writer(&file);
+        writer.setResolution(96);
+        writer.setPageSize(QPageSize(QSizeF(w * 72.0 / 96.0, h * 72.0 / 96.0), QPageSize::Point));
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        writer.setTitle(QString::fromStdString(spec.title));
+        writer.setCreator(QStringLiteral("Roofline Studio"));
+        QCPPainter painter;
+        if (!painter.begin(&writer)) {
+            file.cancelWriting();
+            return QStringLiteral("%1: cannot start the PDF writer").arg(path);
+        }
+        vectorPainter(painter);
+        plot.toPainter(&painter, w, h);
+        painter.end();
+    }
+    if (!file.commit())
+        return QStringLiteral("%1: cannot write (%2)").arg(path, file.errorString());
+    return std::nullopt;
+}
+
+} // namespace roofline::ui

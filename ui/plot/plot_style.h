@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QColor>
+#include <QFont>
+#include <QPalette>
+
+namespace roofline::ui {
+
+/// Colours and fonts of a figure. The same style draws the window and exports.
+struct PlotStyle {
+    QColor background{Qt::white};
+    QColor foreground{0x20, 0x20, 0x20};
+    QColor muted{0x70, 0x70, 0x70};
+    QColor grid{0xd8, 0xd8, 0xd8};
+    QColor subGrid{0xee, 0xee, 0xee};
+    QColor roof{0x1a, 0x1a, 0x2e};
+    QColor achievable{0x55, 0x55, 0x70};
+    QColor ridge{0x80, 0x80, 0x80};
+    QColor memoryFill{0x1f, 0x77, 0xb4, 22};
+    QColor computeFill{0xff, 0x7f, 0x0e, 22};
+    QColor memoryPoint{0x1f, 0x77, 0xb4};
+    QColor computePoint{0xe0, 0x6c, 0x00};
+    QColor ridgePoint{0x94, 0x67, 0xbd};
+    QColor aboveRoof{0xd6, 0x27, 0x28};
+    QString fontFamily; ///< empty: the application font
+    double fontScale = 1.0;
+
+    QFont font(double pointSize, bool bold = false, bool italic = false) const;
+
+    static PlotStyle light();
+    static PlotStyle dark();
+    /// light() or dark(), whichever matches the palette's window colour.
+    static PlotStyle forPalette(const QPalette& palette);
+};
+
+} // namespace roofline::ui

@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: MIT
+#include "ui/plot/roofline_renderer.h"
+
+#include <qcustomplot.h>
+
+#include <cmath>
+
+namespace roofline::ui {
+namespace {
+
+/// Decade ticks on a log axis, labelled by the core's formatter ("10 TFLOP/s", "1k").
+class RooflineTicker : public QCPAxisTickerLog {
+public:
+    RooflineTicker(bool rate, QString unit) : m_rate(rate), m_unit(std::move(unit))
+    {
+        setLogBase(10.0);
+        setSubTickCount(8);
+        setTickCount(9);
+    }
+
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override
+    {
+        return QString::fromStdString(tickLabel(tick, m_rate, m_unit.toStdString()));
+    }
+
+private:
+    bool m_rate;
+    QString m_unit;
+};
+
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+constexpr const char* kAlongX = "rs_alongX";
+constexpr const char* kAlongY = "rs_alongY";
+
+// Rotates each label that runs along a line so it follows that line on screen. Runs after
+// every layout pass, since the angle depends on the axis rect's pixel size.
+void alignRotatedLabels(QCustomPlot& plot)
+{
+    for (int i = 0; i < plot.itemCount(); ++i) {
+        auto* text = qobject_cast<QCPItemText*>(plot.item(i));
+        if (!text || !text->property(kAlongX).isValid())
+            continue;
+        const QPointF a = text->position->pixelPosition();
+        const double ax = text->property(kAlongX).toDouble();
+        const double ay = text->property(kAlongY).toDouble();
+        const QPointF b(plot.xAxis->coordToPixel(ax), plot.yAxis->coordToPixel(ay));
+        const double angle = std::atan2(b.y() - a.y(), b.x() - a.x()) * 180.0 / M_PI;
+        if (std::isfinite(angle))
+            text->setRotation(angle);
+    }
+}
+
+void clearTitleRows(QCustomPlot& plot)
+{
+    auto* layout = plot.plotLayout();
+    for (int i = layout->elementCount() - 1; i >= 0; --i) {
+        QCPLayoutElement* el = layout->elementAt(i);
+        if (qobject_cast<QCPTextElement*>(el))
+            layout->remove(el);
+    }
+    layout->simplify();
+}
+
+QCPGraph* addLine(QCustomPlot& plot, const std::vector<PlotXY>& pts, const QPen& pen)
+{
+    QCPGraph* g = plot.addGraph();
+    QVector<double> xs, ys;
+    for (const auto& p : pts) {
+        xs << p.x;
+        ys << p.y;
+    }
+    g->setData(xs, ys, true);
+    g->setPen(pen);
+    g->setAdaptiveSampling(false);
+    return g;
+}
+
+} // namespace
+
+void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
+{
+    plot.clearItems();
+    plot.clearPlottables();
+    clearTitleRows(plot);
+    plot.setBackground(QBrush(style.background));
+    plot.setAntialiasedElements(QCP::aeAll);
+
+    // Title and subtitle above the axis rect.
+    auto* layout = plot.plotLayout();
+    layout->insertRow(0);
+    layout->insertRow(0);
+    auto* title = new QCPTextElement(&plot, qs(spec.title), style.font(12.5, true));
+    title->setObjectName(plotnames::kTitle);
+    title->setTextColor(style.foreground);
+    title->setMargins(QMargins(8, 8, 8, 0));
+    layout->addElement(0, 0, title);
+    auto* subtitle = new QCPTextElement(&plot, qs(spec.subtitle), style.font(9.5));
+    subtitle->setObjectName(plotnames::kSubtitle);
+    subtitle->setTextColor(style.muted);
+    subtitle->setMargins(QMargins(8, 2, 8, 2));
+    layout->addElement(1, 0, subtitle);
+
+    // Axes: log-log with decade ticks; a closed frame like a journal figure.
+    const QString unit = qs(spec.yLabel).section('(', 1).section(')', 0, 0);
+    struct AxisSetup {
+        QCPAxis* axis;
+        bool rate;
+        QString label;
+    };
+    for (const AxisSetup& a : {AxisSetup{plot.xAxis, false, qs(spec.xLabel)}, AxisSetup{plot.yAxis, true, qs(spec.yLabel)}}) {
+        a.axis->setScaleType(QCPAxis::stLogarithmic);
+        a.axis->setTicker(QSharedPointer<QCPAxisTicker>(new RooflineTicker(a.rate, unit)));
+        a.axis->setLabel(a.label);
+        a.axis->setLabelFont(style.font(10.5));
+        a.axis->setTickLabelFont(style.font(9));
+        a.axis->setLabelColor(style.foreground);
+        a.axis->setTickLabelColor(style.foreground);
+        a.axis->setBasePen(QPen(style.foreground, 1));
+        a.axis->setTickPen(QPen(style.foreground, 1));
+        a.axis->setSubTickPen(QPen(style.foreground, 1));
+        a.axis->grid()->setPen(QPen(style.grid, 1, Qt::SolidLine));
+        a.axis->grid()->setSubGridPen(QPen(style.subGrid, 1, Qt::DotLine));
+        a.axis->grid()->setSubGridVisible(true);
+        a.axis->grid()->setZeroLinePen(Qt::NoPen);
+    }
+    for (QCPAxis* a : {plot.xAxis2, plot.yAxis2}) {
+        a->setVisible(true);
+        a->setScaleType(QCPAxis::stLogarithmic);
+        a->setTicker(plot.xAxis->ticker());
+        a->setTickLabels(false);
+        a->setBasePen(QPen(style.foreground, 1));
+        a->setTickPen(QPen(style.foreground, 1));
+        a->setSubTickPen(QPen(style.foreground, 1));
+    }
+    plot.yAxis2->setTicker(plot.yAxis->ticker());
+    plot.xAxis->setRange(spec.x.lo, spec.x.hi);
+    plot.yAxis->setRange(spec.y.lo, spec.y.hi);
+    plot.xAxis2->setRange(spec.x.lo, spec.x.hi);
+    plot.yAxis2->setRange(spec.y.lo, spec.y.hi);
+    QObject::connect(plot.xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), plot.xAxis2,
+                     qOverload<const QCPRange&>(&QCPAxis::setRange), Qt::UniqueConnection);
+    QObject::connect(plot.yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), plot.yAxis2,
+                     qOverload<const QCPRange&>(&QCPAxis::setRange), Qt::UniqueConnection);
+
+    // Regions under the roof, tinted by regime, then the ceilings on top.
+    for (const auto& c : spec.ceilings) {
+        if (c.role != CeilingRole::Roof || c.points.size() < 2)
+            continue;
+        std::vector<PlotXY> memory, compute;
+        for (const auto& p : c.points) {
+            if (p.x <= spec.ridge)
+                memory.push_back(p);
+            if (p.x >= spec.ridge)
+                compute.push_back(p);
+        }
+        if (memory.size() >= 2) {
+            QCPGraph* g = addLine(plot, memory, Qt::NoPen);
+            g->setBrush(style.memoryFill);
+            g->removeFromLegend();
+        }
+        if (compute.size() >= 2) {
+            QCPGraph* g = addLine(plot, compute, Qt::NoPen);
+            g->setBrush(style.computeFill);
+            g->removeFromLegend();
+        }
+    }
+    for (const auto& c : spec.ceilings) {
+        const bool roof = c.role == CeilingRole::Roof;
+        QPen pen(roof ? style.roof : style.achievable, roof ? 2.6 : 1.5, roof ? Qt::SolidLine : Qt::DashLine);
+        pen.setCapStyle(Qt::RoundCap);
+        pen.setJoinStyle(Qt::RoundJoin);
+        QCPGraph* g = addLine(plot, c.points, pen);
+        g->setName(qs(c.legend));
+        g->setObjectName(roof ? plotnames::kRoof : plotnames::kAchievable);
+    }
+
+    // The ridge guide: a dashed vertical line from the bottom of the plot up to the knee.
+    if (spec.ridge > spec.x.lo && spec.ridge < spec.x.hi) {
+        auto* guide = new QCPItemLine(&plot);
+        guide->setObjectName(plotnames::kRidgeGuide);
+        guide->start->setTypeX(QCPItemPosition::ptPlotCoords);
+        guide->start->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        guide->start->setCoords(spec.ridge, 1.0);
+        guide->end->setCoords(spec.ridge, spec.peak);
+        guide->setPen(QPen(style.ridge, 1.3, Qt::DashLine));
+        guide->setClipToAxisRect(true);
+        // A legend entry for the guide (an item has none of its own).
+        QCPGraph* entry = plot.addGraph();
+        entry->setPen(guide->pen());
+        entry->setName(QStringLiteral("Ridge point (P_peak / B_mem)"));
+    }
+
+    // Text: slope and peak labels, the ridge value, regions, point names.
+    for (const auto& l : spec.labels) {
+        if (l.role == LabelRole::PointLabel)
+            continue; // drawn with the points below
+        auto* t = new QCPItemText(&plot);
+        t->position->setCoords(l.at.x, l.at.y);
+        t->setText(qs(l.text));
+        t->setClipToAxisRect(true);
+        Qt::Alignment h = l.align == PlotLabel::Align::Left    ? Qt::AlignLeft
+                          : l.align == PlotLabel::Align::Right ? Qt::AlignRight
+                                                               : Qt::AlignHCenter;
+        Qt::Alignment v = l.above ? Qt::AlignBottom : Qt::AlignTop;
+        t->setPositionAlignment(h | v);
+        t->setColor(style.foreground);
+        switch (l.role) {
+        case LabelRole::SlopeLabel:
+            t->setFont(style.font(9.5, true));
+            t->setPadding(QMargins(0, 0, 0, 5));
+            break;
+        case LabelRole::PeakLabel:
+            t->setFont(style.font(9.5, true));
+            t->setPadding(QMargins(0, 0, 0, 4));
+            break;
+        case LabelRole::RidgeLabel:
+            t->setObjectName(plotnames::kRidgeLabel);
+            t->setFont(style.font(9));
+            t->setColor(style.muted);
+            t->setPadding(QMargins(0, 4, 0, 0));
+            break;
+        case LabelRole::RegionLabel:
+            t->setFont(style.font(9.5, false, true));
+            t->setColor(style.muted);
+            break;
+        case LabelRole::PointLabel:
+            break;
+        }
+        if (l.along) {
+            t->setProperty(kAlongX, l.along->x);
+            t->setProperty(kAlongY, l.along->y);
+        }
+    }
+
+    // Kernel points, one graph per regime so the legend explains the colours.
+    struct Series {
+        Regime regime;
+        QColor color;
+        QString name;
+    };
+    const Series series[] = {{Regime::MemoryBound, style.memoryPoint, QStringLiteral("Memory-bound kernel")},
+                             {Regime::AtRidge, style.ridgePoint, QStringLiteral("Kernel at the ridge")},
+                             {Regime::ComputeBound, style.computePoint, QStringLiteral("Compute-bound kernel")}};
+    for (const Series& s : series) {
+        QVector<double> xs, ys, hx, hy;
+        for (const auto& p : spec.points) {
+            if (p.regime != s.regime)
+                continue;
+            (p.measured ? xs : hx) << p.at.x;
+            (p.measured ? ys : hy) << p.at.y;
+        }
+        if (!xs.isEmpty()) {
+            QCPGraph* g = plot.addGraph();
+            g->setObjectName(QStringLiteral("points-") + qs(regimeName(s.regime)));
+            g->setLineStyle(QCPGraph::lsNone);
+            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(style.background, 1.2), QBrush(s.color), 10));
+            g->setData(xs, ys);
+            g->setName(s.name);
+        }
+        if (!hx.isEmpty()) {
+            QCPGraph* g = plot.addGraph();
+            g->setObjectName(QStringLiteral("points-") + qs(regimeName(s.regime)) + QStringLiteral("-bound-only"));
+            g->setLineStyle(QCPGraph::lsNone);
+            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(s.color, 2.0), QBrush(style.background), 9));
+            g->setData(hx, hy);
+            g->setName(s.name + QStringLiteral(" (no time: on its roof)"));
+        }
+    }
+    QVector<double> ax, ay;
+    for (const auto& p : spec.points)
+        if (p.aboveRoof) {
+            ax << p.at.x;
+            ay << p.at.y;
+        }
+    if (!ax.isEmpty()) {
+        QCPGraph* g = plot.addGraph();
+        g->setObjectName(QStringLiteral("points-above-roof"));
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(style.aboveRoof, 2.2), Qt::NoBrush, 17));
+        g->setData(ax, ay);
+        g->setName(QStringLiteral("Above its roof: check the byte count"));
+    }
+    for (const auto& p : spec.points) {
+        auto* t = new QCPItemText(&plot);
+        t->position->setCoords(p.at.x, p.at.y);
+        t->setText(qs(p.name) + (p.aboveRoof ? QStringLiteral(" (above roof!)") : QString()));
+        t->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        t->setPadding(QMargins(9, 0, 0, 0));
+        t->setFont(style.font(9));
+        t->setColor(p.aboveRoof ? style.aboveRoof : style.foreground);
+        t->setClipToAxisRect(true);
+    }
+
+    // Legend in the empty top-left corner above the slope.
+    plot.legend->setVisible(true);
+    plot.legend->setFont(style.font(8.8));
+    plot.legend->setTextColor(style.foreground);
+    QColor legendBg = style.background;
+    legendBg.setAlpha(225);
+    plot.legend->setBrush(legendBg);
+    plot.legend->setBorderPen(QPen(style.grid));
+    plot.axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+
+    // Connect once per plot (UniqueConnection does not apply to lambdas).
+    if (!plot.property("rs_aligning").toBool()) {
+        plot.setProperty("rs_aligning", true);
+        QObject::connect(&plot, &QCustomPlot::afterLayout, &plot, [&plot]() { alignRotatedLabels(plot); });
+    }
+}
+
+} // namespace roofline::ui

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+#include "ui/settings.h"
+
+namespace roofline::ui {
+namespace {
+const char* kHardware = "session/hardware";
+const char* kPrecision = "session/precision";
+const char* kExportWidth = "export/width";
+const char* kExportHeight = "export/height";
+const char* kExportDpi = "export/dpi";
+const char* kExportPath = "export/lastPath";
+const char* kGeometry = "window/geometry";
+const char* kState = "window/state";
+} // namespace
+
+QString Settings::hardwareId() const
+{
+    return m_settings.value(kHardware, QStringLiteral("h100-sxm5")).toString();
+}
+
+void Settings::setHardwareId(const QString& id)
+{
+    m_settings.setValue(kHardware, id);
+}
+
+Precision Settings::precision() const
+{
+    // An unknown stored name (older or edited config) falls back to BF16.
+    return parsePrecision(m_settings.value(kPrecision, QStringLiteral("bf16")).toString().toStdString())
+        .value_or(Precision::BF16);
+}
+
+void Settings::setPrecision(Precision p)
+{
+    m_settings.setValue(kPrecision, QString::fromStdString(precisionName(p)));
+}
+
+ExportOptions Settings::exportOptions() const
+{
+    ExportOptions d;
+    ExportOptions o;
+    o.width = m_settings.value(kExportWidth, d.width).toInt();
+    o.height = m_settings.value(kExportHeight, d.height).toInt();
+    o.dpi = m_settings.value(kExportDpi, d.dpi).toInt();
+    if (o.width < 100 || o.height < 100 || o.dpi < 24)
+        return d;
+    return o;
+}
+
+void Settings::setExportOptions(const ExportOptions& o)
+{
+    m_settings.setValue(kExportWidth, o.width);
+    m_settings.setValue(kExportHeight, o.height);
+    m_settings.setValue(kExportDpi, o.dpi);
+}
+
+QString Settings::lastExportPath() const
+{
+    return m_settings.value(kExportPath).toString();
+}
+
+void Settings::setLastExportPath(const QString& path)
+{
+    m_settings.setValue(kExportPath, path);
+}
+
+QByteArray Settings::windowGeometry() const
+{
+    return m_settings.value(kGeometry).toByteArray();
+}
+
+QByteArray Settings::windowState() const
+{
+    return m_settings.value(kState).toByteArray();
+}
+
+void Settings::setWindowLayout(const QByteArray& geometry, const QByteArray& state)
+{
+    m_settings.setValue(kGeometry, geometry);
+    m_settings.setValue(kState, state);
+}
+
+} // namespace roofline::ui
