@@ -223,7 +223,7 @@ std::string q(const std::string& s)
 
 std::string exact(double v, Dimension d)
 {
-    return formatQuantity(v, d, 6);
+    return formatExact(v, d);
 }
 
 } // namespace

@@ -7,6 +7,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <optional>
 #include <vector>
 
@@ -217,7 +218,23 @@ Result<double> parseQuantity(std::string_view text, Dimension dim, QuantityOptio
                              unitExample(dim) + "'"};
         factor = *f;
     }
-    const double si = value * factor;
+    // A decimal prefix shifts the decimal exponent of the text itself, so "3.35 TB/s" reads
+    // as the double nearest 3.35e12 (value * 1e12 could be one ulp off).
+    double si = value * factor;
+    const int k = static_cast<int>(std::lround(std::log10(factor)));
+    if (factor != 1.0 && std::pow(10.0, k) == factor) {
+        std::string text(num.data(), end);
+        int exp10 = k;
+        if (const auto e = text.find_first_of("eE"); e != std::string::npos) {
+            exp10 += std::atoi(text.c_str() + e + 1);
+            text.erase(e);
+        }
+        text += "e" + std::to_string(exp10);
+        double exact = 0.0;
+        const auto res = std::from_chars(text.data(), text.data() + text.size(), exact);
+        if (res.ec == std::errc())
+            si = exact;
+    }
     if (!std::isfinite(si))
         return Error{{}, 0, 0, quoted + " is out of range"};
     if (options.requirePositive && !(si > 0.0))
@@ -270,6 +287,56 @@ std::string formatSI(double value, int significant)
         mant = formatNumber(value / prefixes[i].factor, significant);
     }
     return mant + " " + std::string(prefixes[i].text);
+}
+
+std::string formatExact(double value, Dimension dim)
+{
+    if (!std::isfinite(value) || value == 0.0)
+        return formatNumber(value) + " " + unitSymbol(dim);
+    // The shortest text that reads back as exactly this double, e.g. "3.35e+12".
+    char buf[64];
+    const auto res = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::scientific);
+    const std::string sci(buf, res.ptr);
+    const auto epos = sci.find('e');
+    std::string digits;
+    bool negative = false;
+    for (char c : sci.substr(0, epos)) {
+        if (c == '-')
+            negative = true;
+        else if (std::isdigit(static_cast<unsigned char>(c)))
+            digits += c;
+    }
+    const int exp10 = std::atoi(sci.c_str() + epos + 1);
+    int prefixExp = 0;
+    std::string prefix;
+    if (dim == Dimension::Time) {
+        static const std::array<std::pair<int, const char*>, 4> small{{{0, ""}, {-3, "m"}, {-6, "u"}, {-9, "n"}}};
+        for (const auto& [e, p] : small) {
+            prefixExp = e;
+            prefix = p;
+            if (exp10 >= e)
+                break;
+        }
+    } else if (dim != Dimension::Intensity) {
+        static const std::array<const char*, 7> large{"", "k", "M", "G", "T", "P", "E"};
+        const int idx = std::clamp(exp10 >= 0 ? exp10 / 3 : 0, 0, 6);
+        prefixExp = idx * 3;
+        prefix = large[static_cast<size_t>(idx)];
+    }
+    // digits = d0.d1d2... x 10^exp10; move the point by (exp10 - prefixExp).
+    const int intDigits = exp10 - prefixExp + 1;
+    std::string text;
+    if (intDigits <= 0) {
+        text = "0." + std::string(static_cast<size_t>(-intDigits), '0') + digits;
+    } else {
+        if (static_cast<int>(digits.size()) < intDigits)
+            digits.append(static_cast<size_t>(intDigits) - digits.size(), '0');
+        text = digits.substr(0, static_cast<size_t>(intDigits));
+        if (static_cast<int>(digits.size()) > intDigits)
+            text += "." + digits.substr(static_cast<size_t>(intDigits));
+    }
+    const std::string unit = dim == Dimension::Time ? "s" : unitSymbol(dim);
+    return (negative ? "-" : "") + text + " " + prefix + unit;
 }
 
 std::string formatQuantity(double value, Dimension dim, int significant)

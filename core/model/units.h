@@ -44,6 +44,10 @@ std::string formatNumber(double value, int significant = 3);
 /// Intensity is written without a prefix ("295 FLOP/byte").
 std::string formatQuantity(double value, Dimension dim, int significant = 3);
 
+/// Lossless: the shortest decimal that parses back to exactly `value`, with a prefix,
+/// e.g. 3.35e12 -> "3.35 TB/s", 1.1e15 -> "1.1 PFLOP/s". For files the program writes.
+std::string formatExact(double value, Dimension dim);
+
 /// Only the prefixed number and prefix letter, e.g. 1e15 -> "1 P", 3e11 -> "300 G".
 std::string formatSI(double value, int significant = 3);
 

@@ -7,7 +7,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 namespace roofline {
@@ -62,10 +64,15 @@ std::string csvNumber(double v)
 {
     if (!std::isfinite(v))
         return "";
-    std::ostringstream os;
-    os.precision(10);
-    os << v;
-    return os.str();
+    // Integers as integers (1000000000000, not 1e+12); others with the shortest exact form.
+    if (std::fabs(v) < 1e18 && v == std::floor(v)) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.0f", v);
+        return buf;
+    }
+    char buf[64];
+    const auto res = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, res.ptr);
 }
 
 std::string csvOpt(const std::optional<double>& v)

@@ -12,7 +12,10 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QDir>
 #include <QFileInfo>
+
+#include <unistd.h>
 
 #include <iostream>
 #include <memory>
@@ -233,6 +236,9 @@ int run(int argc, char** argv)
     static char* qargv[] = {name, nullptr};
     if (needsGui) {
         qputenv("QT_QPA_PLATFORM", "offscreen");
+        // Qt warns on stderr when this is unset (as in CI or a cron job); give it a private one.
+        if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR"))
+            qputenv("XDG_RUNTIME_DIR", QDir::tempPath().toUtf8() + "/roofline-runtime-" + QByteArray::number(getuid()));
         qapp = std::make_unique<QApplication>(qargc, qargv);
     } else {
         qapp = std::make_unique<QCoreApplication>(qargc, qargv);

@@ -138,6 +138,9 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         a->setSubTickPen(QPen(style.foreground, 1));
     }
     plot.yAxis2->setTicker(plot.yAxis->ticker());
+    // Room on the right for the last tick label, which is centred on the frame's edge.
+    plot.axisRect()->setAutoMargins(QCP::msLeft | QCP::msTop | QCP::msBottom);
+    plot.axisRect()->setMargins(QMargins(0, 0, 24, 0));
     plot.xAxis->setRange(spec.x.lo, spec.x.hi);
     plot.yAxis->setRange(spec.y.lo, spec.y.hi);
     plot.xAxis2->setRange(spec.x.lo, spec.x.hi);

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: MIT
+#include "core/io/profile_catalog.h"
+#include "core/plot/plot_spec.h"
+#include "support/golden.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace roofline;
+
+namespace {
+
+const ProfileCatalog& catalog()
+{
+    static const ProfileCatalog c = [] {
+        ProfileCatalog cat;
+        std::vector<Error> errors;
+        cat.loadDirectory(std::string(ROOFLINE_SOURCE_DIR) + "/hardware_profiles", errors);
+        return cat;
+    }();
+    return c;
+}
+
+PlotSpec spec(const char* id, Precision p, const std::vector<Kernel>& kernels = {}, PlotOptions o = {})
+{
+    const HardwareProfile& hw = *catalog().find(id);
+    const Roofline r = makeRoofline(hw, p).value();
+    std::vector<Placement> placements;
+    for (const auto& k : kernels)
+        placements.push_back(analyze(k, r));
+    return buildPlotSpec(hw, r, placements, o);
+}
+
+bool isDecade(double v)
+{
+    const double e = std::log10(v);
+    return std::fabs(e - std::round(e)) < 1e-9;
+}
+
+Kernel k(const char* name, double flops, double bytes, std::optional<double> time = std::nullopt)
+{
+    Kernel out;
+    out.name = name;
+    out.flops = flops;
+    out.bytes = bytes;
+    out.time = time;
+    return out;
+}
+
+} // namespace
+
+TEST(PlotSpec, AxesAreDecadesFromTheCeilingsAndDoNotMoveWithPrecision)
+{
+    const PlotSpec bf16 = spec("h100-sxm5", Precision::BF16);
+    const PlotSpec fp8 = spec("h100-sxm5", Precision::FP8);
+    EXPECT_EQ(bf16.x, fp8.x);
+    EXPECT_EQ(bf16.y, fp8.y);
+    for (double v : {bf16.x.lo, bf16.x.hi, bf16.y.lo, bf16.y.hi})
+        EXPECT_TRUE(isDecade(v)) << v;
+    // H100: ridges from 10 (fp64) to 591 (fp8) -> 0.1 .. 1e4; peaks up to 1.98 PFLOP/s -> 1e16 top.
+    EXPECT_DOUBLE_EQ(bf16.x.lo, 0.1);
+    EXPECT_DOUBLE_EQ(bf16.x.hi, 1e4);
+    EXPECT_DOUBLE_EQ(bf16.y.lo, 1e11);
+    EXPECT_DOUBLE_EQ(bf16.y.hi, 1e16);
+    // Two figures of the same hardware line up whatever the precision.
+    for (Precision p : catalog().find("b200")->precisions())
+        EXPECT_EQ(spec("b200", p).x, spec("b200", Precision::BF16).x);
+}
+
+TEST(PlotSpec, RoofIsSlopeThenFlatWithTheKneeAtTheRidge)
+{
+    const PlotSpec s = spec("h100-sxm5", Precision::BF16);
+    ASSERT_EQ(s.ceilings.size(), 1u);
+    const auto& pts = s.ceilings[0].points;
+    ASSERT_EQ(pts.size(), 3u);
+    EXPECT_DOUBLE_EQ(pts[0].x, 0.1);
+    EXPECT_DOUBLE_EQ(pts[0].y, 0.1 * 3.35e12);
+    EXPECT_NEAR(pts[1].x, 295.34, 0.01);
+    EXPECT_DOUBLE_EQ(pts[1].y, 989.4e12);
+    EXPECT_DOUBLE_EQ(pts[2].x, 1e4);
+    EXPECT_DOUBLE_EQ(pts[2].y, 989.4e12);
+    EXPECT_NEAR(s.ridge, 295.34, 0.01);
+    // Toggling to FP8 moves the knee right by 2x and up by 2x.
+    const PlotSpec f = spec("h100-sxm5", Precision::FP8);
+    EXPECT_NEAR(f.ceilings[0].points[1].x / pts[1].x, 2.0, 1e-3);
+    EXPECT_NEAR(f.ridge, 590.7, 0.05);
+}
+
+TEST(PlotSpec, LabelsNameTheRoofsRidgeAndRegions)
+{
+    const PlotSpec s = spec("h100-sxm5", Precision::FP8);
+    auto find = [&](LabelRole role) {
+        std::vector<std::string> texts;
+        for (const auto& l : s.labels)
+            if (l.role == role)
+                texts.push_back(l.text);
+        return texts;
+    };
+    EXPECT_EQ(find(LabelRole::RidgeLabel), std::vector<std::string>{"ridge 591 FLOP/byte"});
+    EXPECT_EQ(find(LabelRole::SlopeLabel), std::vector<std::string>{"HBM3 3.35 TB/s"});
+    EXPECT_EQ(find(LabelRole::PeakLabel), std::vector<std::string>{"FP8 peak 1.979 PFLOP/s"});
+    EXPECT_EQ(find(LabelRole::RegionLabel).size(), 2u);
+    EXPECT_EQ(s.title, "NVIDIA H100 SXM5 80GB \xC2\xB7 FP8 (dense)");
+    EXPECT_EQ(s.xTicks.front().label, "0.1");
+    EXPECT_EQ(s.xTicks.back().label, "10k");
+    EXPECT_EQ(s.yTicks.back().label, "10 PFLOP/s");
+}
+
+TEST(PlotSpec, PointsSitAtTheirAchievedRateOrOnTheirRoof)
+{
+    const PlotSpec s = spec("h100-sxm5", Precision::BF16,
+                            {k("decode", 140e9, 70e9), k("prefill", 280e12, 70e9, 0.45)});
+    ASSERT_EQ(s.points.size(), 2u);
+    EXPECT_FALSE(s.points[0].measured);
+    EXPECT_DOUBLE_EQ(s.points[0].at.x, 2.0);
+    EXPECT_DOUBLE_EQ(s.points[0].at.y, 2.0 * 3.35e12);
+    EXPECT_TRUE(s.points[1].measured);
+    EXPECT_DOUBLE_EQ(s.points[1].at.y, 280e12 / 0.45);
+    EXPECT_EQ(s.points[1].regime, Regime::ComputeBound);
+}
+
+TEST(PlotSpec, OutOfRangePointsWidenTheAxesToWholeDecades)
+{
+    const PlotSpec s = spec("h100-sxm5", Precision::BF16, {k("tiny", 1e6, 1e8, 1.0), k("huge", 1e18, 1e12)});
+    EXPECT_LE(s.x.lo, 0.01 / 2);
+    EXPECT_GE(s.x.hi, 1e6);
+    EXPECT_LE(s.y.lo, 1e6 / 2);
+    for (double v : {s.x.lo, s.x.hi, s.y.lo, s.y.hi})
+        EXPECT_TRUE(isDecade(v)) << v;
+}
+
+TEST(PlotSpec, AchievableRoofIsOptional)
+{
+    PlotOptions o;
+    o.showAchievable = true;
+    const PlotSpec s = spec("h100-sxm5", Precision::BF16, {}, o);
+    ASSERT_EQ(s.ceilings.size(), 2u);
+    EXPECT_EQ(s.ceilings[1].role, CeilingRole::AchievableRoof);
+    EXPECT_DOUBLE_EQ(s.ceilings[1].points[1].y, 989.4e12 * 0.85);
+    EXPECT_EQ(s.ceilings[1].legend, "Achievable (85% of peak)");
+}
+
+TEST(PlotSpec, GoldenTextForTheLessonFigure)
+{
+    const PlotSpec s = spec("h100-sxm5", Precision::FP8,
+                            {k("decode b=1", 140e9, 70e9), k("decode b=32", 4480e9, 70e9),
+                             k("prefill", 280e12, 70e9, 0.2)});
+    const std::string diff = test::compareGolden("h100-fp8-lesson.spec.txt", plotSpecToText(s));
+    EXPECT_TRUE(diff.empty()) << diff;
+}

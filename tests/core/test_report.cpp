@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: MIT
+#include "core/io/profile_catalog.h"
+#include "core/report/report.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+using namespace roofline;
+using nlohmann::json;
+
+namespace {
+
+const ProfileCatalog& catalog()
+{
+    static const ProfileCatalog c = [] {
+        ProfileCatalog cat;
+        std::vector<Error> errors;
+        cat.loadDirectory(std::string(ROOFLINE_SOURCE_DIR) + "/hardware_profiles", errors);
+        return cat;
+    }();
+    return c;
+}
+
+} // namespace
+
+TEST(Report, PlacementJsonHasTheContractKeys)
+{
+    const Roofline r = makeRoofline(*catalog().find("h100-sxm5"), Precision::FP8).value();
+    Kernel k;
+    k.name = "decode";
+    k.flops = 140e9;
+    k.bytes = 70e9;
+    k.time = 25e-3;
+    const json j = json::parse(formatPlacements({analyze(k, r)}, r, OutputFormat::Json));
+    EXPECT_EQ(j["hardware"], "h100-sxm5");
+    EXPECT_EQ(j["precision"], "fp8");
+    ASSERT_EQ(j["kernels"].size(), 1u);
+    const json& p = j["kernels"][0];
+    for (const char* key : {"name", "flops", "bytes", "time_s", "intensity", "achieved_flops_per_s", "roof_flops_per_s",
+                            "ridge", "regime", "headroom", "efficiency", "mfu", "time_lower_bound_s"})
+        EXPECT_TRUE(p.contains(key)) << key;
+    EXPECT_EQ(p["regime"], "memory-bound");
+    EXPECT_DOUBLE_EQ(p["intensity"].get<double>(), 2.0);
+    EXPECT_DOUBLE_EQ(p["achieved_flops_per_s"].get<double>(), 140e9 / 25e-3);
+    EXPECT_NEAR(p["time_lower_bound_s"].get<double>(), 0.020896, 1e-6);
+    EXPECT_NEAR(p["headroom"].get<double>(), 25.0 / 20.8955, 1e-3);
+}
+
+TEST(Report, MissingValuesAreNullInJsonAndEmptyInCsv)
+{
+    const Roofline r = makeRoofline(*catalog().find("h100-sxm5"), Precision::BF16).value();
+    Kernel k;
+    k.name = "needs, \"quoting\"";
+    k.flops = 1e12;
+    k.bytes = 1e9;
+    const json j = json::parse(formatPlacements({analyze(k, r)}, r, OutputFormat::Json));
+    EXPECT_TRUE(j["kernels"][0]["time_s"].is_null());
+    EXPECT_TRUE(j["kernels"][0]["headroom"].is_null());
+    const std::string csv = formatPlacements({analyze(k, r)}, r, OutputFormat::Csv);
+    EXPECT_NE(csv.find("\"needs, \"\"quoting\"\"\",1000000000000,1000000000,,1000,"), std::string::npos) << csv;
+}
+
+TEST(Report, HardwareListAndDetails)
+{
+    const json list = json::parse(formatHardwareList(catalog().profiles(), OutputFormat::Json));
+    ASSERT_TRUE(list.is_array());
+    EXPECT_EQ(list.size(), catalog().profiles().size());
+    const json h = json::parse(formatHardwareDetails(*catalog().find("h100-sxm5"), OutputFormat::Json));
+    EXPECT_EQ(h["id"], "h100-sxm5");
+    bool sawFp8 = false;
+    for (const auto& p : h["precisions"])
+        if (p["precision"] == "fp8") {
+            sawFp8 = true;
+            EXPECT_NEAR(p["ridge"].get<double>(), 590.7, 0.1);
+        }
+    EXPECT_TRUE(sawFp8);
+    const std::string table = formatHardwareDetails(*catalog().find("h100-sxm5"), OutputFormat::Table);
+    EXPECT_NE(table.find("bf16       989.4 TFLOP/s"), std::string::npos) << table;
+}
+
+TEST(Report, TableAlignsUtf8Columns)
+{
+    EXPECT_EQ(renderTable({{"a", "b"}, {"\xC2\xB5s", "x"}}), "a   b\n\xC2\xB5s  x\n");
+}

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: MIT
+#include "core/analysis/roofline.h"
+#include "core/io/profile_catalog.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace roofline;
+
+namespace {
+
+HardwareProfile toy()
+{
+    // 100 TFLOP/s over 1 TB/s: ridge at exactly 100 FLOP/byte.
+    HardwareProfile p;
+    p.id = "toy";
+    p.name = "Toy";
+    p.vendor = "Test";
+    p.peaks[Precision::BF16] = 100e12;
+    p.peaks[Precision::FP8] = 200e12;
+    p.memory.push_back({"HBM", 1e12, 16e9});
+    p.memory.push_back({"L2", std::nullopt, 50e6});
+    p.achievable = 0.8;
+    return p;
+}
+
+Kernel kernel(const char* name, double flops, double bytes, std::optional<double> time = std::nullopt)
+{
+    Kernel k;
+    k.name = name;
+    k.flops = flops;
+    k.bytes = bytes;
+    k.time = time;
+    return k;
+}
+
+const HardwareProfile& h100()
+{
+    static const HardwareProfile p = [] {
+        ProfileCatalog c;
+        std::vector<Error> errors;
+        c.loadDirectory(std::string(ROOFLINE_SOURCE_DIR) + "/hardware_profiles", errors);
+        return *c.find("h100-sxm5");
+    }();
+    return p;
+}
+
+} // namespace
+
+TEST(Roofline, RoofIsMinOfPeakAndSlope)
+{
+    const Roofline r = makeRoofline(toy(), Precision::BF16).value();
+    EXPECT_DOUBLE_EQ(r.ridge(), 100.0);
+    EXPECT_DOUBLE_EQ(r.attainable(1.0), 1e12);
+    EXPECT_DOUBLE_EQ(r.attainable(50.0), 50e12);
+    EXPECT_DOUBLE_EQ(r.attainable(100.0), 100e12);
+    EXPECT_DOUBLE_EQ(r.attainable(1e6), 100e12);
+    EXPECT_DOUBLE_EQ(r.attainable(INFINITY), 100e12);
+}
+
+TEST(Roofline, AchievableScalesBothRoofsAndKeepsTheRidge)
+{
+    const Roofline r = makeRoofline(toy(), Precision::BF16, 0, RoofKind::Achievable).value();
+    EXPECT_DOUBLE_EQ(r.peakFlops, 80e12);
+    EXPECT_DOUBLE_EQ(r.bandwidth, 0.8e12);
+    EXPECT_DOUBLE_EQ(r.nominalPeak, 100e12);
+    EXPECT_DOUBLE_EQ(r.ridge(), 100.0);
+}
+
+TEST(Roofline, ErrorsNameWhatIsMissing)
+{
+    auto noFp4 = makeRoofline(toy(), Precision::FP4);
+    ASSERT_FALSE(noFp4.ok());
+    EXPECT_EQ(noFp4.error().message, "toy has no fp4 peak; it has: bf16 fp8");
+    auto noBw = makeRoofline(toy(), Precision::BF16, 1);
+    ASSERT_FALSE(noBw.ok());
+    EXPECT_EQ(noBw.error().message, "toy: no published bandwidth for L2");
+    EXPECT_FALSE(makeRoofline(toy(), Precision::BF16, 7).ok());
+}
+
+TEST(Placement, MemoryBoundLeftOfTheRidge)
+{
+    const Roofline r = makeRoofline(toy(), Precision::BF16).value();
+    const Placement p = analyze(kernel("gemv", 2e9, 1e9, 4e-3), r); // I = 2
+    EXPECT_DOUBLE_EQ(p.intensity, 2.0);
+    EXPECT_EQ(p.regime, Regime::MemoryBound);
+    EXPECT_DOUBLE_EQ(p.roof, 2e12);
+    EXPECT_DOUBLE_EQ(p.ridgeDistance, 50.0);
+    EXPECT_DOUBLE_EQ(p.timeLowerBound, 1e-3); // bytes / B = 1 ms beats flops / P = 20 us
+    EXPECT_DOUBLE_EQ(*p.achieved, 0.5e12);
+    EXPECT_DOUBLE_EQ(*p.headroom, 4.0);
+    EXPECT_DOUBLE_EQ(*p.efficiency, 0.25);
+    EXPECT_DOUBLE_EQ(*p.mfu, 0.005);
+    EXPECT_FALSE(p.aboveRoof);
+    EXPECT_NE(p.lever.find("memory bus is the wall"), std::string::npos);
+    EXPECT_NE(p.lever.find("batch"), std::string::npos);
+}
+
+TEST(Placement, ComputeBoundRightOfTheRidge)
+{
+    const Roofline r = makeRoofline(toy(), Precision::BF16).value();
+    const Placement p = analyze(kernel("gemm", 1e15, 1e12, 20.0), r); // I = 1000
+    EXPECT_EQ(p.regime, Regime::ComputeBound);
+    EXPECT_DOUBLE_EQ(p.roof, 100e12);
+    EXPECT_DOUBLE_EQ(p.timeLowerBound, 10.0);
+    EXPECT_DOUBLE_EQ(*p.headroom, 2.0);
+    EXPECT_DOUBLE_EQ(*p.mfu, 0.5);
+    EXPECT_DOUBLE_EQ(p.ridgeDistance, 0.1);
+    EXPECT_NE(p.lever.find("faster memory changes nothing"), std::string::npos);
+}
+
+TEST(Placement, AtTheRidgeWithinTolerance)
+{
+    const Roofline r = makeRoofline(toy(), Precision::BF16).value();
+    EXPECT_EQ(analyze(kernel("k", 100e9, 1e9), r).regime, Regime::AtRidge);
+    EXPECT_EQ(analyze(kernel("k", 104e9, 1e9), r).regime, Regime::AtRidge);
+    EXPECT_EQ(analyze(kernel("k", 96e9, 1e9), r).regime, Regime::AtRidge);
+    EXPECT_EQ(analyze(kernel("k", 106e9, 1e9), r).regime, Regime::ComputeBound);
+    EXPECT_EQ(analyze(kernel("k", 94e9, 1e9), r).regime, Regime::MemoryBound);
+}
+
+TEST(Placement, WithoutTimeOnlyTheBoundIsKnown)
+{
+    const Roofline r = makeRoofline(toy(), Precision::BF16).value();
+    const Placement p = analyze(kernel("k", 2e9, 1e9), r);
+    EXPECT_FALSE(p.achieved);
+    EXPECT_FALSE(p.headroom);
+    EXPECT_FALSE(p.mfu);
+    EXPECT_FALSE(p.aboveRoof);
+    EXPECT_DOUBLE_EQ(p.timeLowerBound, 1e-3);
+}
+
+TEST(Placement, AboveTheRoofIsFlaggedNotClamped)
+{
+    const Roofline r = makeRoofline(toy(), Precision::BF16).value();
+    const Placement p = analyze(kernel("cached", 2e9, 1e9, 0.5e-3), r); // 4 TFLOP/s vs roof 2
+    EXPECT_TRUE(p.aboveRoof);
+    EXPECT_DOUBLE_EQ(*p.achieved, 4e12);
+    EXPECT_DOUBLE_EQ(*p.headroom, 0.5);
+    EXPECT_EQ(p.lever.rfind("Above the roof", 0), 0u);
+    EXPECT_NE(p.lever.find("under-counted"), std::string::npos);
+    // Exactly on the roof is not above it.
+    EXPECT_FALSE(analyze(kernel("exact", 2e9, 1e9, 1e-3), r).aboveRoof);
+}
+
+TEST(Placement, TheLessonsWorkedExample)
+{
+    // 70B parameters in FP8 on an H100 SXM5: 140 GFLOP and 70 GB per decode step.
+    const Roofline fp8 = makeRoofline(h100(), Precision::FP8).value();
+    const Placement b1 = analyze(kernel("decode b=1", 140e9, 70e9), fp8);
+    EXPECT_DOUBLE_EQ(b1.intensity, 2.0);
+    EXPECT_EQ(b1.regime, Regime::MemoryBound);
+    EXPECT_NEAR(b1.ridge, 590.7, 0.1);
+    EXPECT_NEAR(b1.ridgeDistance, 295.3, 0.1);                 // "295x left of the ridge"
+    EXPECT_NEAR(b1.roof / fp8.nominalPeak, 0.0034, 0.0001);     // "~0.34 % of peak"
+    EXPECT_NEAR(b1.timeLowerBound * 1e3, 20.9, 0.005);          // ">= 20.9 ms per token"
+    EXPECT_NEAR(1.0 / b1.timeLowerBound, 47.86, 0.01);          // "<= ~48 tokens/s"
+    const Placement b32 = analyze(kernel("decode b=32", 32 * 140e9, 70e9), fp8);
+    EXPECT_DOUBLE_EQ(b32.intensity, 64.0);
+    EXPECT_EQ(b32.regime, Regime::MemoryBound);                 // "still < ridge"
+    EXPECT_NEAR(32.0 / b32.timeLowerBound, 1531.4, 0.1);        // "~1,500 tokens/s total"
+    // BF16 ridge ~295 and FP8 ~590: the lower precision moves the ridge right.
+    EXPECT_NEAR(makeRoofline(h100(), Precision::BF16).value().ridge(), 295.3, 0.1);
+}
+
+TEST(Placement, KernelOnTheRightOfTheBf16RidgeFlipsUnderFp8)
+{
+    const Roofline bf16 = makeRoofline(h100(), Precision::BF16).value();
+    const Roofline fp8 = makeRoofline(h100(), Precision::FP8).value();
+    const Kernel k = kernel("k", 400e9, 1e9); // I = 400: between 295 and 591
+    EXPECT_EQ(analyze(k, bf16).regime, Regime::ComputeBound);
+    EXPECT_EQ(analyze(k, fp8).regime, Regime::MemoryBound);
+}
+
+TEST(Kernel, ValidationNamesTheBadValue)
+{
+    EXPECT_FALSE(validateKernel(kernel("ok", 1, 1, 1)));
+    EXPECT_EQ(*validateKernel(kernel("z", 0, 1)), "FLOP count of 'z' must be a finite number greater than zero");
+    EXPECT_EQ(*validateKernel(kernel("n", 1, -1)), "byte count of 'n' must be a finite number greater than zero");
+    EXPECT_EQ(*validateKernel(kernel("t", 1, 1, NAN)), "time of 't' must be a finite number greater than zero");
+    EXPECT_EQ(*validateKernel(kernel("", 1, 1)), "kernel has no name");
+}
+
+TEST(Kernel, ParsesPointSpecs)
+{
+    auto k = parsePointSpec("decode,140 GFLOP,70 GB,20.9 ms");
+    ASSERT_TRUE(k.ok()) << k.error();
+    EXPECT_EQ(k->name, "decode");
+    EXPECT_DOUBLE_EQ(k->flops, 140e9);
+    EXPECT_DOUBLE_EQ(k->bytes, 70e9);
+    EXPECT_DOUBLE_EQ(*k->time, 20.9e-3);
+    auto bare = parsePointSpec("g,1e12,5e9");
+    ASSERT_TRUE(bare.ok());
+    EXPECT_FALSE(bare->time);
+    EXPECT_EQ(parsePointSpec("x,1").error().message,
+              "point 'x,1' must be name,flops,bytes[,time] (e.g. 'decode,140 GFLOP,70 GB')");
+    EXPECT_EQ(parsePointSpec("x,1,0").error().message, "point 'x': bytes: byte count must be greater than zero (got '0')");
+    EXPECT_EQ(parsePointSpec("x,1 GB,1").error().message,
+              "point 'x': flops: unknown unit 'GB' for a FLOP count; write e.g. '140 GFLOP'");
+}
