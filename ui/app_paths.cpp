@@ -19,7 +19,7 @@ QString dataDirectory()
 {
     // bin/../share/roofline-studio, both in the build tree and in an installed prefix.
     const QString exeDir = QCoreApplication::instance() ? QCoreApplication::applicationDirPath() : QString();
-    const QStringList candidates{
+    const QStringList candidates {
         exeDir + QStringLiteral("/../") + QStringLiteral(ROOFLINE_DATA_SUBDIR),
         QStringLiteral(ROOFLINE_INSTALL_DATA_DIR),
         QStringLiteral(ROOFLINE_BUILD_DATA_DIR),

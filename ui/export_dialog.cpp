@@ -13,7 +13,8 @@
 
 namespace roofline::ui {
 
-ExportDialog::ExportDialog(const QString& path, const ExportOptions& options, QWidget* parent) : QDialog(parent)
+ExportDialog::ExportDialog(const QString& path, const ExportOptions& options, QWidget* parent)
+    : QDialog(parent)
 {
     setWindowTitle(tr("Export Figure"));
     auto* form = new QFormLayout(this);
@@ -35,7 +36,7 @@ ExportDialog::ExportDialog(const QString& path, const ExportOptions& options, QW
     m_width = spin(100, 20000, options.width, tr(" px"), tr("Width of the figure's layout, in logical pixels"));
     m_height = spin(100, 20000, options.height, tr(" px"), tr("Height of the figure's layout, in logical pixels"));
     m_dpi = spin(24, 1200, options.dpi, tr(" dpi"),
-                 tr("Resolution of PNG files: pixels = size x dpi / 96 (vector formats ignore it)"));
+        tr("Resolution of PNG files: pixels = size x dpi / 96 (vector formats ignore it)"));
     form->addRow(tr("&Width:"), m_width);
     form->addRow(tr("&Height:"), m_height);
     form->addRow(tr("&Resolution:"), m_dpi);
@@ -60,13 +61,13 @@ QString ExportDialog::path() const
 
 ExportOptions ExportDialog::options() const
 {
-    return ExportOptions{m_width->value(), m_height->value(), m_dpi->value()};
+    return ExportOptions {m_width->value(), m_height->value(), m_dpi->value()};
 }
 
 void ExportDialog::browse()
 {
-    const QString file = QFileDialog::getSaveFileName(this, tr("Export Figure"), path(),
-                                                      tr("PNG image (*.png);;SVG vector (*.svg);;PDF document (*.pdf)"));
+    const QString file = QFileDialog::getSaveFileName(
+        this, tr("Export Figure"), path(), tr("PNG image (*.png);;SVG vector (*.svg);;PDF document (*.pdf)"));
     if (!file.isEmpty())
         m_path->setText(file);
 }
@@ -76,7 +77,9 @@ void ExportDialog::updateSummary()
     const QString suffix = QFileInfo(path()).suffix().toLower();
     QString text;
     if (suffix == QLatin1String("png"))
-        text = tr("PNG: %1 x %2 pixels").arg(m_width->value() * m_dpi->value() / 96).arg(m_height->value() * m_dpi->value() / 96);
+        text = tr("PNG: %1 x %2 pixels")
+                   .arg(m_width->value() * m_dpi->value() / 96)
+                   .arg(m_height->value() * m_dpi->value() / 96);
     else if (suffix == QLatin1String("svg") || suffix == QLatin1String("pdf"))
         text = tr("%1: vector, text kept as text").arg(suffix.toUpper());
     else

@@ -25,8 +25,7 @@ int runGui(int argc, char** argv)
     parser.addHelpOption();
     parser.addVersionOption();
     QCommandLineOption profiles(QStringLiteral("profiles"),
-                                QStringLiteral("Extra folder of hardware profiles (overrides by id; repeatable)."),
-                                QStringLiteral("dir"));
+        QStringLiteral("Extra folder of hardware profiles (overrides by id; repeatable)."), QStringLiteral("dir"));
     parser.addOption(profiles);
     parser.process(app);
 
@@ -36,7 +35,7 @@ int runGui(int argc, char** argv)
         std::cerr << "warning: " << e.toString() << " (profile skipped)\n";
     if (catalog.empty()) {
         QMessageBox::critical(nullptr, QStringLiteral("Roofline Studio"),
-                              QStringLiteral("No hardware profiles were found in %1.").arg(shippedProfilesDirectory()));
+            QStringLiteral("No hardware profiles were found in %1.").arg(shippedProfilesDirectory()));
         return 1;
     }
     MainWindow window(catalog, errors);

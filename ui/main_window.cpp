@@ -22,7 +22,9 @@
 namespace roofline::ui {
 
 MainWindow::MainWindow(const ProfileCatalog& catalog, const std::vector<Error>& loadErrors, QWidget* parent)
-    : QMainWindow(parent), m_document(new SessionDocument(catalog, this)), m_settings(new Settings)
+    : QMainWindow(parent)
+    , m_document(new SessionDocument(catalog, this))
+    , m_settings(new Settings)
 {
     setWindowTitle(tr("Roofline Studio"));
     m_plot = new RooflinePlotWidget(this);
@@ -63,7 +65,7 @@ MainWindow::MainWindow(const ProfileCatalog& catalog, const std::vector<Error>& 
 
     if (!loadErrors.empty()) {
         QString msg = tr("%n hardware profile(s) could not be loaded and were skipped: ", nullptr,
-                         static_cast<int>(loadErrors.size()));
+            static_cast<int>(loadErrors.size()));
         msg += QString::fromStdString(loadErrors.front().toString());
         statusBar()->showMessage(msg, 15000);
     }
@@ -96,11 +98,11 @@ void MainWindow::createActions()
     m_toggle = view->addAction(tr("&Toggle BF16 / FP8"), this, [this]() {
         if (!m_document->toggleBf16Fp8()) {
             const auto* hw = m_document->hardware();
-            statusBar()->showMessage(tr("%1 has no %2 rate")
-                                         .arg(hw ? QString::fromStdString(hw->name) : QString(),
-                                              m_document->precision() == Precision::BF16 ? QStringLiteral("FP8")
-                                                                                         : QStringLiteral("BF16")),
-                                     5000);
+            statusBar()->showMessage(
+                tr("%1 has no %2 rate")
+                    .arg(hw ? QString::fromStdString(hw->name) : QString(),
+                        m_document->precision() == Precision::BF16 ? QStringLiteral("FP8") : QStringLiteral("BF16")),
+                5000);
         }
     });
     m_toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
@@ -110,11 +112,11 @@ void MainWindow::createActions()
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Roofline Studio"), this, [this]() {
         QMessageBox::about(this, tr("About Roofline Studio"),
-                           tr("<h3>Roofline Studio %1</h3><p>Roofline plots for accelerators: the roof "
-                              "P(I) = min(P<sub>peak</sub>, I &times; B<sub>mem</sub>), the ridge "
-                              "P<sub>peak</sub>/B<sub>mem</sub>, and where each kernel sits.</p>"
-                              "<p>Peaks are dense (no 2:4 sparsity); T = 10<sup>12</sup>.</p>")
-                               .arg(QApplication::applicationVersion()));
+            tr("<h3>Roofline Studio %1</h3><p>Roofline plots for accelerators: the roof "
+               "P(I) = min(P<sub>peak</sub>, I &times; B<sub>mem</sub>), the ridge "
+               "P<sub>peak</sub>/B<sub>mem</sub>, and where each kernel sits.</p>"
+               "<p>Peaks are dense (no 2:4 sparsity); T = 10<sup>12</sup>.</p>")
+                .arg(QApplication::applicationVersion()));
     });
 }
 
@@ -127,8 +129,9 @@ void MainWindow::refresh()
     m_plot->showSpec(m_document->plotSpec(), m_document->roofline());
     m_settings->setHardwareId(QString::fromStdString(hw->id));
     m_settings->setPrecision(m_document->precision());
-    setWindowTitle(tr("Roofline Studio \u2014 %1 \u00b7 %2")
-                       .arg(QString::fromStdString(hw->name), QString::fromStdString(precisionLabel(m_document->precision()))));
+    setWindowTitle(
+        tr("Roofline Studio \u2014 %1 \u00b7 %2")
+            .arg(QString::fromStdString(hw->name), QString::fromStdString(precisionLabel(m_document->precision()))));
 }
 
 QString MainWindow::exportTo(const QString& path)

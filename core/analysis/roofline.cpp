@@ -18,9 +18,9 @@ double Roofline::attainable(double intensity) const
 
 bool operator==(const Roofline& a, const Roofline& b)
 {
-    return a.hardwareId == b.hardwareId && a.precision == b.precision && a.memoryLevel == b.memoryLevel &&
-           a.kind == b.kind && a.peakFlops == b.peakFlops && a.bandwidth == b.bandwidth &&
-           a.nominalPeak == b.nominalPeak;
+    return a.hardwareId == b.hardwareId && a.precision == b.precision && a.memoryLevel == b.memoryLevel
+        && a.kind == b.kind && a.peakFlops == b.peakFlops && a.bandwidth == b.bandwidth
+        && a.nominalPeak == b.nominalPeak;
 }
 
 std::ostream& operator<<(std::ostream& os, const Roofline& r)
@@ -39,15 +39,15 @@ Result<Roofline> makeRoofline(const HardwareProfile& profile, Precision precisio
         std::string has;
         for (Precision p : profile.precisions())
             has += (has.empty() ? "" : " ") + precisionName(p);
-        return Error{{}, 0, 0,
-                     profile.id + " has no " + precisionName(precision) + " peak; it has: " +
-                         (has.empty() ? std::string("none") : has)};
+        return Error {{}, 0, 0,
+            profile.id + " has no " + precisionName(precision)
+                + " peak; it has: " + (has.empty() ? std::string("none") : has)};
     }
     if (level >= profile.memory.size())
-        return Error{{}, 0, 0, profile.id + " has no memory level " + std::to_string(level)};
+        return Error {{}, 0, 0, profile.id + " has no memory level " + std::to_string(level)};
     const MemoryLevel& mem = profile.memory[level];
     if (!mem.bandwidth)
-        return Error{{}, 0, 0, profile.id + ": no published bandwidth for " + mem.name};
+        return Error {{}, 0, 0, profile.id + ": no published bandwidth for " + mem.name};
     Roofline r;
     r.hardwareId = profile.id;
     r.hardwareName = profile.name;
@@ -105,11 +105,11 @@ std::string aboveRoofWarning()
 
 bool operator==(const Placement& a, const Placement& b)
 {
-    return a.kernel == b.kernel && a.intensity == b.intensity && a.roof == b.roof && a.ridge == b.ridge &&
-           a.peak == b.peak && a.bandwidth == b.bandwidth && a.regime == b.regime &&
-           a.timeLowerBound == b.timeLowerBound && a.ridgeDistance == b.ridgeDistance && a.achieved == b.achieved &&
-           a.headroom == b.headroom && a.efficiency == b.efficiency && a.mfu == b.mfu && a.aboveRoof == b.aboveRoof &&
-           a.lever == b.lever;
+    return a.kernel == b.kernel && a.intensity == b.intensity && a.roof == b.roof && a.ridge == b.ridge
+        && a.peak == b.peak && a.bandwidth == b.bandwidth && a.regime == b.regime
+        && a.timeLowerBound == b.timeLowerBound && a.ridgeDistance == b.ridgeDistance && a.achieved == b.achieved
+        && a.headroom == b.headroom && a.efficiency == b.efficiency && a.mfu == b.mfu && a.aboveRoof == b.aboveRoof
+        && a.lever == b.lever;
 }
 
 std::ostream& operator<<(std::ostream& os, const Placement& p)

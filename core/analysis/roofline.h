@@ -14,7 +14,7 @@
 namespace roofline {
 
 enum class RoofKind {
-    Peak,       ///< datasheet figures
+    Peak, ///< datasheet figures
     Achievable, ///< peak x the profile's achievable fraction (~0.85)
 };
 
@@ -23,10 +23,10 @@ struct Roofline {
     std::string hardwareId;
     std::string hardwareName;
     Precision precision = Precision::BF16;
-    std::string memoryLevel;  ///< "HBM3"
+    std::string memoryLevel; ///< "HBM3"
     RoofKind kind = RoofKind::Peak;
-    double peakFlops = 0.0;   ///< flat roof, FLOP/s (scaled when Achievable)
-    double bandwidth = 0.0;   ///< slope, byte/s (scaled when Achievable)
+    double peakFlops = 0.0; ///< flat roof, FLOP/s (scaled when Achievable)
+    double bandwidth = 0.0; ///< slope, byte/s (scaled when Achievable)
     double nominalPeak = 0.0; ///< datasheet peak, for MFU
 
     double ridge() const { return peakFlops / bandwidth; }
@@ -41,8 +41,8 @@ std::ostream& operator<<(std::ostream& os, const Roofline& r);
 /// The roof of `profile` for `precision` at memory level `level` (0 = HBM/DRAM).
 /// Errors: the part has no such precision (listing the ones it has), no such level, or the
 /// level has no published bandwidth.
-Result<Roofline> makeRoofline(const HardwareProfile& profile, Precision precision, size_t level = 0,
-                              RoofKind kind = RoofKind::Peak);
+Result<Roofline> makeRoofline(
+    const HardwareProfile& profile, Precision precision, size_t level = 0, RoofKind kind = RoofKind::Peak);
 
 enum class Regime { MemoryBound, ComputeBound, AtRidge };
 
@@ -57,20 +57,20 @@ inline constexpr double kRidgeTolerance = 0.05;
 /// Everything the roofline says about one kernel.
 struct Placement {
     Kernel kernel;
-    double intensity = 0.0;        ///< FLOP/byte
-    double roof = 0.0;             ///< attainable FLOP/s at that intensity
-    double ridge = 0.0;            ///< FLOP/byte
-    double peak = 0.0;             ///< flat roof FLOP/s
-    double bandwidth = 0.0;        ///< byte/s
+    double intensity = 0.0; ///< FLOP/byte
+    double roof = 0.0; ///< attainable FLOP/s at that intensity
+    double ridge = 0.0; ///< FLOP/byte
+    double peak = 0.0; ///< flat roof FLOP/s
+    double bandwidth = 0.0; ///< byte/s
     Regime regime = Regime::MemoryBound;
-    double timeLowerBound = 0.0;   ///< max(FLOPs / P_peak, bytes / B_mem), s
-    double ridgeDistance = 0.0;    ///< I_ridge / I (> 1: left of the ridge)
-    std::optional<double> achieved;   ///< FLOP/s, when the time is known
-    std::optional<double> headroom;   ///< roof / achieved (x below the roof)
+    double timeLowerBound = 0.0; ///< max(FLOPs / P_peak, bytes / B_mem), s
+    double ridgeDistance = 0.0; ///< I_ridge / I (> 1: left of the ridge)
+    std::optional<double> achieved; ///< FLOP/s, when the time is known
+    std::optional<double> headroom; ///< roof / achieved (x below the roof)
     std::optional<double> efficiency; ///< achieved / roof (fraction of roof)
-    std::optional<double> mfu;        ///< achieved / nominal peak
-    bool aboveRoof = false;           ///< achieved > roof: flagged, never clamped
-    std::string lever;                ///< what helps, in the lesson's words
+    std::optional<double> mfu; ///< achieved / nominal peak
+    bool aboveRoof = false; ///< achieved > roof: flagged, never clamped
+    std::string lever; ///< what helps, in the lesson's words
 
     friend bool operator==(const Placement& a, const Placement& b);
 };

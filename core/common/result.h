@@ -30,11 +30,14 @@ struct Error {
 std::ostream& operator<<(std::ostream& os, const Error& e);
 
 /// Either a value or an Error (std::expected is C++23).
-template <typename T>
-class Result {
+template <typename T> class Result {
 public:
-    Result(T value) : m_data(std::in_place_index<0>, std::move(value)) {}
-    Result(Error error) : m_data(std::in_place_index<1>, std::move(error)) {}
+    Result(T value)
+        : m_data(std::in_place_index<0>, std::move(value))
+    { }
+    Result(Error error)
+        : m_data(std::in_place_index<1>, std::move(error))
+    { }
 
     bool ok() const { return m_data.index() == 0; }
     explicit operator bool() const { return ok(); }

@@ -43,9 +43,8 @@ void ProfileCatalog::loadDirectory(const std::string& dir, std::vector<Error>& e
         }
         const auto [it, inserted] = idsHere.emplace(profile->id, path.string());
         if (!inserted) {
-            errors.push_back(Error{path.string(), 1, 1,
-                                   "duplicate id '" + profile->id + "' (already defined in " + it->second +
-                                       "); this file is skipped"});
+            errors.push_back(Error {path.string(), 1, 1,
+                "duplicate id '" + profile->id + "' (already defined in " + it->second + "); this file is skipped"});
             continue;
         }
         add(std::move(profile).value());
@@ -54,8 +53,8 @@ void ProfileCatalog::loadDirectory(const std::string& dir, std::vector<Error>& e
 
 void ProfileCatalog::add(HardwareProfile profile)
 {
-    auto it = std::find_if(m_profiles.begin(), m_profiles.end(),
-                           [&](const HardwareProfile& p) { return p.id == profile.id; });
+    auto it = std::find_if(
+        m_profiles.begin(), m_profiles.end(), [&](const HardwareProfile& p) { return p.id == profile.id; });
     if (it != m_profiles.end())
         *it = std::move(profile);
     else
@@ -84,7 +83,7 @@ Result<const HardwareProfile*> ProfileCatalog::resolve(std::string_view idOrAlia
 {
     const std::string key = lower(idOrAlias);
     if (key.empty())
-        return Error{{}, 0, 0, "no hardware given; 'roofline hw list' shows the ids"};
+        return Error {{}, 0, 0, "no hardware given; 'roofline hw list' shows the ids"};
     if (const auto* p = find(key))
         return p;
     for (const auto& p : m_profiles)
@@ -100,12 +99,12 @@ Result<const HardwareProfile*> ProfileCatalog::resolve(std::string_view idOrAlia
         std::string list;
         for (const auto* c : candidates)
             list += (list.empty() ? "" : ", ") + c->id;
-        return Error{{}, 0, 0, "hardware '" + std::string(idOrAlias) + "' is ambiguous: " + list};
+        return Error {{}, 0, 0, "hardware '" + std::string(idOrAlias) + "' is ambiguous: " + list};
     }
     std::string list;
     for (const auto& p : m_profiles)
         list += (list.empty() ? "" : " ") + p.id;
-    return Error{{}, 0, 0, "unknown hardware '" + std::string(idOrAlias) + "'; known ids: " + list};
+    return Error {{}, 0, 0, "unknown hardware '" + std::string(idOrAlias) + "'; known ids: " + list};
 }
 
 } // namespace roofline

@@ -22,12 +22,14 @@ struct ParseFailure {
 
 class ProfileParser {
 public:
-    explicit ProfileParser(std::string file) : m_file(std::move(file)) {}
+    explicit ProfileParser(std::string file)
+        : m_file(std::move(file))
+    { }
 
     [[noreturn]] void fail(const YAML::Node& at, const std::string& message) const
     {
         const YAML::Mark m = at.Mark();
-        throw ParseFailure{Error{m_file, m.line >= 0 ? m.line + 1 : 0, m.column >= 0 ? m.column + 1 : 0, message}};
+        throw ParseFailure {Error {m_file, m.line >= 0 ? m.line + 1 : 0, m.column >= 0 ? m.column + 1 : 0, message}};
     }
 
     // Refuses keys not in `allowed` and keys given twice (yaml-cpp keeps both silently).
@@ -98,18 +100,20 @@ public:
     HardwareProfile parse(const YAML::Node& root) const
     {
         if (!root || root.IsNull())
-            throw ParseFailure{Error{m_file, 0, 0, "empty file: expected a hardware profile (see docs/hardware-profiles.md)"}};
+            throw ParseFailure {
+                Error {m_file, 0, 0, "empty file: expected a hardware profile (see docs/hardware-profiles.md)"}};
         if (!root.IsMap())
             fail(root, "expected a hardware profile: a YAML mapping with id, name, vendor, peaks and memory");
         checkKeys(root,
-                  {"schema_version", "id", "name", "vendor", "category", "aliases", "achievable", "peaks", "memory",
-                   "interconnect", "notes", "sources"},
-                  "");
+            {"schema_version", "id", "name", "vendor", "category", "aliases", "achievable", "peaks", "memory",
+                "interconnect", "notes", "sources"},
+            "");
 
         HardwareProfile p;
         if (const YAML::Node v = root["schema_version"]; v && !(v.IsScalar() && v.Scalar() == "1"))
-            fail(v, "unsupported schema_version '" + (v.IsScalar() ? v.Scalar() : std::string("?")) +
-                        "'; this version reads schema_version 1");
+            fail(v,
+                "unsupported schema_version '" + (v.IsScalar() ? v.Scalar() : std::string("?"))
+                    + "'; this version reads schema_version 1");
 
         p.id = scalar(root, "id", true);
         static const std::regex idPattern("^[a-z0-9]+(-[a-z0-9]+)*$");
@@ -238,10 +242,10 @@ Result<HardwareProfile> parseProfile(const std::string& yamlText, const std::str
     } catch (const ParseFailure& f) {
         return f.error;
     } catch (const YAML::Exception& e) {
-        return Error{file, e.mark.line >= 0 ? e.mark.line + 1 : 0, e.mark.column >= 0 ? e.mark.column + 1 : 0,
-                     "YAML syntax error: " + e.msg};
+        return Error {file, e.mark.line >= 0 ? e.mark.line + 1 : 0, e.mark.column >= 0 ? e.mark.column + 1 : 0,
+            "YAML syntax error: " + e.msg};
     } catch (const std::exception& e) {
-        return Error{file, 0, 0, std::string("cannot read the profile: ") + e.what()};
+        return Error {file, 0, 0, std::string("cannot read the profile: ") + e.what()};
     }
 }
 

@@ -40,9 +40,9 @@ Precision HardwareProfile::defaultPrecision() const
 
 bool operator==(const HardwareProfile& a, const HardwareProfile& b)
 {
-    return a.id == b.id && a.name == b.name && a.vendor == b.vendor && a.category == b.category &&
-           a.aliases == b.aliases && a.peaks == b.peaks && a.memory == b.memory && a.interconnect == b.interconnect &&
-           a.achievable == b.achievable && a.notes == b.notes && a.sources == b.sources;
+    return a.id == b.id && a.name == b.name && a.vendor == b.vendor && a.category == b.category
+        && a.aliases == b.aliases && a.peaks == b.peaks && a.memory == b.memory && a.interconnect == b.interconnect
+        && a.achievable == b.achievable && a.notes == b.notes && a.sources == b.sources;
 }
 
 std::ostream& operator<<(std::ostream& os, const MemoryLevel& m)

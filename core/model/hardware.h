@@ -13,9 +13,9 @@ namespace roofline {
 
 /// One level of the memory hierarchy: HBM/DRAM first, then L2, L1/shared.
 struct MemoryLevel {
-    std::string name;                 ///< "HBM3", "L2", "L1/shared"
-    std::optional<double> bandwidth;  ///< byte/s; absent where no public figure exists
-    std::optional<double> capacity;   ///< byte
+    std::string name; ///< "HBM3", "L2", "L1/shared"
+    std::optional<double> bandwidth; ///< byte/s; absent where no public figure exists
+    std::optional<double> capacity; ///< byte
 
     friend bool operator==(const MemoryLevel& a, const MemoryLevel& b)
     {
@@ -24,7 +24,7 @@ struct MemoryLevel {
 };
 
 struct Interconnect {
-    std::string name;  ///< "NVLink 4", "ICI"
+    std::string name; ///< "NVLink 4", "ICI"
     double bandwidth = 0.0; ///< byte/s, total per chip, bidirectional
 
     friend bool operator==(const Interconnect& a, const Interconnect& b)
@@ -35,18 +35,18 @@ struct Interconnect {
 
 /// A hardware profile as read from hardware_profiles/<id>.yaml. Peaks are dense (no sparsity).
 struct HardwareProfile {
-    std::string id;       ///< lower-case kebab, e.g. "h100-sxm5"
-    std::string name;     ///< "NVIDIA H100 SXM5 80GB"
-    std::string vendor;   ///< "NVIDIA"
+    std::string id; ///< lower-case kebab, e.g. "h100-sxm5"
+    std::string name; ///< "NVIDIA H100 SXM5 80GB"
+    std::string vendor; ///< "NVIDIA"
     std::string category; ///< gpu, tpu, npu, cpu, soc
     std::vector<std::string> aliases;
-    std::map<Precision, double> peaks;     ///< FLOP/s (OP/s for int8), dense
-    std::vector<MemoryLevel> memory;       ///< at least one; [0] has a bandwidth
+    std::map<Precision, double> peaks; ///< FLOP/s (OP/s for int8), dense
+    std::vector<MemoryLevel> memory; ///< at least one; [0] has a bandwidth
     std::optional<Interconnect> interconnect;
-    double achievable = 0.85;              ///< fraction of peak real kernels reach
+    double achievable = 0.85; ///< fraction of peak real kernels reach
     std::vector<std::string> notes;
     std::vector<std::string> sources;
-    std::string file;                      ///< where it was loaded from (not compared)
+    std::string file; ///< where it was loaded from (not compared)
 
     bool hasPrecision(Precision p) const { return peaks.count(p) != 0; }
     /// Peak for p, or nullopt if the part has no such rate.

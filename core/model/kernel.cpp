@@ -46,17 +46,17 @@ Result<Kernel> parsePointSpec(const std::string& spec)
     if (!spec.empty() && spec.back() == ',')
         parts.emplace_back();
     if (parts.size() < 3 || parts.size() > 4)
-        return Error{{}, 0, 0, "point '" + spec + "' must be name,flops,bytes[,time] (e.g. 'decode,140 GFLOP,70 GB')"};
+        return Error {{}, 0, 0, "point '" + spec + "' must be name,flops,bytes[,time] (e.g. 'decode,140 GFLOP,70 GB')"};
     Kernel k;
     k.name = parts[0];
     while (!k.name.empty() && k.name.front() == ' ')
         k.name.erase(k.name.begin());
     if (k.name.empty())
-        return Error{{}, 0, 0, "point '" + spec + "' has no name"};
+        return Error {{}, 0, 0, "point '" + spec + "' has no name"};
     auto field = [&](const std::string& text, Dimension d, const char* what) -> Result<double> {
         auto r = parseQuantity(text, d);
         if (!r)
-            return Error{{}, 0, 0, "point '" + k.name + "': " + what + ": " + r.error().message};
+            return Error {{}, 0, 0, "point '" + k.name + "': " + what + ": " + r.error().message};
         return r;
     };
     auto f = field(parts[1], Dimension::Flops, "flops");

@@ -13,11 +13,11 @@ namespace roofline {
 /// A measured or modelled kernel: work and traffic, optionally its time.
 struct Kernel {
     std::string name;
-    double flops = 0.0;               ///< FLOP (OP for integer precisions)
-    double bytes = 0.0;               ///< byte moved to/from main memory
-    std::optional<double> time;       ///< second; gives the achieved rate
+    double flops = 0.0; ///< FLOP (OP for integer precisions)
+    double bytes = 0.0; ///< byte moved to/from main memory
+    std::optional<double> time; ///< second; gives the achieved rate
     std::optional<Precision> precision; ///< judged against this precision's roof if set
-    std::string group;                ///< phase or group, free text
+    std::string group; ///< phase or group, free text
 
     /// FLOP/s when the time is known.
     std::optional<double> achieved() const
@@ -29,8 +29,8 @@ struct Kernel {
 
     friend bool operator==(const Kernel& a, const Kernel& b)
     {
-        return a.name == b.name && a.flops == b.flops && a.bytes == b.bytes && a.time == b.time &&
-               a.precision == b.precision && a.group == b.group;
+        return a.name == b.name && a.flops == b.flops && a.bytes == b.bytes && a.time == b.time
+            && a.precision == b.precision && a.group == b.group;
     }
     friend bool operator!=(const Kernel& a, const Kernel& b) { return !(a == b); }
 };

@@ -34,8 +34,7 @@ struct Session {
 
     friend bool operator==(const Session& a, const Session& b)
     {
-        return a.hardwareId == b.hardwareId && a.precision == b.precision && a.kernels == b.kernels &&
-               a.view == b.view;
+        return a.hardwareId == b.hardwareId && a.precision == b.precision && a.kernels == b.kernels && a.view == b.view;
     }
     friend bool operator!=(const Session& a, const Session& b) { return !(a == b); }
 };

@@ -66,13 +66,10 @@ struct Prefix {
 // binary forms; there is no milli- in these dimensions, so "mb" can only mean megabyte.
 std::optional<double> largePrefix(std::string_view p, bool allowBinary)
 {
-    static const std::array<Prefix, 7> decimal{{{"", 1.0}, {"k", 1e3}, {"m", 1e6}, {"g", 1e9}, {"t", 1e12},
-                                                {"p", 1e15}, {"e", 1e18}}};
-    static const std::array<Prefix, 5> binary{{{"ki", 1024.0},
-                                               {"mi", 1048576.0},
-                                               {"gi", 1073741824.0},
-                                               {"ti", 1099511627776.0},
-                                               {"pi", 1125899906842624.0}}};
+    static const std::array<Prefix, 7> decimal {
+        {{"", 1.0}, {"k", 1e3}, {"m", 1e6}, {"g", 1e9}, {"t", 1e12}, {"p", 1e15}, {"e", 1e18}}};
+    static const std::array<Prefix, 5> binary {
+        {{"ki", 1024.0}, {"mi", 1048576.0}, {"gi", 1073741824.0}, {"ti", 1099511627776.0}, {"pi", 1125899906842624.0}}};
     const std::string lp = lower(p);
     for (const auto& pre : decimal)
         if (lp == pre.text)
@@ -189,7 +186,7 @@ Result<double> parseQuantity(std::string_view text, Dimension dim, QuantityOptio
 {
     const std::string_view s = trim(text);
     if (s.empty())
-        return Error{{}, 0, 0, "empty " + dimensionName(dim) + "; write e.g. '" + unitExample(dim) + "'"};
+        return Error {{}, 0, 0, "empty " + dimensionName(dim) + "; write e.g. '" + unitExample(dim) + "'"};
 
     // Number part: from_chars does not take a leading '+', so skip it by hand.
     std::string_view num = s;
@@ -199,23 +196,23 @@ Result<double> parseQuantity(std::string_view text, Dimension dim, QuantityOptio
     const auto [end, ec] = std::from_chars(num.data(), num.data() + num.size(), value);
     const std::string quoted = "'" + std::string(s) + "'";
     if (ec == std::errc::invalid_argument || end == num.data())
-        return Error{{}, 0, 0, quoted + " is not a number; write e.g. '" + unitExample(dim) + "'"};
+        return Error {{}, 0, 0, quoted + " is not a number; write e.g. '" + unitExample(dim) + "'"};
     if (ec == std::errc::result_out_of_range)
-        return Error{{}, 0, 0, quoted + " is out of range"};
+        return Error {{}, 0, 0, quoted + " is out of range"};
     if (!std::isfinite(value))
-        return Error{{}, 0, 0, quoted + " is not a finite number"};
+        return Error {{}, 0, 0, quoted + " is not a finite number"};
 
     const std::string_view unit = trim(std::string_view(end, static_cast<size_t>(num.data() + num.size() - end)));
     double factor = 1.0;
     if (unit.empty()) {
         if (options.requireUnit)
-            return Error{{}, 0, 0, quoted + " has no unit; write e.g. '" + unitExample(dim) + "'"};
+            return Error {{}, 0, 0, quoted + " has no unit; write e.g. '" + unitExample(dim) + "'"};
     } else {
         const auto f = unitFactor(unit, dim);
         if (!f)
-            return Error{{}, 0, 0,
-                         "unknown unit '" + std::string(unit) + "' for a " + dimensionName(dim) + "; write e.g. '" +
-                             unitExample(dim) + "'"};
+            return Error {{}, 0, 0,
+                "unknown unit '" + std::string(unit) + "' for a " + dimensionName(dim) + "; write e.g. '"
+                    + unitExample(dim) + "'"};
         factor = *f;
     }
     // A decimal prefix shifts the decimal exponent of the text itself, so "3.35 TB/s" reads
@@ -236,9 +233,9 @@ Result<double> parseQuantity(std::string_view text, Dimension dim, QuantityOptio
             si = exact;
     }
     if (!std::isfinite(si))
-        return Error{{}, 0, 0, quoted + " is out of range"};
+        return Error {{}, 0, 0, quoted + " is out of range"};
     if (options.requirePositive && !(si > 0.0))
-        return Error{{}, 0, 0, dimensionName(dim) + " must be greater than zero (got " + quoted + ")"};
+        return Error {{}, 0, 0, dimensionName(dim) + " must be greater than zero (got " + quoted + ")"};
     return si;
 }
 
@@ -272,8 +269,8 @@ std::string formatNumber(double value, int significant)
 
 std::string formatSI(double value, int significant)
 {
-    static const std::array<Prefix, 7> prefixes{{{"", 1.0}, {"k", 1e3}, {"M", 1e6}, {"G", 1e9}, {"T", 1e12},
-                                                 {"P", 1e15}, {"E", 1e18}}};
+    static const std::array<Prefix, 7> prefixes {
+        {{"", 1.0}, {"k", 1e3}, {"M", 1e6}, {"G", 1e9}, {"T", 1e12}, {"P", 1e15}, {"E", 1e18}}};
     if (!std::isfinite(value) || value == 0.0)
         return formatNumber(value, significant) + " ";
     const double mag = std::fabs(value);
@@ -310,7 +307,7 @@ std::string formatExact(double value, Dimension dim)
     int prefixExp = 0;
     std::string prefix;
     if (dim == Dimension::Time) {
-        static const std::array<std::pair<int, const char*>, 4> small{{{0, ""}, {-3, "m"}, {-6, "u"}, {-9, "n"}}};
+        static const std::array<std::pair<int, const char*>, 4> small {{{0, ""}, {-3, "m"}, {-6, "u"}, {-9, "n"}}};
         for (const auto& [e, p] : small) {
             prefixExp = e;
             prefix = p;
@@ -318,7 +315,7 @@ std::string formatExact(double value, Dimension dim)
                 break;
         }
     } else if (dim != Dimension::Intensity) {
-        static const std::array<const char*, 7> large{"", "k", "M", "G", "T", "P", "E"};
+        static const std::array<const char*, 7> large {"", "k", "M", "G", "T", "P", "E"};
         const int idx = std::clamp(exp10 >= 0 ? exp10 / 3 : 0, 0, 6);
         prefixExp = idx * 3;
         prefix = large[static_cast<size_t>(idx)];

@@ -12,11 +12,11 @@
 namespace roofline {
 
 enum class Dimension {
-    FlopRate,  ///< FLOP/s (also OP/s for integer peaks)
-    ByteRate,  ///< byte/s
-    Flops,     ///< FLOP (a count)
-    Bytes,     ///< byte
-    Time,      ///< second
+    FlopRate, ///< FLOP/s (also OP/s for integer peaks)
+    ByteRate, ///< byte/s
+    Flops, ///< FLOP (a count)
+    Bytes, ///< byte
+    Time, ///< second
     Intensity, ///< FLOP/byte
 };
 
@@ -28,7 +28,7 @@ std::string unitSymbol(Dimension d);
 std::string unitExample(Dimension d);
 
 struct QuantityOptions {
-    bool requireUnit = false;   ///< a bare number is an error (hardware profiles)
+    bool requireUnit = false; ///< a bare number is an error (hardware profiles)
     bool requirePositive = true; ///< zero and negative values are errors
 };
 

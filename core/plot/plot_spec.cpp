@@ -35,9 +35,9 @@ std::string rateUnit(Precision p)
 
 bool operator==(const PlotSpec& a, const PlotSpec& b)
 {
-    return a.title == b.title && a.subtitle == b.subtitle && a.xLabel == b.xLabel && a.yLabel == b.yLabel &&
-           a.x == b.x && a.y == b.y && a.xTicks == b.xTicks && a.yTicks == b.yTicks && a.ceilings == b.ceilings &&
-           a.ridge == b.ridge && a.peak == b.peak && a.labels == b.labels && a.points == b.points;
+    return a.title == b.title && a.subtitle == b.subtitle && a.xLabel == b.xLabel && a.yLabel == b.yLabel && a.x == b.x
+        && a.y == b.y && a.xTicks == b.xTicks && a.yTicks == b.yTicks && a.ceilings == b.ceilings && a.ridge == b.ridge
+        && a.peak == b.peak && a.labels == b.labels && a.points == b.points;
 }
 
 std::pair<AxisRange, AxisRange> axisRangesFor(const HardwareProfile& profile, const std::vector<Placement>& placements)
@@ -54,8 +54,8 @@ std::pair<AxisRange, AxisRange> axisRangesFor(const HardwareProfile& profile, co
     // Two decades left of the lowest ridge (and at least down to 0.1, where LLM decode sits),
     // one decade right of the highest; the top decade above the highest peak leaves room for
     // the labels.
-    AxisRange x{std::min(0.1, decadeFloor(rMin) / 100.0), decadeCeil(rMax) * 10.0};
-    AxisRange y{decadeFloor(profile.mainBandwidth() * x.lo), decadeCeil(pMax * 1.5)};
+    AxisRange x {std::min(0.1, decadeFloor(rMin) / 100.0), decadeCeil(rMax) * 10.0};
+    AxisRange y {decadeFloor(profile.mainBandwidth() * x.lo), decadeCeil(pMax * 1.5)};
     for (const auto& p : placements) {
         if (std::isfinite(p.intensity) && p.intensity > 0) {
             x.lo = std::min(x.lo, decadeFloor(p.intensity / 2.0));
@@ -95,7 +95,7 @@ std::vector<AxisTick> decadeTicks(const AxisRange& range, bool rates, const std:
 }
 
 PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, const std::vector<Placement>& placements,
-                       const PlotOptions& options)
+    const PlotOptions& options)
 {
     PlotSpec s;
     auto [x, y] = axisRangesFor(profile, placements);
@@ -114,9 +114,8 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     s.peak = roof.peakFlops;
     s.title = options.title.empty() ? profile.name + " \xC2\xB7 " + precisionLabel(roof.precision) + " (dense)"
                                     : options.title;
-    s.subtitle = roof.memoryLevel + " " + formatQuantity(roof.bandwidth, Dimension::ByteRate) + " \xC2\xB7 peak " +
-                 formatSI(roof.peakFlops, 4) + unit + " \xC2\xB7 ridge " +
-                 formatQuantity(roof.ridge(), Dimension::Intensity);
+    s.subtitle = roof.memoryLevel + " " + formatQuantity(roof.bandwidth, Dimension::ByteRate) + " \xC2\xB7 peak "
+        + formatSI(roof.peakFlops, 4) + unit + " \xC2\xB7 ridge " + formatQuantity(roof.ridge(), Dimension::Intensity);
 
     // The roof: from the left edge up the bandwidth slope to the ridge, then flat to the right
     // edge. If the ridge is outside the x range the polyline is clipped to it.
@@ -129,15 +128,13 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
         return pts;
     };
     s.ceilings.push_back({CeilingRole::Roof,
-                          "Roof: " + precisionLabel(roof.precision) + " peak, " + roof.memoryLevel + " bandwidth",
-                          roofLine(roof)});
+        "Roof: " + precisionLabel(roof.precision) + " peak, " + roof.memoryLevel + " bandwidth", roofLine(roof)});
     if (options.showAchievable) {
         Roofline a = roof;
         a.peakFlops *= profile.achievable;
         a.bandwidth *= profile.achievable;
         s.ceilings.push_back({CeilingRole::AchievableRoof,
-                              "Achievable (" + formatNumber(profile.achievable * 100.0, 3) + "% of peak)",
-                              roofLine(a)});
+            "Achievable (" + formatNumber(profile.achievable * 100.0, 3) + "% of peak)", roofLine(a)});
     }
 
     const double ridge = roof.ridge();
@@ -147,35 +144,25 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
         const double slopeEnd = ridgeVisible ? ridge : x.hi;
         const double lx = logLerp(x.lo, slopeEnd, 0.32);
         const double lx2 = logLerp(x.lo, slopeEnd, 0.60);
-        s.labels.push_back({LabelRole::SlopeLabel,
-                            roof.memoryLevel + " " + formatQuantity(roof.bandwidth, Dimension::ByteRate),
-                            {lx, roof.attainable(lx)},
-                            PlotXY{lx2, roof.attainable(lx2)},
-                            PlotLabel::Align::Center,
-                            true});
+        s.labels.push_back(
+            {LabelRole::SlopeLabel, roof.memoryLevel + " " + formatQuantity(roof.bandwidth, Dimension::ByteRate),
+                {lx, roof.attainable(lx)}, PlotXY {lx2, roof.attainable(lx2)}, PlotLabel::Align::Center, true});
     }
     // Peak label above the flat roof, right-aligned near the right edge.
-    s.labels.push_back({LabelRole::PeakLabel,
-                        precisionLabel(roof.precision) + " peak " + formatSI(roof.peakFlops, 4) + unit,
-                        {logLerp(x.lo, x.hi, 0.97), roof.peakFlops},
-                        std::nullopt,
-                        PlotLabel::Align::Right,
-                        true});
+    s.labels.push_back(
+        {LabelRole::PeakLabel, precisionLabel(roof.precision) + " peak " + formatSI(roof.peakFlops, 4) + unit,
+            {logLerp(x.lo, x.hi, 0.97), roof.peakFlops}, std::nullopt, PlotLabel::Align::Right, true});
     if (ridgeVisible) {
         // The ridge guide's value, written up along the vertical guide.
         const double yMid = logLerp(y.lo, roof.peakFlops, 0.18);
-        s.labels.push_back({LabelRole::RidgeLabel,
-                            "ridge " + formatQuantity(ridge, Dimension::Intensity),
-                            {ridge, yMid},
-                            PlotXY{ridge, roof.peakFlops},
-                            PlotLabel::Align::Left,
-                            false});
+        s.labels.push_back({LabelRole::RidgeLabel, "ridge " + formatQuantity(ridge, Dimension::Intensity),
+            {ridge, yMid}, PlotXY {ridge, roof.peakFlops}, PlotLabel::Align::Left, false});
         // Region labels at the bottom, either side of the guide.
         const double ly = logLerp(y.lo, y.hi, 0.04);
         s.labels.push_back({LabelRole::RegionLabel, "\xE2\x86\x90 memory-bound", {ridge / 1.35, ly}, std::nullopt,
-                            PlotLabel::Align::Right, true});
+            PlotLabel::Align::Right, true});
         s.labels.push_back({LabelRole::RegionLabel, "compute-bound \xE2\x86\x92", {ridge * 1.35, ly}, std::nullopt,
-                            PlotLabel::Align::Left, true});
+            PlotLabel::Align::Left, true});
     }
 
     for (const auto& p : placements) {

@@ -25,15 +25,15 @@ struct AxisRange {
 };
 
 enum class CeilingRole {
-    Roof,           ///< the selected roof: slope and flat part as one polyline
+    Roof, ///< the selected roof: slope and flat part as one polyline
     AchievableRoof, ///< the same roof scaled by the achievable fraction
 };
 
 /// A ceiling drawn as a polyline (straight segments in log-log space).
 struct CeilingLine {
     CeilingRole role = CeilingRole::Roof;
-    std::string legend;          ///< legend entry, e.g. "Roof: BF16, HBM3"
-    std::vector<PlotXY> points;  ///< vertices from left to right
+    std::string legend; ///< legend entry, e.g. "Roof: BF16, HBM3"
+    std::vector<PlotXY> points; ///< vertices from left to right
     friend bool operator==(const CeilingLine& a, const CeilingLine& b)
     {
         return a.role == b.role && a.legend == b.legend && a.points == b.points;
@@ -53,8 +53,8 @@ struct PlotLabel {
     bool above = true; ///< text sits above (true) or below the anchor
     friend bool operator==(const PlotLabel& a, const PlotLabel& b)
     {
-        return a.role == b.role && a.text == b.text && a.at == b.at && a.along == b.along && a.align == b.align &&
-               a.above == b.above;
+        return a.role == b.role && a.text == b.text && a.at == b.at && a.along == b.along && a.align == b.align
+            && a.above == b.above;
     }
 };
 
@@ -62,14 +62,14 @@ struct PlotLabel {
 struct PlotPoint {
     std::string name;
     PlotXY at;
-    double roofAt = 0.0;  ///< roof at this intensity
+    double roofAt = 0.0; ///< roof at this intensity
     Regime regime = Regime::MemoryBound;
     bool measured = false; ///< has a time (else drawn on the roof, hollow)
     bool aboveRoof = false;
     friend bool operator==(const PlotPoint& a, const PlotPoint& b)
     {
-        return a.name == b.name && a.at == b.at && a.roofAt == b.roofAt && a.regime == b.regime &&
-               a.measured == b.measured && a.aboveRoof == b.aboveRoof;
+        return a.name == b.name && a.at == b.at && a.roofAt == b.roofAt && a.regime == b.regime
+            && a.measured == b.measured && a.aboveRoof == b.aboveRoof;
     }
 };
 
@@ -89,18 +89,18 @@ struct PlotSpec {
     std::vector<AxisTick> xTicks; ///< decades
     std::vector<AxisTick> yTicks; ///< decades
     std::vector<CeilingLine> ceilings;
-    double ridge = 0.0;           ///< FLOP/byte
-    double peak = 0.0;            ///< flat roof, FLOP/s
+    double ridge = 0.0; ///< FLOP/byte
+    double peak = 0.0; ///< flat roof, FLOP/s
     std::vector<PlotLabel> labels;
     std::vector<PlotPoint> points;
     friend bool operator==(const PlotSpec& a, const PlotSpec& b);
 };
 
 struct PlotOptions {
-    bool showAchievable = false;   ///< also draw the achievable roof (dashed)
-    std::optional<AxisRange> x;    ///< fixed ranges instead of the derived ones
+    bool showAchievable = false; ///< also draw the achievable roof (dashed)
+    std::optional<AxisRange> x; ///< fixed ranges instead of the derived ones
     std::optional<AxisRange> y;
-    std::string title;             ///< replaces the generated title when set
+    std::string title; ///< replaces the generated title when set
 };
 
 /// Axis ranges for a profile, snapped to whole decades and derived from all of its
@@ -116,7 +116,7 @@ std::vector<AxisTick> decadeTicks(const AxisRange& range, bool rates, const std:
 
 /// Builds the figure for one roof and the placements against it.
 PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, const std::vector<Placement>& placements,
-                       const PlotOptions& options = {});
+    const PlotOptions& options = {});
 
 /// A stable, line-by-line text form of a spec, for golden tests and `--format spec`.
 std::string plotSpecToText(const PlotSpec& spec);

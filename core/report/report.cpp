@@ -108,14 +108,10 @@ json placementJson(const Placement& p)
 
 json roofJson(const Roofline& r)
 {
-    return json{{"hardware", r.hardwareId},
-                {"hardware_name", r.hardwareName},
-                {"precision", precisionName(r.precision)},
-                {"memory_level", r.memoryLevel},
-                {"roof", r.kind == RoofKind::Achievable ? "achievable" : "peak"},
-                {"peak_flops_per_s", num(r.peakFlops)},
-                {"bandwidth_bytes_per_s", num(r.bandwidth)},
-                {"ridge", num(r.ridge())}};
+    return json {{"hardware", r.hardwareId}, {"hardware_name", r.hardwareName},
+        {"precision", precisionName(r.precision)}, {"memory_level", r.memoryLevel},
+        {"roof", r.kind == RoofKind::Achievable ? "achievable" : "peak"}, {"peak_flops_per_s", num(r.peakFlops)},
+        {"bandwidth_bytes_per_s", num(r.bandwidth)}, {"ridge", num(r.ridge())}};
 }
 
 } // namespace
@@ -167,15 +163,9 @@ std::string formatHardwareList(const std::vector<HardwareProfile>& profiles, Out
                 peaks[precisionName(prec)] = num(v);
                 ridges[precisionName(prec)] = num(v / p.mainBandwidth());
             }
-            arr.push_back(json{{"id", p.id},
-                               {"name", p.name},
-                               {"vendor", p.vendor},
-                               {"category", p.category},
-                               {"aliases", p.aliases},
-                               {"memory", p.mainMemory().name},
-                               {"bandwidth_bytes_per_s", num(p.mainBandwidth())},
-                               {"peaks_flops_per_s", peaks},
-                               {"ridges", ridges}});
+            arr.push_back(json {{"id", p.id}, {"name", p.name}, {"vendor", p.vendor}, {"category", p.category},
+                {"aliases", p.aliases}, {"memory", p.mainMemory().name},
+                {"bandwidth_bytes_per_s", num(p.mainBandwidth())}, {"peaks_flops_per_s", peaks}, {"ridges", ridges}});
         }
         return arr.dump(2) + "\n";
     }
@@ -186,8 +176,8 @@ std::string formatHardwareList(const std::vector<HardwareProfile>& profiles, Out
             std::string precs;
             for (Precision pr : p.precisions())
                 precs += (precs.empty() ? "" : " ") + precisionName(pr);
-            out += p.id + "," + csvField(p.vendor) + "," + csvField(p.name) + "," + csvField(p.mainMemory().name) + "," +
-                   csvNumber(p.mainBandwidth()) + "," + precs + "\n";
+            out += p.id + "," + csvField(p.vendor) + "," + csvField(p.name) + "," + csvField(p.mainMemory().name) + ","
+                + csvNumber(p.mainBandwidth()) + "," + precs + "\n";
         }
         return out;
     }
@@ -197,9 +187,9 @@ std::string formatHardwareList(const std::vector<HardwareProfile>& profiles, Out
         for (Precision pr : p.precisions())
             precs += (precs.empty() ? "" : " ") + precisionName(pr);
         const auto r = p.ridge(Precision::BF16);
-        rows.push_back({p.id, p.vendor, p.name,
-                        p.mainMemory().name + " " + formatQuantity(p.mainBandwidth(), Dimension::ByteRate),
-                        r ? formatNumber(*r, 3) : "-", precs});
+        rows.push_back(
+            {p.id, p.vendor, p.name, p.mainMemory().name + " " + formatQuantity(p.mainBandwidth(), Dimension::ByteRate),
+                r ? formatNumber(*r, 3) : "-", precs});
     }
     return renderTable(rows);
 }
@@ -209,29 +199,25 @@ std::string formatHardwareDetails(const HardwareProfile& p, OutputFormat format)
     if (format == OutputFormat::Json) {
         json mem = json::array();
         for (const auto& m : p.memory)
-            mem.push_back(json{{"name", m.name},
-                               {"bandwidth_bytes_per_s", opt(m.bandwidth)},
-                               {"capacity_bytes", opt(m.capacity)}});
+            mem.push_back(json {
+                {"name", m.name}, {"bandwidth_bytes_per_s", opt(m.bandwidth)}, {"capacity_bytes", opt(m.capacity)}});
         json precs = json::array();
         for (const auto& [prec, v] : p.peaks)
-            precs.push_back(json{{"precision", precisionName(prec)},
-                                 {"peak_flops_per_s", num(v)},
-                                 {"achievable_flops_per_s", num(v * p.achievable)},
-                                 {"ridge", num(v / p.mainBandwidth())}});
-        json j{{"id", p.id},         {"name", p.name},       {"vendor", p.vendor},
-               {"category", p.category}, {"aliases", p.aliases}, {"achievable", p.achievable},
-               {"memory", mem},      {"precisions", precs},  {"notes", p.notes},
-               {"sources", p.sources}, {"file", p.file}};
-        j["interconnect"] = p.interconnect ? json{{"name", p.interconnect->name},
-                                                  {"bandwidth_bytes_per_s", num(p.interconnect->bandwidth)}}
-                                           : json(nullptr);
+            precs.push_back(json {{"precision", precisionName(prec)}, {"peak_flops_per_s", num(v)},
+                {"achievable_flops_per_s", num(v * p.achievable)}, {"ridge", num(v / p.mainBandwidth())}});
+        json j {{"id", p.id}, {"name", p.name}, {"vendor", p.vendor}, {"category", p.category}, {"aliases", p.aliases},
+            {"achievable", p.achievable}, {"memory", mem}, {"precisions", precs}, {"notes", p.notes},
+            {"sources", p.sources}, {"file", p.file}};
+        j["interconnect"] = p.interconnect
+            ? json {{"name", p.interconnect->name}, {"bandwidth_bytes_per_s", num(p.interconnect->bandwidth)}}
+            : json(nullptr);
         return j.dump(2) + "\n";
     }
     if (format == OutputFormat::Csv) {
         std::string out = "precision,peak_flops_per_s,achievable_flops_per_s,ridge\n";
         for (const auto& [prec, v] : p.peaks)
-            out += precisionName(prec) + "," + csvNumber(v) + "," + csvNumber(v * p.achievable) + "," +
-                   csvNumber(v / p.mainBandwidth()) + "\n";
+            out += precisionName(prec) + "," + csvNumber(v) + "," + csvNumber(v * p.achievable) + ","
+                + csvNumber(v / p.mainBandwidth()) + "\n";
         return out;
     }
     std::ostringstream out;
@@ -254,8 +240,8 @@ std::string formatHardwareDetails(const HardwareProfile& p, OutputFormat format)
     std::vector<std::vector<std::string>> rows;
     rows.push_back({"PRECISION", "PEAK (dense)", "ACHIEVABLE", "RIDGE (FLOP/byte, " + p.mainMemory().name + ")"});
     for (const auto& [prec, v] : p.peaks)
-        rows.push_back({precisionName(prec), rate(v, prec), rate(v * p.achievable, prec),
-                        formatNumber(v / p.mainBandwidth(), 3)});
+        rows.push_back(
+            {precisionName(prec), rate(v, prec), rate(v * p.achievable, prec), formatNumber(v / p.mainBandwidth(), 3)});
     out << renderTable(rows);
     if (!p.notes.empty()) {
         out << "\nnotes:\n";
@@ -284,12 +270,11 @@ std::string formatPlacements(const std::vector<Placement>& placements, const Roo
         std::string out = "name,flops,bytes,time_s,intensity,achieved_flops_per_s,roof_flops_per_s,ridge,regime,"
                           "headroom,efficiency,mfu,time_lower_bound_s,ridge_distance,above_roof\n";
         for (const auto& p : placements) {
-            out += csvField(p.kernel.name) + "," + csvNumber(p.kernel.flops) + "," + csvNumber(p.kernel.bytes) + "," +
-                   csvOpt(p.kernel.time) + "," + csvNumber(p.intensity) + "," + csvOpt(p.achieved) + "," +
-                   csvNumber(p.roof) + "," + csvNumber(p.ridge) + "," + regimeName(p.regime) + "," +
-                   csvOpt(p.headroom) + "," + csvOpt(p.efficiency) + "," + csvOpt(p.mfu) + "," +
-                   csvNumber(p.timeLowerBound) + "," + csvNumber(p.ridgeDistance) + "," +
-                   (p.aboveRoof ? "true" : "false") + "\n";
+            out += csvField(p.kernel.name) + "," + csvNumber(p.kernel.flops) + "," + csvNumber(p.kernel.bytes) + ","
+                + csvOpt(p.kernel.time) + "," + csvNumber(p.intensity) + "," + csvOpt(p.achieved) + ","
+                + csvNumber(p.roof) + "," + csvNumber(p.ridge) + "," + regimeName(p.regime) + "," + csvOpt(p.headroom)
+                + "," + csvOpt(p.efficiency) + "," + csvOpt(p.mfu) + "," + csvNumber(p.timeLowerBound) + ","
+                + csvNumber(p.ridgeDistance) + "," + (p.aboveRoof ? "true" : "false") + "\n";
         }
         return out;
     }
@@ -297,13 +282,12 @@ std::string formatPlacements(const std::vector<Placement>& placements, const Roo
     rows.push_back({"NAME", "INTENSITY", "REGIME", "ROOF", "ACHIEVED", "HEADROOM", "MFU", "TIME >="});
     for (const auto& p : placements) {
         rows.push_back({p.kernel.name, formatNumber(p.intensity, 3), regimeName(p.regime) + (p.aboveRoof ? " (!)" : ""),
-                        rate(p.roof, roof.precision), p.achieved ? rate(*p.achieved, roof.precision) : "-",
-                        p.headroom ? formatNumber(*p.headroom, 3) + "x" : "-",
-                        p.mfu ? formatNumber(*p.mfu * 100.0, 3) + "%" : "-",
-                        formatQuantity(p.timeLowerBound, Dimension::Time)});
+            rate(p.roof, roof.precision), p.achieved ? rate(*p.achieved, roof.precision) : "-",
+            p.headroom ? formatNumber(*p.headroom, 3) + "x" : "-", p.mfu ? formatNumber(*p.mfu * 100.0, 3) + "%" : "-",
+            formatQuantity(p.timeLowerBound, Dimension::Time)});
     }
-    std::string out = roof.hardwareName + " \xC2\xB7 " + precisionLabel(roof.precision) + " \xC2\xB7 ridge " +
-                      formatQuantity(roof.ridge(), Dimension::Intensity) + "\n" + renderTable(rows);
+    std::string out = roof.hardwareName + " \xC2\xB7 " + precisionLabel(roof.precision) + " \xC2\xB7 ridge "
+        + formatQuantity(roof.ridge(), Dimension::Intensity) + "\n" + renderTable(rows);
     for (const auto& p : placements)
         if (p.aboveRoof)
             out += "(!) " + p.kernel.name + ": " + aboveRoofWarning() + "\n";
@@ -316,10 +300,12 @@ std::string formatPlacementDetails(const Placement& p, const Roofline& roof)
     std::vector<std::vector<std::string>> rows;
     auto row = [&](const std::string& k, const std::string& v) { rows.push_back({k, v}); };
     row("kernel", p.kernel.name);
-    row("hardware", roof.hardwareName + " (" + roof.hardwareId + "), " + precisionLabel(prec) + " dense" +
-                        (roof.kind == RoofKind::Achievable ? ", achievable roof" : ""));
-    row("work", formatQuantity(p.kernel.flops, Dimension::Flops) + ", " + formatQuantity(p.kernel.bytes, Dimension::Bytes) +
-                    " (" + roof.memoryLevel + ")");
+    row("hardware",
+        roof.hardwareName + " (" + roof.hardwareId + "), " + precisionLabel(prec) + " dense"
+            + (roof.kind == RoofKind::Achievable ? ", achievable roof" : ""));
+    row("work",
+        formatQuantity(p.kernel.flops, Dimension::Flops) + ", " + formatQuantity(p.kernel.bytes, Dimension::Bytes)
+            + " (" + roof.memoryLevel + ")");
     row("intensity", formatQuantity(p.intensity, Dimension::Intensity));
     std::string side;
     if (p.regime == Regime::AtRidge)
@@ -335,8 +321,9 @@ std::string formatPlacementDetails(const Placement& p, const Roofline& roof)
     if (p.achieved) {
         row("time", formatQuantity(*p.kernel.time, Dimension::Time));
         row("achieved", rate(*p.achieved, prec));
-        row("headroom", formatNumber(*p.headroom, 3) + "x " + (p.aboveRoof ? "(ABOVE the roof)" : "below the roof") +
-                            ", " + formatNumber(*p.efficiency * 100.0, 3) + "% of roof");
+        row("headroom",
+            formatNumber(*p.headroom, 3) + "x " + (p.aboveRoof ? "(ABOVE the roof)" : "below the roof") + ", "
+                + formatNumber(*p.efficiency * 100.0, 3) + "% of roof");
         row("MFU", formatNumber(*p.mfu * 100.0, 3) + "%");
     } else {
         row("achieved", "- (give a time to place a measured point)");

@@ -1,1 +1,259 @@
+// SPDX-License-Identifier: MIT
+// Runs the real `roofline` binary, as users and scripts do, and checks output and exit codes.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct CliRun {
+    int code = -1;
+    std::string out;
+    std::string err;
+};
+
+std::string shellQuote(const std::string& s)
+{
+    std::string q = "'";
+    for (char c : s) {
+        if (c == '\'')
+            q += "'\\''";
+        else
+            q += c;
+    }
+    return q + "'";
+}
+
+std::string readAll(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+fs::path scratch()
+{
+    static const fs::path dir = [] {
+        fs::path d = fs::temp_directory_path() / ("roofline-cli-tests-" + std::to_string(::getpid()));
+        fs::create_directories(d);
+        return d;
+    }();
+    return dir;
+}
+
+// Runs the CLI with an isolated HOME / XDG data folder so a user's own profiles don't leak in.
+CliRun roofline(const std::vector<std::string>& args)
+{
+    const fs::path errFile = scratch() / "stderr.txt";
+    std::string cmd = "env HOME=" + shellQuote(scratch().string())
+        + " XDG_DATA_HOME=" + shellQuote((scratch() / "xdg").string()) + " " + shellQuote(ROOFLINE_CLI);
+    for (const auto& a : args)
+        cmd += " " + shellQuote(a);
+    cmd += " 2>" + shellQuote(errFile.string());
+    CliRun r;
+    FILE* pipe = popen(cmd.c_str(), "r");
+    if (!pipe)
+        return r;
+    std::array<char, 4096> buf {};
+    size_t n = 0;
+    while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0)
+        r.out.append(buf.data(), n);
+    const int status = pclose(pipe);
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.err = readAll(errFile.string());
+    return r;
+}
+
+} // namespace
+
+TEST(Cli, HelpEverywhereExitsZero)
+{
+    for (const std::vector<std::string>& args : {std::vector<std::string> {"--help"}, {"hw", "--help"},
+             {"hw", "list", "--help"}, {"hw", "show", "--help"}, {"point", "--help"}, {"export", "--help"}}) {
+        const CliRun r = roofline(args);
+        EXPECT_EQ(r.code, 0) << args.front() << r.err;
+        EXPECT_NE(r.out.find("Usage"), std::string::npos) << r.out;
+    }
+    EXPECT_NE(roofline({"--help"}).out.find("export"), std::string::npos);
+}
+
+TEST(Cli, BadUsageExitsTwoWithAOneLineError)
+{
+    const CliRun none = roofline({});
+    EXPECT_EQ(none.code, 2);
+    EXPECT_EQ(none.err.rfind("error: ", 0), 0u) << none.err;
+    const CliRun unknownOption = roofline({"hw", "list", "--bogus"});
+    EXPECT_EQ(unknownOption.code, 2);
+    const CliRun missing = roofline({"point", "--hw", "h100"});
+    EXPECT_EQ(missing.code, 2);
+    EXPECT_NE(missing.err.find("--flops"), std::string::npos) << missing.err;
+    const CliRun unknownHw = roofline({"point", "--hw", "h999", "--flops", "1e9", "--bytes", "1e9"});
+    EXPECT_EQ(unknownHw.code, 2);
+    EXPECT_EQ(unknownHw.err.rfind("error: unknown hardware 'h999'; known ids: ", 0), 0u) << unknownHw.err;
+    const CliRun ambiguous = roofline({"hw", "show", "tpu-v5"});
+    EXPECT_EQ(ambiguous.code, 2);
+    EXPECT_EQ(ambiguous.err, "error: hardware 'tpu-v5' is ambiguous: tpu-v5e, tpu-v5p\n");
+    const CliRun noFp8 = roofline({"point", "--hw", "a100", "--precision", "fp8", "--flops", "1e9", "--bytes", "1e9"});
+    EXPECT_EQ(noFp8.code, 2);
+    EXPECT_EQ(noFp8.err, "error: a100-sxm4-80gb has no fp8 peak; it has: fp64 fp32 tf32 bf16 fp16 int8\n");
+    const CliRun badPrecision
+        = roofline({"point", "--hw", "h100", "--precision", "fp12", "--flops", "1", "--bytes", "1"});
+    EXPECT_EQ(
+        badPrecision.err, "error: unknown precision 'fp12'; use one of: fp64 fp32 tf32 bf16 fp16 fp8 fp6 fp4 int8\n");
+    const CliRun badValue = roofline({"point", "--hw", "h100", "--flops", "0", "--bytes", "1 GB"});
+    EXPECT_EQ(badValue.code, 2);
+    EXPECT_EQ(badValue.err, "error: --flops: FLOP count must be greater than zero (got '0')\n");
+    const CliRun badFormat = roofline({"hw", "list", "--format", "xml"});
+    EXPECT_EQ(badFormat.code, 2);
+    EXPECT_EQ(badFormat.err, "error: unknown format 'xml'; use table, json or csv\n");
+}
+
+TEST(Cli, HwListJsonHasEveryProfile)
+{
+    const CliRun r = roofline({"hw", "list", "--format", "json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+    const json j = json::parse(r.out);
+    ASSERT_TRUE(j.is_array());
+    EXPECT_GE(j.size(), 21u);
+    bool sawH100 = false;
+    for (const auto& p : j)
+        if (p["id"] == "h100-sxm5") {
+            sawH100 = true;
+            EXPECT_DOUBLE_EQ(p["bandwidth_bytes_per_s"].get<double>(), 3.35e12);
+            EXPECT_DOUBLE_EQ(p["peaks_flops_per_s"]["bf16"].get<double>(), 989.4e12);
+        }
+    EXPECT_TRUE(sawH100);
+    const CliRun table = roofline({"hw", "list"});
+    EXPECT_NE(table.out.find("h100-sxm5"), std::string::npos);
+    EXPECT_NE(table.out.find("tpu-v5e"), std::string::npos);
+}
+
+TEST(Cli, HwShowGivesTheRidgePerPrecision)
+{
+    const CliRun r = roofline({"hw", "show", "b200", "--format", "json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const json j = json::parse(r.out);
+    EXPECT_EQ(j["id"], "b200");
+    std::map<std::string, double> ridges;
+    for (const auto& p : j["precisions"])
+        ridges[p["precision"]] = p["ridge"];
+    EXPECT_NEAR(ridges["bf16"], 281.25, 1e-9);
+    EXPECT_NEAR(ridges["fp8"], 562.5, 1e-9);
+    const CliRun table = roofline({"hw", "show", "h100"});
+    ASSERT_EQ(table.code, 0);
+    EXPECT_NE(table.out.find("NVIDIA H100 SXM5 80GB (h100-sxm5)"), std::string::npos);
+    EXPECT_NE(table.out.find("295"), std::string::npos);
+}
+
+TEST(Cli, PointJsonIsTheLessonsDecodeStep)
+{
+    const CliRun r = roofline({"point", "--hw", "h100", "--precision", "fp8", "--flops", "140 GFLOP", "--bytes",
+        "70 GB", "--name", "decode", "--format", "json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const json j = json::parse(r.out);
+    const json& k = j["kernels"][0];
+    EXPECT_EQ(k["name"], "decode");
+    EXPECT_DOUBLE_EQ(k["intensity"].get<double>(), 2.0);
+    EXPECT_EQ(k["regime"], "memory-bound");
+    EXPECT_NEAR(k["time_lower_bound_s"].get<double>(), 0.0209, 0.00005);
+    EXPECT_NEAR(k["ridge"].get<double>(), 590.7, 0.05);
+    EXPECT_TRUE(k["time_s"].is_null());
+    EXPECT_TRUE(k["mfu"].is_null());
+
+    const CliRun timed = roofline({"point", "--hw", "h100-sxm5", "--precision", "bf16", "--flops", "1.2e15", "--bytes",
+        "1e12", "--time", "2 s", "--format", "json"});
+    ASSERT_EQ(timed.code, 0) << timed.err;
+    const json t = json::parse(timed.out)["kernels"][0];
+    EXPECT_EQ(t["regime"], "compute-bound");
+    EXPECT_DOUBLE_EQ(t["achieved_flops_per_s"].get<double>(), 0.6e15);
+    EXPECT_NEAR(t["mfu"].get<double>(), 0.6e15 / 989.4e12, 1e-12);
+    EXPECT_NEAR(t["headroom"].get<double>(), 989.4e12 / 0.6e15, 1e-12);
+}
+
+TEST(Cli, PointTableReadsLikeTheLesson)
+{
+    const CliRun r = roofline({"point", "--hw", "h100", "--precision", "fp8", "--flops", "140e9", "--bytes", "70e9"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("intensity  2 FLOP/byte"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("295x left of the ridge"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("time >=    20.9 ms"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("memory bus is the wall"), std::string::npos) << r.out;
+}
+
+TEST(Cli, ExportWritesEachFormat)
+{
+    for (const char* ext : {"png", "svg", "pdf"}) {
+        const fs::path out = scratch() / (std::string("fig.") + ext);
+        fs::remove(out);
+        const CliRun r = roofline({"export", "--hw", "h100", "--precision", "fp8", "-o", out.string(), "--point",
+            "decode,140 GFLOP,70 GB", "--width", "800", "--height", "500", "--dpi", "96"});
+        ASSERT_EQ(r.code, 0) << r.err;
+        ASSERT_TRUE(fs::exists(out)) << out;
+        const std::string data = readAll(out.string());
+        if (std::string(ext) == "png") {
+            ASSERT_GT(data.size(), 24u);
+            EXPECT_EQ(data.substr(1, 3), "PNG");
+            auto be32 = [&](size_t at) {
+                return (unsigned(uint8_t(data[at])) << 24) | (unsigned(uint8_t(data[at + 1])) << 16)
+                    | (unsigned(uint8_t(data[at + 2])) << 8) | unsigned(uint8_t(data[at + 3]));
+            };
+            EXPECT_EQ(be32(16), 800u);
+            EXPECT_EQ(be32(20), 500u);
+        } else if (std::string(ext) == "svg") {
+            EXPECT_NE(data.find("<svg"), std::string::npos);
+            EXPECT_NE(data.find("ridge 591 FLOP/byte"), std::string::npos);
+            EXPECT_NE(data.find("decode"), std::string::npos);
+        } else {
+            EXPECT_EQ(data.substr(0, 5), "%PDF-");
+        }
+    }
+}
+
+TEST(Cli, ExportRefusesBadInputWithoutWritingAFile)
+{
+    const fs::path out = scratch() / "never.png";
+    fs::remove(out);
+    const CliRun badPoint = roofline({"export", "--hw", "h100", "-o", out.string(), "--point", "k,1 GFLOP,-1"});
+    EXPECT_EQ(badPoint.code, 2);
+    EXPECT_EQ(badPoint.err, "error: --point: point 'k': bytes: byte count must be greater than zero (got '-1')\n");
+    const CliRun badSuffix = roofline({"export", "--hw", "h100", "-o", (scratch() / "fig.bmp").string()});
+    EXPECT_EQ(badSuffix.code, 2);
+    const CliRun badDir = roofline({"export", "--hw", "h100", "-o", "/nonexistent-dir/fig.png"});
+    EXPECT_EQ(badDir.code, 1);
+    EXPECT_EQ(badDir.err.rfind("error: /nonexistent-dir/fig.png: cannot write", 0), 0u) << badDir.err;
+    EXPECT_FALSE(fs::exists(out));
+}
+
+TEST(Cli, UserProfilesOverrideAndBadOnesAreSkippedWithAWarning)
+{
+    const fs::path dir = scratch() / "profiles";
+    fs::create_directories(dir);
+    std::ofstream(dir / "mine.yaml") << "id: my-gpu\nname: My GPU\nvendor: Lab\npeaks: {bf16: 100 TFLOP/s}\n"
+                                        "memory: [{name: HBM, bandwidth: 1 TB/s}]\n";
+    std::ofstream(dir / "broken.yaml") << "id: broken\nname: Broken\nvendor: Lab\npeaks: {bf16: -1 TFLOP/s}\n"
+                                          "memory: [{name: HBM, bandwidth: 1 TB/s}]\n";
+    const CliRun r = roofline({"--profiles", dir.string(), "hw", "show", "my-gpu", "--format", "json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NEAR(json::parse(r.out)["precisions"][0]["ridge"].get<double>(), 100.0, 1e-9);
+    EXPECT_EQ(r.err,
+        "warning: " + (dir / "broken.yaml").string()
+            + ":4:15: peak bf16: compute rate must be greater than zero (got '-1 TFLOP/s') (profile skipped)\n");
+    const CliRun notDir = roofline({"--profiles", "/nonexistent", "hw", "list"});
+    EXPECT_EQ(notDir.code, 2);
+    EXPECT_EQ(notDir.err, "error: --profiles /nonexistent: not a folder\n");
+}

@@ -97,9 +97,9 @@ TEST(PlotSpec, LabelsNameTheRoofsRidgeAndRegions)
                 texts.push_back(l.text);
         return texts;
     };
-    EXPECT_EQ(find(LabelRole::RidgeLabel), std::vector<std::string>{"ridge 591 FLOP/byte"});
-    EXPECT_EQ(find(LabelRole::SlopeLabel), std::vector<std::string>{"HBM3 3.35 TB/s"});
-    EXPECT_EQ(find(LabelRole::PeakLabel), std::vector<std::string>{"FP8 peak 1.979 PFLOP/s"});
+    EXPECT_EQ(find(LabelRole::RidgeLabel), std::vector<std::string> {"ridge 591 FLOP/byte"});
+    EXPECT_EQ(find(LabelRole::SlopeLabel), std::vector<std::string> {"HBM3 3.35 TB/s"});
+    EXPECT_EQ(find(LabelRole::PeakLabel), std::vector<std::string> {"FP8 peak 1.979 PFLOP/s"});
     EXPECT_EQ(find(LabelRole::RegionLabel).size(), 2u);
     EXPECT_EQ(s.title, "NVIDIA H100 SXM5 80GB \xC2\xB7 FP8 (dense)");
     EXPECT_EQ(s.xTicks.front().label, "0.1");
@@ -109,8 +109,7 @@ TEST(PlotSpec, LabelsNameTheRoofsRidgeAndRegions)
 
 TEST(PlotSpec, PointsSitAtTheirAchievedRateOrOnTheirRoof)
 {
-    const PlotSpec s = spec("h100-sxm5", Precision::BF16,
-                            {k("decode", 140e9, 70e9), k("prefill", 280e12, 70e9, 0.45)});
+    const PlotSpec s = spec("h100-sxm5", Precision::BF16, {k("decode", 140e9, 70e9), k("prefill", 280e12, 70e9, 0.45)});
     ASSERT_EQ(s.points.size(), 2u);
     EXPECT_FALSE(s.points[0].measured);
     EXPECT_DOUBLE_EQ(s.points[0].at.x, 2.0);
@@ -144,8 +143,7 @@ TEST(PlotSpec, AchievableRoofIsOptional)
 TEST(PlotSpec, GoldenTextForTheLessonFigure)
 {
     const PlotSpec s = spec("h100-sxm5", Precision::FP8,
-                            {k("decode b=1", 140e9, 70e9), k("decode b=32", 4480e9, 70e9),
-                             k("prefill", 280e12, 70e9, 0.2)});
+        {k("decode b=1", 140e9, 70e9), k("decode b=32", 4480e9, 70e9), k("prefill", 280e12, 70e9, 0.2)});
     const std::string diff = test::compareGolden("h100-fp8-lesson.spec.txt", plotSpecToText(s));
     EXPECT_TRUE(diff.empty()) << diff;
 }

@@ -62,8 +62,8 @@ TEST(Profiles, ShipsTheAgreedIds)
 {
     const auto c = shipped();
     for (const char* id : {"a100-sxm4-80gb", "a100-pcie-40gb", "h100-sxm5", "h100-pcie", "h200-sxm", "b200", "gb200",
-                           "l4", "l40s", "rtx-4090", "v100-sxm2", "mi250x", "mi300x", "mi325x", "tpu-v4", "tpu-v5e",
-                           "tpu-v5p", "tpu-v6e", "gaudi2", "gaudi3", "epyc-9654", "xeon-8480plus"})
+             "l4", "l40s", "rtx-4090", "v100-sxm2", "mi250x", "mi300x", "mi325x", "tpu-v4", "tpu-v5e", "tpu-v5p",
+             "tpu-v6e", "gaudi2", "gaudi3", "epyc-9654", "xeon-8480plus"})
         EXPECT_NE(c.find(id), nullptr) << id;
     int cpus = 0;
     for (const auto& p : c.profiles())
@@ -137,7 +137,8 @@ TEST(Profiles, DuplicateIdInOneFolderIsReportedAndSkipped)
     c.loadDirectory(kData + "/dup", errors);
     ASSERT_EQ(errors.size(), 1u);
     EXPECT_EQ(errors[0].file, kData + "/dup/b.yaml");
-    EXPECT_EQ(errors[0].message, "duplicate id 'twin' (already defined in " + kData + "/dup/a.yaml); this file is skipped");
+    EXPECT_EQ(
+        errors[0].message, "duplicate id 'twin' (already defined in " + kData + "/dup/a.yaml); this file is skipped");
     ASSERT_EQ(c.profiles().size(), 1u);
     EXPECT_EQ(c.profiles()[0].name, "Twin A");
 }
@@ -155,7 +156,7 @@ TEST(Profiles, BadProfilesAreSkippedAndTheOthersStillLoad)
 }
 
 // One case per file in tests/data/profiles/invalid: <name>.yaml gives the message in <name>.expected.
-class InvalidProfile : public ::testing::TestWithParam<std::string> {};
+class InvalidProfile : public ::testing::TestWithParam<std::string> { };
 
 TEST_P(InvalidProfile, GivesFileLineColumnAndReason)
 {
@@ -183,14 +184,13 @@ std::vector<std::string> invalidCases()
     return names;
 }
 
-INSTANTIATE_TEST_SUITE_P(Fixtures, InvalidProfile, ::testing::ValuesIn(invalidCases()),
-                         [](const auto& info) {
-                             std::string n = info.param;
-                             for (char& ch : n)
-                                 if (!std::isalnum(static_cast<unsigned char>(ch)))
-                                     ch = '_';
-                             return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(Fixtures, InvalidProfile, ::testing::ValuesIn(invalidCases()), [](const auto& info) {
+    std::string n = info.param;
+    for (char& ch : n)
+        if (!std::isalnum(static_cast<unsigned char>(ch)))
+            ch = '_';
+    return n;
+});
 
 TEST(Profiles, MissingFileAndDirectoryAreClearErrors)
 {

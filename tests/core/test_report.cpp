@@ -37,7 +37,7 @@ TEST(Report, PlacementJsonHasTheContractKeys)
     ASSERT_EQ(j["kernels"].size(), 1u);
     const json& p = j["kernels"][0];
     for (const char* key : {"name", "flops", "bytes", "time_s", "intensity", "achieved_flops_per_s", "roof_flops_per_s",
-                            "ridge", "regime", "headroom", "efficiency", "mfu", "time_lower_bound_s"})
+             "ridge", "regime", "headroom", "efficiency", "mfu", "time_lower_bound_s"})
         EXPECT_TRUE(p.contains(key)) << key;
     EXPECT_EQ(p["regime"], "memory-bound");
     EXPECT_DOUBLE_EQ(p["intensity"].get<double>(), 2.0);

@@ -152,14 +152,14 @@ TEST(Placement, TheLessonsWorkedExample)
     EXPECT_DOUBLE_EQ(b1.intensity, 2.0);
     EXPECT_EQ(b1.regime, Regime::MemoryBound);
     EXPECT_NEAR(b1.ridge, 590.7, 0.1);
-    EXPECT_NEAR(b1.ridgeDistance, 295.3, 0.1);                 // "295x left of the ridge"
-    EXPECT_NEAR(b1.roof / fp8.nominalPeak, 0.0034, 0.0001);     // "~0.34 % of peak"
-    EXPECT_NEAR(b1.timeLowerBound * 1e3, 20.9, 0.005);          // ">= 20.9 ms per token"
-    EXPECT_NEAR(1.0 / b1.timeLowerBound, 47.86, 0.01);          // "<= ~48 tokens/s"
+    EXPECT_NEAR(b1.ridgeDistance, 295.3, 0.1); // "295x left of the ridge"
+    EXPECT_NEAR(b1.roof / fp8.nominalPeak, 0.0034, 0.0001); // "~0.34 % of peak"
+    EXPECT_NEAR(b1.timeLowerBound * 1e3, 20.9, 0.005); // ">= 20.9 ms per token"
+    EXPECT_NEAR(1.0 / b1.timeLowerBound, 47.86, 0.01); // "<= ~48 tokens/s"
     const Placement b32 = analyze(kernel("decode b=32", 32 * 140e9, 70e9), fp8);
     EXPECT_DOUBLE_EQ(b32.intensity, 64.0);
-    EXPECT_EQ(b32.regime, Regime::MemoryBound);                 // "still < ridge"
-    EXPECT_NEAR(32.0 / b32.timeLowerBound, 1531.4, 0.1);        // "~1,500 tokens/s total"
+    EXPECT_EQ(b32.regime, Regime::MemoryBound); // "still < ridge"
+    EXPECT_NEAR(32.0 / b32.timeLowerBound, 1531.4, 0.1); // "~1,500 tokens/s total"
     // BF16 ridge ~295 and FP8 ~590: the lower precision moves the ridge right.
     EXPECT_NEAR(makeRoofline(h100(), Precision::BF16).value().ridge(), 295.3, 0.1);
 }
@@ -194,8 +194,9 @@ TEST(Kernel, ParsesPointSpecs)
     ASSERT_TRUE(bare.ok());
     EXPECT_FALSE(bare->time);
     EXPECT_EQ(parsePointSpec("x,1").error().message,
-              "point 'x,1' must be name,flops,bytes[,time] (e.g. 'decode,140 GFLOP,70 GB')");
-    EXPECT_EQ(parsePointSpec("x,1,0").error().message, "point 'x': bytes: byte count must be greater than zero (got '0')");
+        "point 'x,1' must be name,flops,bytes[,time] (e.g. 'decode,140 GFLOP,70 GB')");
+    EXPECT_EQ(
+        parsePointSpec("x,1,0").error().message, "point 'x': bytes: byte count must be greater than zero (got '0')");
     EXPECT_EQ(parsePointSpec("x,1 GB,1").error().message,
-              "point 'x': flops: unknown unit 'GB' for a FLOP count; write e.g. '140 GFLOP'");
+        "point 'x': flops: unknown unit 'GB' for a FLOP count; write e.g. '140 GFLOP'");
 }

@@ -59,8 +59,9 @@ TEST(Units, RejectsWhatItCannotRead)
     EXPECT_EQ(parseError("", Dimension::Bytes), "empty byte count; write e.g. '70 GB'");
     EXPECT_EQ(parseError("abc", Dimension::Bytes), "'abc' is not a number; write e.g. '70 GB'");
     EXPECT_EQ(parseError("3.35 TFLOP/s", Dimension::ByteRate),
-              "unknown unit 'TFLOP/s' for a bandwidth; write e.g. '3.35 TB/s'");
-    EXPECT_EQ(parseError("800 Gb/s", Dimension::ByteRate), "unknown unit 'Gb/s' for a bandwidth; write e.g. '3.35 TB/s'");
+        "unknown unit 'TFLOP/s' for a bandwidth; write e.g. '3.35 TB/s'");
+    EXPECT_EQ(
+        parseError("800 Gb/s", Dimension::ByteRate), "unknown unit 'Gb/s' for a bandwidth; write e.g. '3.35 TB/s'");
     EXPECT_EQ(parseError("nan", Dimension::Flops), "'nan' is not a finite number");
     EXPECT_EQ(parseError("inf GB", Dimension::Bytes), "'inf GB' is not a finite number");
     EXPECT_EQ(parseError("1e400", Dimension::Bytes), "'1e400' is out of range");
@@ -69,7 +70,8 @@ TEST(Units, RejectsWhatItCannotRead)
     QuantityOptions needUnit;
     needUnit.requireUnit = true;
     EXPECT_EQ(parseError("989.4", Dimension::FlopRate, needUnit), "'989.4' has no unit; write e.g. '989.4 TFLOP/s'");
-    EXPECT_EQ(parseError("5 xFLOP/s", Dimension::FlopRate), "unknown unit 'xFLOP/s' for a compute rate; write e.g. '989.4 TFLOP/s'");
+    EXPECT_EQ(parseError("5 xFLOP/s", Dimension::FlopRate),
+        "unknown unit 'xFLOP/s' for a compute rate; write e.g. '989.4 TFLOP/s'");
 }
 
 TEST(Units, ZeroAllowedWhenAsked)

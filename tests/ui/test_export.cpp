@@ -1,1 +1,118 @@
+// SPDX-License-Identifier: MIT
+#include "core/analysis/roofline.h"
+#include "ui/main_window.h"
+#include "ui/plot/figure_export.h"
+#include "ui/ui_fixture.h"
 
+#include <gtest/gtest.h>
+
+#include <QDomDocument>
+#include <QFile>
+#include <QImage>
+#include <QImageReader>
+#include <QSettings>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+
+using namespace roofline;
+using namespace roofline::ui;
+
+namespace {
+
+PlotSpec lessonSpec(Precision p)
+{
+    const HardwareProfile& hw = *test::shippedCatalog().find("h100-sxm5");
+    const Roofline roof = makeRoofline(hw, p).value();
+    Kernel decode;
+    decode.name = "decode b=1";
+    decode.flops = 140e9;
+    decode.bytes = 70e9;
+    return buildPlotSpec(hw, roof, {analyze(decode, roof)});
+}
+
+QByteArray readFile(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+TEST(Export, PngHasTheRequestedPixelSizeAndResolution)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("fig.png"));
+    ASSERT_FALSE(exportFigure(lessonSpec(Precision::BF16), PlotStyle::light(), path, {900, 600, 192}));
+    QImage image(path);
+    ASSERT_FALSE(image.isNull());
+    EXPECT_EQ(image.size(), QSize(1800, 1200));
+    EXPECT_NEAR(image.dotsPerMeterX() * 0.0254, 192.0, 0.5);
+    // Not blank: the roof, fill and text put many distinct colours on the page.
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7)
+        for (int x = 0; x < image.width(); x += 7)
+            colours.insert(image.pixel(x, y));
+    EXPECT_GT(colours.size(), 20);
+}
+
+TEST(Export, SvgParsesKeepsTextAsTextAndNamesTheRidge)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("fig.svg"));
+    ASSERT_FALSE(exportFigure(lessonSpec(Precision::FP8), PlotStyle::light(), path, {1000, 650, 96}));
+    const QByteArray svg = readFile(path);
+    QDomDocument doc;
+    ASSERT_TRUE(doc.setContent(svg)) << "SVG does not parse as XML";
+    EXPECT_TRUE(QSvgRenderer(svg).isValid());
+    const QDomNodeList texts = doc.elementsByTagName(QStringLiteral("text"));
+    QStringList all;
+    for (int i = 0; i < texts.count(); ++i)
+        all << texts.at(i).toElement().text().trimmed();
+    EXPECT_TRUE(all.contains(QStringLiteral("ridge 591 FLOP/byte"))) << all.join('|').toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("FP8 peak 1.979 PFLOP/s"))) << all.join('|').toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("decode b=1")));
+    EXPECT_TRUE(all.contains(QStringLiteral("1 PFLOP/s"))) << "tick labels are text too";
+}
+
+TEST(Export, PdfIsAPdf)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("fig.pdf"));
+    ASSERT_FALSE(exportFigure(lessonSpec(Precision::BF16), PlotStyle::light(), path, {1000, 650, 96}));
+    const QByteArray pdf = readFile(path);
+    EXPECT_TRUE(pdf.startsWith("%PDF-"));
+    EXPECT_TRUE(pdf.contains("%%EOF"));
+    EXPECT_GT(pdf.size(), 2000);
+}
+
+TEST(Export, FailureLeavesThePreviousFileIntact)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("fig.svg"));
+    {
+        QFile f(path);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write("previous");
+    }
+    const auto error = exportFigure(lessonSpec(Precision::BF16), PlotStyle::light(), path, {50, 50, 96});
+    ASSERT_TRUE(error.has_value());
+    EXPECT_EQ(readFile(path), QByteArray("previous"));
+    const auto bad = exportFigure(lessonSpec(Precision::BF16), PlotStyle::light(), dir.filePath("x.bmp"), {});
+    ASSERT_TRUE(bad.has_value());
+    EXPECT_TRUE(bad->contains(QStringLiteral("use .png, .svg or .pdf")));
+}
+
+TEST(Export, TheWindowExportsWhatItShows)
+{
+    QSettings().clear();
+    MainWindow window(test::shippedCatalog(), {});
+    window.resize(1100, 750);
+    window.show();
+    window.toggleAction()->trigger(); // FP8
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("window.svg"));
+    ASSERT_EQ(window.exportTo(path), QString());
+    const QByteArray svg = readFile(path);
+    EXPECT_TRUE(svg.contains("ridge 591 FLOP/byte"));
+    EXPECT_TRUE(svg.contains("FP8 (dense)"));
+}

@@ -1,1 +1,150 @@
+// SPDX-License-Identifier: MIT
+#include "ui/document/session_document.h"
+#include "ui/main_window.h"
+#include "ui/panels/hardware_panel.h"
+#include "ui/plot/roofline_plot_widget.h"
+#include "ui/plot/roofline_renderer.h"
+#include "ui/ui_fixture.h"
 
+#include <qcustomplot.h>
+
+#include <gtest/gtest.h>
+
+#include <QAction>
+#include <QComboBox>
+#include <QSettings>
+#include <QTest>
+#include <QToolButton>
+
+using namespace roofline;
+using namespace roofline::ui;
+
+namespace {
+
+class MainWindowTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        QSettings().clear(); // each test starts like a first run
+        window = std::make_unique<MainWindow>(test::shippedCatalog(), std::vector<Error> {});
+        window->resize(1200, 800);
+        window->show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(window.get()));
+    }
+
+    QCustomPlot* plot() const { return window->plotWidget()->plot(); }
+
+    double ridgeMarkerX() const
+    {
+        auto* guide = plot()->findChild<QCPItemLine*>(plotnames::kRidgeGuide);
+        EXPECT_NE(guide, nullptr);
+        return guide ? guide->start->coords().x() : 0.0;
+    }
+
+    QString ridgeLabel() const
+    {
+        auto* label = plot()->findChild<QCPItemText*>(plotnames::kRidgeLabel);
+        return label ? label->text() : QString();
+    }
+
+    void chooseHardware(const char* id)
+    {
+        QComboBox* combo = window->hardwarePanel()->hardwareCombo();
+        const int index = combo->findData(QString::fromLatin1(id), Qt::UserRole);
+        ASSERT_GE(index, 0) << id;
+        combo->setCurrentIndex(index);
+    }
+
+    std::unique_ptr<MainWindow> window;
+};
+
+} // namespace
+
+TEST_F(MainWindowTest, OpensOnH100Bf16WithTheRidgeMarked)
+{
+    EXPECT_EQ(window->document()->session().hardwareId, "h100-sxm5");
+    EXPECT_EQ(window->document()->precision(), Precision::BF16);
+    EXPECT_NEAR(ridgeMarkerX(), 295.34, 0.01);
+    EXPECT_EQ(ridgeLabel(), QStringLiteral("ridge 295 FLOP/byte"));
+    EXPECT_TRUE(plot()->xAxis->scaleType() == QCPAxis::stLogarithmic);
+    EXPECT_TRUE(plot()->yAxis->scaleType() == QCPAxis::stLogarithmic);
+    EXPECT_TRUE(window->windowTitle().contains(QStringLiteral("H100")));
+}
+
+TEST_F(MainWindowTest, TogglingPrecisionMovesTheRidgeAndKeepsTheAxes)
+{
+    const QCPRange x = plot()->xAxis->range();
+    const QCPRange y = plot()->yAxis->range();
+    window->hardwarePanel()->precisionButton(Precision::FP8)->click();
+    EXPECT_EQ(window->document()->precision(), Precision::FP8);
+    EXPECT_NEAR(ridgeMarkerX(), 590.7, 0.05);
+    EXPECT_EQ(ridgeLabel(), QStringLiteral("ridge 591 FLOP/byte"));
+    EXPECT_EQ(plot()->xAxis->range(), x);
+    EXPECT_EQ(plot()->yAxis->range(), y);
+    EXPECT_TRUE(window->hardwarePanel()->precisionButton(Precision::FP8)->isChecked());
+    EXPECT_FALSE(window->hardwarePanel()->precisionButton(Precision::BF16)->isChecked());
+}
+
+TEST_F(MainWindowTest, KeyboardShortcutFlipsBf16AndFp8)
+{
+    EXPECT_EQ(window->toggleAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_T));
+    window->toggleAction()->trigger();
+    EXPECT_EQ(window->document()->precision(), Precision::FP8);
+    window->toggleAction()->trigger();
+    EXPECT_EQ(window->document()->precision(), Precision::BF16);
+    EXPECT_NEAR(ridgeMarkerX(), 295.34, 0.01);
+}
+
+TEST_F(MainWindowTest, SelectingAnAcceleratorMovesTheRidgeToItsValue)
+{
+    chooseHardware("b200");
+    EXPECT_EQ(window->document()->session().hardwareId, "b200");
+    EXPECT_NEAR(ridgeMarkerX(), 281.25, 1e-6);
+    window->toggleAction()->trigger();
+    EXPECT_NEAR(ridgeMarkerX(), 562.5, 1e-6);
+    chooseHardware("tpu-v5e"); // no FP8: falls back to the part's default precision
+    EXPECT_EQ(window->document()->precision(), Precision::BF16);
+    EXPECT_NEAR(ridgeMarkerX(), 240.5, 0.1);
+    EXPECT_FALSE(window->hardwarePanel()->precisionButton(Precision::FP8)->isEnabled());
+    EXPECT_FALSE(window->document()->toggleBf16Fp8());
+    chooseHardware("a100-sxm4-80gb");
+    EXPECT_NEAR(ridgeMarkerX(), 153.0, 0.1);
+}
+
+TEST_F(MainWindowTest, SelectionChangesAreUndoable)
+{
+    chooseHardware("b200");
+    window->hardwarePanel()->precisionButton(Precision::FP4)->click();
+    EXPECT_EQ(window->document()->precision(), Precision::FP4);
+    QUndoStack* undo = window->document()->undoStack();
+    EXPECT_EQ(undo->count(), 2);
+    undo->undo();
+    EXPECT_EQ(window->document()->precision(), Precision::BF16);
+    EXPECT_TRUE(window->hardwarePanel()->precisionButton(Precision::BF16)->isChecked());
+    undo->undo();
+    EXPECT_EQ(window->document()->session().hardwareId, "h100-sxm5");
+    EXPECT_NEAR(ridgeMarkerX(), 295.34, 0.01);
+    undo->redo();
+    EXPECT_EQ(window->document()->session().hardwareId, "b200");
+}
+
+TEST_F(MainWindowTest, HoverReportsTheRoofUnderTheCursor)
+{
+    QString info;
+    QObject::connect(window->plotWidget(), &RooflinePlotWidget::cursorInfo, [&](const QString& s) { info = s; });
+    plot()->replot();
+    const QPoint at(int(plot()->xAxis->coordToPixel(2.0)), int(plot()->yAxis->coordToPixel(1e13)));
+    QMouseEvent move(
+        QEvent::MouseMove, QPointF(at), plot()->mapToGlobal(QPointF(at)), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(plot(), &move);
+    EXPECT_TRUE(info.contains(QStringLiteral("roof here 6."))) << info.toStdString();
+    EXPECT_TRUE(info.contains(QStringLiteral("memory-bound"))) << info.toStdString();
+}
+
+TEST_F(MainWindowTest, ResetViewRestoresTheDerivedRanges)
+{
+    plot()->xAxis->setRange(1, 10);
+    window->plotWidget()->resetView();
+    EXPECT_DOUBLE_EQ(plot()->xAxis->range().lower, 0.1);
+    EXPECT_DOUBLE_EQ(plot()->xAxis->range().upper, 1e4);
+}

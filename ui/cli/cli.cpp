@@ -55,16 +55,16 @@ OutputFormat outputFormat(const Options& o)
 {
     if (auto f = parseOutputFormat(o.format))
         return *f;
-    throw UsageError{"unknown format '" + o.format + "'; use table, json or csv"};
+    throw UsageError {"unknown format '" + o.format + "'; use table, json or csv"};
 }
 
 const HardwareProfile& resolveHardware(const ProfileCatalog& catalog, const std::string& id)
 {
     if (id.empty())
-        throw UsageError{"--hw is required; 'roofline hw list' shows the ids"};
+        throw UsageError {"--hw is required; 'roofline hw list' shows the ids"};
     auto r = catalog.resolve(id);
     if (!r)
-        throw UsageError{r.error().message};
+        throw UsageError {r.error().message};
     return *r.value();
 }
 
@@ -74,17 +74,17 @@ Precision resolvePrecision(const HardwareProfile& hw, const std::string& name)
         return hw.defaultPrecision();
     const auto p = parsePrecision(name);
     if (!p)
-        throw UsageError{"unknown precision '" + name + "'; use one of: " + precisionList()};
+        throw UsageError {"unknown precision '" + name + "'; use one of: " + precisionList()};
     return *p;
 }
 
 Roofline roofFor(const HardwareProfile& hw, Precision p, const std::string& kind)
 {
     if (kind != "peak" && kind != "achievable")
-        throw UsageError{"--roof must be 'peak' or 'achievable'"};
+        throw UsageError {"--roof must be 'peak' or 'achievable'"};
     auto r = makeRoofline(hw, p, 0, kind == "achievable" ? RoofKind::Achievable : RoofKind::Peak);
     if (!r)
-        throw UsageError{r.error().message};
+        throw UsageError {r.error().message};
     return r.value();
 }
 
@@ -92,7 +92,7 @@ double quantityArg(const std::string& text, Dimension d, const char* option)
 {
     auto r = parseQuantity(text, d);
     if (!r)
-        throw UsageError{std::string(option) + ": " + r.error().message};
+        throw UsageError {std::string(option) + ": " + r.error().message};
     return r.value();
 }
 
@@ -121,7 +121,7 @@ int cmdPoint(const ProfileCatalog& catalog, const Options& o)
     if (!o.time.empty())
         k.time = quantityArg(o.time, Dimension::Time, "--time");
     if (auto why = validateKernel(k))
-        throw UsageError{*why};
+        throw UsageError {*why};
     const Placement placement = analyze(k, roof);
     const OutputFormat f = outputFormat(o);
     if (f == OutputFormat::Table)
@@ -140,22 +140,22 @@ int cmdExport(const ProfileCatalog& catalog, const Options& o)
     for (const auto& spec : o.points) {
         auto k = parsePointSpec(spec);
         if (!k)
-            throw UsageError{"--point: " + k.error().message};
+            throw UsageError {"--point: " + k.error().message};
         if (auto why = validateKernel(k.value()))
-            throw UsageError{"--point: " + *why};
+            throw UsageError {"--point: " + *why};
         placements.push_back(analyze(k.value(), roof));
     }
     if (o.theme != "light" && o.theme != "dark")
-        throw UsageError{"--theme must be 'light' or 'dark'"};
+        throw UsageError {"--theme must be 'light' or 'dark'"};
     const QString out = QString::fromStdString(o.output);
     if (!ui::isSupportedFigureSuffix(QFileInfo(out).suffix()))
-        throw UsageError{"-o " + o.output + ": the figure format comes from the suffix; use .png, .svg or .pdf"};
+        throw UsageError {"-o " + o.output + ": the figure format comes from the suffix; use .png, .svg or .pdf"};
     PlotOptions plotOptions;
     plotOptions.title = o.title;
     plotOptions.showAchievable = o.achievableRoof;
     const PlotSpec spec = buildPlotSpec(hw, roof, placements, plotOptions);
     const ui::PlotStyle style = o.theme == "dark" ? ui::PlotStyle::dark() : ui::PlotStyle::light();
-    if (const auto error = ui::exportFigure(spec, style, out, ui::ExportOptions{o.width, o.height, o.dpi})) {
+    if (const auto error = ui::exportFigure(spec, style, out, ui::ExportOptions {o.width, o.height, o.dpi})) {
         std::cerr << "error: " << error->toStdString() << "\n";
         return kBadInput;
     }
@@ -173,13 +173,13 @@ void addFormat(CLI::App* cmd, Options& o, const std::string& allowed)
 int run(int argc, char** argv)
 {
     Options o;
-    CLI::App app{"Roofline Studio command line: roofline plots and kernel placement for accelerators.\n"
-                 "Peaks are dense (no 2:4 sparsity); values take units (989.4 TFLOP/s, 3.35 TB/s, 70 GB, 20.9 ms).",
-                 "roofline"};
+    CLI::App app {"Roofline Studio command line: roofline plots and kernel placement for accelerators.\n"
+                  "Peaks are dense (no 2:4 sparsity); values take units (989.4 TFLOP/s, 3.35 TB/s, 70 GB, 20.9 ms).",
+        "roofline"};
     app.set_version_flag("--version", std::string(ROOFLINE_VERSION));
     app.add_option("--profiles", o.profileDirs,
-                   "Extra folder of hardware profile YAML files; overrides shipped and user profiles by id "
-                   "(repeatable)");
+        "Extra folder of hardware profile YAML files; overrides shipped and user profiles by id "
+        "(repeatable)");
     app.require_subcommand(1);
 
     CLI::App* hw = app.add_subcommand("hw", "Hardware profiles: list them or show one");
@@ -205,10 +205,17 @@ int run(int argc, char** argv)
     exp->add_option("--hw", o.hw, "Hardware id, alias or unique prefix")->required();
     exp->add_option("--precision", o.precision, "Precision of the roof (default: bf16)");
     exp->add_option("-o,--output", o.output, "Figure file: .png, .svg (text as text) or .pdf")->required();
-    exp->add_option("--point", o.points, "A kernel: name,flops,bytes[,time], e.g. 'decode,140 GFLOP,70 GB' (repeatable)");
-    exp->add_option("--width", o.width, "Layout width in logical pixels")->capture_default_str()->check(CLI::Range(100, 20000));
-    exp->add_option("--height", o.height, "Layout height in logical pixels")->capture_default_str()->check(CLI::Range(100, 20000));
-    exp->add_option("--dpi", o.dpi, "PNG resolution: pixels = size x dpi / 96")->capture_default_str()->check(CLI::Range(24, 1200));
+    exp->add_option(
+        "--point", o.points, "A kernel: name,flops,bytes[,time], e.g. 'decode,140 GFLOP,70 GB' (repeatable)");
+    exp->add_option("--width", o.width, "Layout width in logical pixels")
+        ->capture_default_str()
+        ->check(CLI::Range(100, 20000));
+    exp->add_option("--height", o.height, "Layout height in logical pixels")
+        ->capture_default_str()
+        ->check(CLI::Range(100, 20000));
+    exp->add_option("--dpi", o.dpi, "PNG resolution: pixels = size x dpi / 96")
+        ->capture_default_str()
+        ->check(CLI::Range(24, 1200));
     exp->add_option("--title", o.title, "Figure title (default: accelerator and precision)");
     exp->add_option("--theme", o.theme, "light or dark")->capture_default_str();
     exp->add_option("--roof", o.roofKind, "peak or achievable: which roof the points are judged against")

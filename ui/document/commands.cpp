@@ -5,12 +5,15 @@
 
 namespace roofline::ui {
 
-ChangeSelectionCommand::ChangeSelectionCommand(SessionDocument* doc, std::string hardwareId, Precision precision,
-                                               const QString& text)
-    : QUndoCommand(text), m_doc(doc), m_oldId(doc->session().hardwareId), m_newId(std::move(hardwareId)),
-      m_oldPrecision(doc->session().precision), m_newPrecision(precision)
-{
-}
+ChangeSelectionCommand::ChangeSelectionCommand(
+    SessionDocument* doc, std::string hardwareId, Precision precision, const QString& text)
+    : QUndoCommand(text)
+    , m_doc(doc)
+    , m_oldId(doc->session().hardwareId)
+    , m_newId(std::move(hardwareId))
+    , m_oldPrecision(doc->session().precision)
+    , m_newPrecision(precision)
+{ }
 
 void ChangeSelectionCommand::undo()
 {

@@ -5,7 +5,9 @@
 
 namespace roofline::ui {
 
-SessionDocument::SessionDocument(const ProfileCatalog& catalog, QObject* parent) : QObject(parent), m_catalog(catalog)
+SessionDocument::SessionDocument(const ProfileCatalog& catalog, QObject* parent)
+    : QObject(parent)
+    , m_catalog(catalog)
 {
     if (!m_catalog.find(m_session.hardwareId) && !m_catalog.empty())
         m_session.hardwareId = m_catalog.profiles().front().id;
@@ -32,8 +34,8 @@ void SessionDocument::setPrecision(Precision precision)
     const HardwareProfile* hw = hardware();
     if (!hw || !hw->hasPrecision(precision) || precision == m_session.precision)
         return;
-    m_undo.push(new ChangeSelectionCommand(this, hw->id, precision,
-                                           tr("Precision %1").arg(QString::fromStdString(precisionLabel(precision)))));
+    m_undo.push(new ChangeSelectionCommand(
+        this, hw->id, precision, tr("Precision %1").arg(QString::fromStdString(precisionLabel(precision)))));
 }
 
 bool SessionDocument::toggleBf16Fp8()

@@ -13,7 +13,9 @@
 
 namespace roofline::ui {
 
-HardwarePanel::HardwarePanel(const ProfileCatalog& catalog, QWidget* parent) : QWidget(parent), m_catalog(catalog)
+HardwarePanel::HardwarePanel(const ProfileCatalog& catalog, QWidget* parent)
+    : QWidget(parent)
+    , m_catalog(catalog)
 {
     auto* layout = new QVBoxLayout(this);
     auto* hwLabel = new QLabel(tr("&Accelerator"), this);
@@ -51,8 +53,8 @@ HardwarePanel::HardwarePanel(const ProfileCatalog& catalog, QWidget* parent) : Q
     m_group = new QButtonGroup(this);
     m_group->setExclusive(true);
     // BF16 and FP8 side by side at the top: the pair the lesson toggles.
-    const Precision order[] = {Precision::BF16, Precision::FP8,  Precision::FP16, Precision::FP4, Precision::FP6,
-                               Precision::INT8, Precision::TF32, Precision::FP32, Precision::FP64};
+    const Precision order[] = {Precision::BF16, Precision::FP8, Precision::FP16, Precision::FP4, Precision::FP6,
+        Precision::INT8, Precision::TF32, Precision::FP32, Precision::FP64};
     int i = 0;
     for (Precision p : order) {
         auto* b = new QToolButton(this);
@@ -100,12 +102,11 @@ void HardwarePanel::showSelection(const HardwareProfile& profile, Precision prec
         button->setEnabled(peak.has_value());
         button->setChecked(p == precision);
         const std::string unit = isIntegerPrecision(p) ? "OP/s" : "FLOP/s";
-        button->setToolTip(peak ? QString::fromStdString(precisionLabel(p) + ": " + formatSI(*peak, 4) + unit +
-                                                         " dense, ridge " +
-                                                         formatQuantity(*profile.ridge(p), Dimension::Intensity))
-                                : tr("%1 has no %2 rate")
-                                      .arg(QString::fromStdString(profile.name),
-                                           QString::fromStdString(precisionLabel(p))));
+        button->setToolTip(peak
+                ? QString::fromStdString(precisionLabel(p) + ": " + formatSI(*peak, 4) + unit + " dense, ridge "
+                    + formatQuantity(*profile.ridge(p), Dimension::Intensity))
+                : tr("%1 has no %2 rate")
+                      .arg(QString::fromStdString(profile.name), QString::fromStdString(precisionLabel(p))));
         QFont f = button->font();
         f.setBold(p == precision);
         button->setFont(f);
@@ -121,10 +122,10 @@ void HardwarePanel::showSelection(const HardwareProfile& profile, Precision prec
                               "<tr><td>Ridge&nbsp;</td><td><b>%4</b></td></tr>"
                               "<tr><td>Achievable&nbsp;</td><td>%5 of peak</td></tr></table>")
                    .arg(QString::fromStdString(formatSI(*peak, 4) + unit),
-                        QString::fromStdString(profile.mainMemory().name),
-                        QString::fromStdString(formatQuantity(profile.mainBandwidth(), Dimension::ByteRate)),
-                        QString::fromStdString(formatQuantity(*ridge, Dimension::Intensity)),
-                        QString::fromStdString(formatNumber(profile.achievable * 100, 3) + "%"));
+                       QString::fromStdString(profile.mainMemory().name),
+                       QString::fromStdString(formatQuantity(profile.mainBandwidth(), Dimension::ByteRate)),
+                       QString::fromStdString(formatQuantity(*ridge, Dimension::Intensity)),
+                       QString::fromStdString(formatNumber(profile.achievable * 100, 3) + "%"));
     }
     info += tr("<p style='color:gray'>Ctrl+T flips BF16 / FP8.</p>");
     m_info->setText(info);

@@ -30,14 +30,16 @@ bool isSupportedFigureSuffix(const QString& suffix)
     return s == QLatin1String("png") || s == QLatin1String("svg") || s == QLatin1String("pdf");
 }
 
-std::optional<QString> exportFigure(const PlotSpec& spec, const PlotStyle& style, const QString& path,
-                                    const ExportOptions& options)
+std::optional<QString> exportFigure(
+    const PlotSpec& spec, const PlotStyle& style, const QString& path, const ExportOptions& options)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (!isSupportedFigureSuffix(suffix))
         return QStringLiteral("%1: unknown figure format '%2'; use .png, .svg or .pdf").arg(path, suffix);
     if (options.width < 100 || options.height < 100 || options.width > 20000 || options.height > 20000)
-        return QStringLiteral("figure size %1x%2 is out of range (100 to 20000)").arg(options.width).arg(options.height);
+        return QStringLiteral("figure size %1x%2 is out of range (100 to 20000)")
+            .arg(options.width)
+            .arg(options.height);
     if (options.dpi < 24 || options.dpi > 1200)
         return QStringLiteral("dpi %1 is out of range (24 to 1200)").arg(options.dpi);
 

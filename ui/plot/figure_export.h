@@ -11,9 +11,9 @@
 namespace roofline::ui {
 
 struct ExportOptions {
-    int width = 1000;  ///< logical size: the layout the figure is drawn at
+    int width = 1000; ///< logical size: the layout the figure is drawn at
     int height = 650;
-    int dpi = 144;     ///< PNG pixels = width x dpi / 96; written into the PNG as its resolution
+    int dpi = 144; ///< PNG pixels = width x dpi / 96; written into the PNG as its resolution
 };
 
 /// The formats an export can write, by file suffix.
@@ -22,7 +22,7 @@ bool isSupportedFigureSuffix(const QString& suffix);
 /// Draws `spec` with the shared renderer and writes it to `path` (.png, .svg or .pdf, by suffix).
 /// The file is written atomically (QSaveFile): on failure the previous file is untouched.
 /// Returns an error message, or nothing on success. Needs a QApplication (QCustomPlot is a widget).
-std::optional<QString> exportFigure(const PlotSpec& spec, const PlotStyle& style, const QString& path,
-                                    const ExportOptions& options);
+std::optional<QString> exportFigure(
+    const PlotSpec& spec, const PlotStyle& style, const QString& path, const ExportOptions& options);
 
 } // namespace roofline::ui

@@ -16,7 +16,7 @@ QFont PlotStyle::font(double pointSize, bool bold, bool italic) const
 
 PlotStyle PlotStyle::light()
 {
-    return PlotStyle{};
+    return PlotStyle {};
 }
 
 PlotStyle PlotStyle::dark()

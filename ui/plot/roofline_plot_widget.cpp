@@ -11,7 +11,9 @@
 namespace roofline::ui {
 
 RooflinePlotWidget::RooflinePlotWidget(QWidget* parent)
-    : QWidget(parent), m_plot(new QCustomPlot(this)), m_style(PlotStyle::forPalette(palette()))
+    : QWidget(parent)
+    , m_plot(new QCustomPlot(this))
+    , m_style(PlotStyle::forPalette(palette()))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -121,9 +123,8 @@ void RooflinePlotWidget::onMouseMove(QMouseEvent* event)
     m_tracerLabel->setText(QString::fromStdString(formatSI(roof, 3) + unit));
     m_tracerLabel->setVisible(true);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
-    emit cursorInfo(QString::fromStdString("I = " + formatQuantity(x, Dimension::Intensity) + "  \xC2\xB7  " +
-                                           formatSI(y, 3) + unit + "  \xC2\xB7  roof here " + formatSI(roof, 3) + unit +
-                                           " (" + regime + ")"));
+    emit cursorInfo(QString::fromStdString("I = " + formatQuantity(x, Dimension::Intensity) + "  \xC2\xB7  "
+        + formatSI(y, 3) + unit + "  \xC2\xB7  roof here " + formatSI(roof, 3) + unit + " (" + regime + ")"));
 }
 
 } // namespace roofline::ui

@@ -11,7 +11,9 @@ namespace {
 /// Decade ticks on a log axis, labelled by the core's formatter ("10 TFLOP/s", "1k").
 class RooflineTicker : public QCPAxisTickerLog {
 public:
-    RooflineTicker(bool rate, QString unit) : m_rate(rate), m_unit(std::move(unit))
+    RooflineTicker(bool rate, QString unit)
+        : m_rate(rate)
+        , m_unit(std::move(unit))
     {
         setLogBase(10.0);
         setSubTickCount(8);
@@ -112,7 +114,8 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         bool rate;
         QString label;
     };
-    for (const AxisSetup& a : {AxisSetup{plot.xAxis, false, qs(spec.xLabel)}, AxisSetup{plot.yAxis, true, qs(spec.yLabel)}}) {
+    for (const AxisSetup& a :
+        {AxisSetup {plot.xAxis, false, qs(spec.xLabel)}, AxisSetup {plot.yAxis, true, qs(spec.yLabel)}}) {
         a.axis->setScaleType(QCPAxis::stLogarithmic);
         a.axis->setTicker(QSharedPointer<QCPAxisTicker>(new RooflineTicker(a.rate, unit)));
         a.axis->setLabel(a.label);
@@ -146,9 +149,9 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
     plot.xAxis2->setRange(spec.x.lo, spec.x.hi);
     plot.yAxis2->setRange(spec.y.lo, spec.y.hi);
     QObject::connect(plot.xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), plot.xAxis2,
-                     qOverload<const QCPRange&>(&QCPAxis::setRange), Qt::UniqueConnection);
+        qOverload<const QCPRange&>(&QCPAxis::setRange), Qt::UniqueConnection);
     QObject::connect(plot.yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), plot.yAxis2,
-                     qOverload<const QCPRange&>(&QCPAxis::setRange), Qt::UniqueConnection);
+        qOverload<const QCPRange&>(&QCPAxis::setRange), Qt::UniqueConnection);
 
     // Regions under the roof, tinted by regime, then the ceilings on top.
     for (const auto& c : spec.ceilings) {
@@ -206,9 +209,9 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         t->position->setCoords(l.at.x, l.at.y);
         t->setText(qs(l.text));
         t->setClipToAxisRect(true);
-        Qt::Alignment h = l.align == PlotLabel::Align::Left    ? Qt::AlignLeft
-                          : l.align == PlotLabel::Align::Right ? Qt::AlignRight
-                                                               : Qt::AlignHCenter;
+        Qt::Alignment h = l.align == PlotLabel::Align::Left ? Qt::AlignLeft
+            : l.align == PlotLabel::Align::Right            ? Qt::AlignRight
+                                                            : Qt::AlignHCenter;
         Qt::Alignment v = l.above ? Qt::AlignBottom : Qt::AlignTop;
         t->setPositionAlignment(h | v);
         t->setColor(style.foreground);
@@ -247,8 +250,8 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         QString name;
     };
     const Series series[] = {{Regime::MemoryBound, style.memoryPoint, QStringLiteral("Memory-bound kernel")},
-                             {Regime::AtRidge, style.ridgePoint, QStringLiteral("Kernel at the ridge")},
-                             {Regime::ComputeBound, style.computePoint, QStringLiteral("Compute-bound kernel")}};
+        {Regime::AtRidge, style.ridgePoint, QStringLiteral("Kernel at the ridge")},
+        {Regime::ComputeBound, style.computePoint, QStringLiteral("Compute-bound kernel")}};
     for (const Series& s : series) {
         QVector<double> xs, ys, hx, hy;
         for (const auto& p : spec.points) {
@@ -261,7 +264,8 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
             QCPGraph* g = plot.addGraph();
             g->setObjectName(QStringLiteral("points-") + qs(regimeName(s.regime)));
             g->setLineStyle(QCPGraph::lsNone);
-            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(style.background, 1.2), QBrush(s.color), 10));
+            g->setScatterStyle(
+                QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(style.background, 1.2), QBrush(s.color), 10));
             g->setData(xs, ys);
             g->setName(s.name);
         }
@@ -269,7 +273,8 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
             QCPGraph* g = plot.addGraph();
             g->setObjectName(QStringLiteral("points-") + qs(regimeName(s.regime)) + QStringLiteral("-bound-only"));
             g->setLineStyle(QCPGraph::lsNone);
-            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(s.color, 2.0), QBrush(style.background), 9));
+            g->setScatterStyle(
+                QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(s.color, 2.0), QBrush(style.background), 9));
             g->setData(hx, hy);
             g->setName(s.name + QStringLiteral(" (no time: on its roof)"));
         }

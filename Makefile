@@ -1,0 +1,70 @@
+# Roofline Studio: `make run` starts the GUI, `make test` runs every test. Both install the
+# Debian packages they need first (as root, with apt-get), configure and build.
+BUILD_DIR ?= build
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+GENERATOR := $(shell command -v ninja >/dev/null 2>&1 && echo Ninja || echo "Unix Makefiles")
+
+# Everything the build, the tests and a headless `make run` need, by Debian package name.
+DEBIAN_PACKAGES := cmake ninja-build g++ make pkg-config \
+	qt6-base-dev qt6-svg-dev libgl-dev libqcustomplot-dev \
+	libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev \
+	fonts-dejavu-core
+
+.PHONY: all deps configure build run test asan example clean
+
+all: build
+
+deps:
+	@missing=""; \
+	for p in $(DEBIAN_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing Debian packages:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing \
+	      || { echo "error: apt-get could not install:$$missing"; exit 1; }; \
+	  else \
+	    echo "error: missing Debian packages:$$missing"; \
+	    echo "Install them with:  sudo apt-get install$$missing"; \
+	    exit 1; \
+	  fi; \
+	fi
+
+$(BUILD_DIR)/CMakeCache.txt: | deps
+	cmake -S . -B $(BUILD_DIR) -G "$(GENERATOR)" -DCMAKE_BUILD_TYPE=RelWithDebInfo
+
+configure: deps $(BUILD_DIR)/CMakeCache.txt
+
+build: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+# With no display (a server, CI, ssh), say so and write an example figure instead.
+run: build
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
+	  exec $(BUILD_DIR)/bin/roofline-studio; \
+	else \
+	  echo "No display found (DISPLAY and WAYLAND_DISPLAY are unset): writing roofline-example.png and roofline-example.svg with the CLI instead."; \
+	  $(MAKE) --no-print-directory example; \
+	fi
+
+example: build
+	@for ext in png svg; do \
+	  $(BUILD_DIR)/bin/roofline export --hw h100-sxm5 --precision fp8 -o roofline-example.$$ext \
+	    --title "LLM decode vs prefill on an H100 SXM5 (FP8)" \
+	    --point "decode b=1,140 GFLOP,70 GB" \
+	    --point "decode b=32,4480 GFLOP,70 GB" \
+	    --point "prefill 2k tokens,286.7 TFLOP,70 GB,250 ms" || exit 1; \
+	done
+
+test: build
+	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+
+# The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer (CMakePresets.json "asan").
+asan: deps
+	cmake --preset asan
+	cmake --build --preset asan -j $(JOBS)
+	ctest --preset asan -j $(JOBS)
+
+clean:
+	rm -rf $(BUILD_DIR) build-asan roofline-example.png roofline-example.svg
