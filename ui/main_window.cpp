@@ -31,11 +31,12 @@ MainWindow::MainWindow(const ProfileCatalog& catalog, const std::vector<Error>& 
     setCentralWidget(m_plot);
 
     m_hardware = new HardwarePanel(catalog, this);
-    auto* dock = new QDockWidget(tr("Hardware && Precision"), this);
+    auto* dock = new QDockWidget(tr("Hardware & Precision"), this);
     dock->setObjectName(QStringLiteral("hardwareDock"));
     dock->setWidget(m_hardware);
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
+    resizeDocks({dock}, {290}, Qt::Horizontal);
 
     // Start where the user left off (a stale id or precision is ignored).
     {
@@ -63,6 +64,7 @@ MainWindow::MainWindow(const ProfileCatalog& catalog, const std::vector<Error>& 
     restoreGeometry(m_settings->windowGeometry());
     restoreState(m_settings->windowState());
 
+    statusBar()->showMessage(tr("Hover the plot to read the roof; drag to pan, scroll to zoom."));
     if (!loadErrors.empty()) {
         QString msg = tr("%n hardware profile(s) could not be loaded and were skipped: ", nullptr,
             static_cast<int>(loadErrors.size()));

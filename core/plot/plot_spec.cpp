@@ -142,8 +142,8 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     // Slope label: a third of the way up the slope, written along it.
     {
         const double slopeEnd = ridgeVisible ? ridge : x.hi;
-        const double lx = logLerp(x.lo, slopeEnd, 0.32);
-        const double lx2 = logLerp(x.lo, slopeEnd, 0.60);
+        const double lx = logLerp(x.lo, slopeEnd, 0.16);
+        const double lx2 = logLerp(x.lo, slopeEnd, 0.45);
         s.labels.push_back(
             {LabelRole::SlopeLabel, roof.memoryLevel + " " + formatQuantity(roof.bandwidth, Dimension::ByteRate),
                 {lx, roof.attainable(lx)}, PlotXY {lx2, roof.attainable(lx2)}, PlotLabel::Align::Center, true});
@@ -175,7 +175,10 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
         pt.regime = p.regime;
         pt.aboveRoof = p.aboveRoof;
         s.points.push_back(pt);
-        s.labels.push_back({LabelRole::PointLabel, p.kernel.name, pt.at, std::nullopt, PlotLabel::Align::Left, true});
+        // Names go right of the point, or left of it in the last fifth of the axis so they stay inside.
+        const double t = (std::log(xi) - std::log(x.lo)) / (std::log(x.hi) - std::log(x.lo));
+        s.labels.push_back({LabelRole::PointLabel, p.kernel.name + (p.aboveRoof ? " (above roof!)" : ""), pt.at,
+                            std::nullopt, t > 0.8 ? PlotLabel::Align::Right : PlotLabel::Align::Left, true});
     }
     return s;
 }
@@ -206,7 +209,8 @@ std::string plotSpecToText(const PlotSpec& s)
         out << "label " << roles[static_cast<int>(l.role)] << " '" << l.text << "' at " << xy(l.at);
         if (l.along)
             out << " along " << xy(*l.along);
-        out << "\n";
+        static const char* aligns[] = {"left", "center", "right"};
+        out << " " << aligns[static_cast<int>(l.align)] << (l.above ? " above" : " below") << "\n";
     }
     for (const auto& p : s.points)
         out << "point '" << p.name << "' at " << xy(p.at) << " " << regimeName(p.regime)

@@ -24,6 +24,9 @@ HardwarePanel::HardwarePanel(const ProfileCatalog& catalog, QWidget* parent)
     m_combo->setToolTip(tr("The accelerator whose roofline is drawn (profiles from hardware_profiles/ and your "
                            "profile folder)"));
     hwLabel->setBuddy(m_combo);
+    // Long names ("Intel Xeon Platinum 8480+ (...)") must not widen the dock; the popup shows them whole.
+    m_combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_combo->setMinimumContentsLength(22);
     // Vendor headings are disabled items, so the list reads as groups.
     auto* model = new QStandardItemModel(m_combo);
     std::string vendor;

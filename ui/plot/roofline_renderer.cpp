@@ -203,8 +203,6 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
 
     // Text: slope and peak labels, the ridge value, regions, point names.
     for (const auto& l : spec.labels) {
-        if (l.role == LabelRole::PointLabel)
-            continue; // drawn with the points below
         auto* t = new QCPItemText(&plot);
         t->position->setCoords(l.at.x, l.at.y);
         t->setText(qs(l.text));
@@ -234,8 +232,15 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
             t->setFont(style.font(9.5, false, true));
             t->setColor(style.muted);
             break;
-        case LabelRole::PointLabel:
+        case LabelRole::PointLabel: {
+            const bool left = l.align == PlotLabel::Align::Left;
+            t->setPositionAlignment((left ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
+            t->setPadding(left ? QMargins(9, 0, 0, 0) : QMargins(0, 0, 9, 0));
+            t->setFont(style.font(9));
+            if (l.text.find("(above roof!)") != std::string::npos)
+                t->setColor(style.aboveRoof);
             break;
+        }
         }
         if (l.along) {
             t->setProperty(kAlongX, l.along->x);
@@ -293,17 +298,6 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         g->setData(ax, ay);
         g->setName(QStringLiteral("Above its roof: check the byte count"));
     }
-    for (const auto& p : spec.points) {
-        auto* t = new QCPItemText(&plot);
-        t->position->setCoords(p.at.x, p.at.y);
-        t->setText(qs(p.name) + (p.aboveRoof ? QStringLiteral(" (above roof!)") : QString()));
-        t->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-        t->setPadding(QMargins(9, 0, 0, 0));
-        t->setFont(style.font(9));
-        t->setColor(p.aboveRoof ? style.aboveRoof : style.foreground);
-        t->setClipToAxisRect(true);
-    }
-
     // Legend in the empty top-left corner above the slope.
     plot.legend->setVisible(true);
     plot.legend->setFont(style.font(8.8));
