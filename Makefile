@@ -10,7 +10,7 @@ DEBIAN_PACKAGES := cmake ninja-build g++ make pkg-config \
 	libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev \
 	fonts-dejavu-core
 
-.PHONY: all deps configure build run test asan example clean
+.PHONY: all deps configure build run test asan example docs clean
 
 all: build
 
@@ -56,6 +56,15 @@ example: build
 	    --point "decode b=32,4480 GFLOP,70 GB" \
 	    --point "prefill 2k tokens,286.7 TFLOP,70 GB,250 ms" || exit 1; \
 	done
+
+# The figures in docs/ are made by the CLI, so the docs cannot drift from the product.
+docs: build
+	$(BUILD_DIR)/bin/roofline export --hw h100-sxm5 --precision fp8 -o docs/figures/h100-fp8-lesson.png --dpi 96 \
+	  --title "LLM decode vs prefill on an H100 SXM5 (FP8)" \
+	  --point "decode b=1,140 GFLOP,70 GB" --point "decode b=32,4480 GFLOP,70 GB" \
+	  --point "prefill 2k tokens,286.7 TFLOP,70 GB,250 ms"
+	$(BUILD_DIR)/bin/roofline export --hw h100-sxm5 --precision bf16 -o docs/figures/h100-bf16.png --dpi 96
+	$(BUILD_DIR)/bin/roofline export --hw h100-sxm5 --precision fp8 -o docs/figures/h100-fp8.png --dpi 96
 
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)

@@ -205,8 +205,10 @@ int run(int argc, char** argv)
     exp->add_option("--hw", o.hw, "Hardware id, alias or unique prefix")->required();
     exp->add_option("--precision", o.precision, "Precision of the roof (default: bf16)");
     exp->add_option("-o,--output", o.output, "Figure file: .png, .svg (text as text) or .pdf")->required();
-    exp->add_option(
-        "--point", o.points, "A kernel: name,flops,bytes[,time], e.g. 'decode,140 GFLOP,70 GB' (repeatable)");
+    exp->add_option("--point", o.points,
+                    "A kernel: name,flops,bytes[,time], e.g. 'decode,140 GFLOP,70 GB' (repeatable)")
+        ->type_name("SPEC")
+        ->expected(1);
     exp->add_option("--width", o.width, "Layout width in logical pixels")
         ->capture_default_str()
         ->check(CLI::Range(100, 20000));
