@@ -208,7 +208,8 @@ int run(int argc, char** argv)
     exp->add_option("--point", o.points,
                     "A kernel: name,flops,bytes[,time], e.g. 'decode,140 GFLOP,70 GB' (repeatable)")
         ->type_name("SPEC")
-        ->expected(1);
+        ->expected(1)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     exp->add_option("--width", o.width, "Layout width in logical pixels")
         ->capture_default_str()
         ->check(CLI::Range(100, 20000));
