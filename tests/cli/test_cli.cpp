@@ -227,9 +227,9 @@ TEST(Cli, ExportWritesEachFormat)
 TEST(Cli, ExportTakesSeveralPoints)
 {
     const fs::path out = scratch() / "points.svg";
-    const CliRun r = roofline({"export", "--hw", "h100", "--precision", "fp8", "-o", out.string(), "--point",
-                               "decode b=1,140 GFLOP,70 GB", "--point", "decode b=32,4480 GFLOP,70 GB", "--point",
-                               "prefill,286.7 TFLOP,70 GB,250 ms"});
+    const CliRun r = roofline(
+        {"export", "--hw", "h100", "--precision", "fp8", "-o", out.string(), "--point", "decode b=1,140 GFLOP,70 GB",
+            "--point", "decode b=32,4480 GFLOP,70 GB", "--point", "prefill,286.7 TFLOP,70 GB,250 ms"});
     ASSERT_EQ(r.code, 0) << r.err;
     const std::string svg = readAll(out.string());
     for (const char* name : {"decode b=1", "decode b=32", "prefill"})

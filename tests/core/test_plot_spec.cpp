@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/profile_catalog.h"
 #include "core/plot/plot_spec.h"
+#include "support/fixtures.h"
 #include "support/golden.h"
 
 #include <gtest/gtest.h>
@@ -13,13 +14,7 @@ namespace {
 
 const ProfileCatalog& catalog()
 {
-    static const ProfileCatalog c = [] {
-        ProfileCatalog cat;
-        std::vector<Error> errors;
-        cat.loadDirectory(std::string(ROOFLINE_SOURCE_DIR) + "/hardware_profiles", errors);
-        return cat;
-    }();
-    return c;
+    return test::shippedCatalog();
 }
 
 PlotSpec spec(const char* id, Precision p, const std::vector<Kernel>& kernels = {}, PlotOptions o = {})
@@ -40,12 +35,7 @@ bool isDecade(double v)
 
 Kernel k(const char* name, double flops, double bytes, std::optional<double> time = std::nullopt)
 {
-    Kernel out;
-    out.name = name;
-    out.flops = flops;
-    out.bytes = bytes;
-    out.time = time;
-    return out;
+    return test::makeKernel(name, flops, bytes, time);
 }
 
 } // namespace

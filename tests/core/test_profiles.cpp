@@ -137,8 +137,7 @@ TEST(Profiles, DuplicateIdInOneFolderIsReportedAndSkipped)
     c.loadDirectory(kData + "/dup", errors);
     ASSERT_EQ(errors.size(), 1u);
     EXPECT_EQ(errors[0].file, kData + "/dup/b.yaml");
-    EXPECT_EQ(
-        errors[0].message, "duplicate id 'twin' (already defined in " + kData + "/dup/a.yaml)");
+    EXPECT_EQ(errors[0].message, "duplicate id 'twin' (already defined in " + kData + "/dup/a.yaml)");
     ASSERT_EQ(c.profiles().size(), 1u);
     EXPECT_EQ(c.profiles()[0].name, "Twin A");
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/profile_catalog.h"
 #include "core/report/report.h"
+#include "support/fixtures.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -12,13 +13,7 @@ namespace {
 
 const ProfileCatalog& catalog()
 {
-    static const ProfileCatalog c = [] {
-        ProfileCatalog cat;
-        std::vector<Error> errors;
-        cat.loadDirectory(std::string(ROOFLINE_SOURCE_DIR) + "/hardware_profiles", errors);
-        return cat;
-    }();
-    return c;
+    return test::shippedCatalog();
 }
 
 } // namespace
@@ -26,11 +21,7 @@ const ProfileCatalog& catalog()
 TEST(Report, PlacementJsonHasTheContractKeys)
 {
     const Roofline r = makeRoofline(*catalog().find("h100-sxm5"), Precision::FP8).value();
-    Kernel k;
-    k.name = "decode";
-    k.flops = 140e9;
-    k.bytes = 70e9;
-    k.time = 25e-3;
+    const Kernel k = test::makeKernel("decode", 140e9, 70e9, 25e-3);
     const json j = json::parse(formatPlacements({analyze(k, r)}, r, OutputFormat::Json));
     EXPECT_EQ(j["hardware"], "h100-sxm5");
     EXPECT_EQ(j["precision"], "fp8");
@@ -49,10 +40,7 @@ TEST(Report, PlacementJsonHasTheContractKeys)
 TEST(Report, MissingValuesAreNullInJsonAndEmptyInCsv)
 {
     const Roofline r = makeRoofline(*catalog().find("h100-sxm5"), Precision::BF16).value();
-    Kernel k;
-    k.name = "needs, \"quoting\"";
-    k.flops = 1e12;
-    k.bytes = 1e9;
+    const Kernel k = test::makeKernel("needs, \"quoting\"", 1e12, 1e9);
     const json j = json::parse(formatPlacements({analyze(k, r)}, r, OutputFormat::Json));
     EXPECT_TRUE(j["kernels"][0]["time_s"].is_null());
     EXPECT_TRUE(j["kernels"][0]["headroom"].is_null());

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/roofline.h"
 #include "core/io/profile_catalog.h"
+#include "support/fixtures.h"
 
 #include <gtest/gtest.h>
 
@@ -27,23 +28,12 @@ HardwareProfile toy()
 
 Kernel kernel(const char* name, double flops, double bytes, std::optional<double> time = std::nullopt)
 {
-    Kernel k;
-    k.name = name;
-    k.flops = flops;
-    k.bytes = bytes;
-    k.time = time;
-    return k;
+    return test::makeKernel(name, flops, bytes, time);
 }
 
 const HardwareProfile& h100()
 {
-    static const HardwareProfile p = [] {
-        ProfileCatalog c;
-        std::vector<Error> errors;
-        c.loadDirectory(std::string(ROOFLINE_SOURCE_DIR) + "/hardware_profiles", errors);
-        return *c.find("h100-sxm5");
-    }();
-    return p;
+    return *test::shippedCatalog().find("h100-sxm5");
 }
 
 } // namespace

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/roofline.h"
+#include "support/fixtures.h"
 #include "ui/main_window.h"
 #include "ui/plot/figure_export.h"
-#include "ui/ui_fixture.h"
 
 #include <gtest/gtest.h>
 
@@ -23,11 +23,7 @@ PlotSpec lessonSpec(Precision p)
 {
     const HardwareProfile& hw = *test::shippedCatalog().find("h100-sxm5");
     const Roofline roof = makeRoofline(hw, p).value();
-    Kernel decode;
-    decode.name = "decode b=1";
-    decode.flops = 140e9;
-    decode.bytes = 70e9;
-    return buildPlotSpec(hw, roof, {analyze(decode, roof)});
+    return buildPlotSpec(hw, roof, {analyze(test::makeKernel("decode b=1", 140e9, 70e9), roof)});
 }
 
 QByteArray readFile(const QString& path)

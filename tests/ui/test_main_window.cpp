@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
+#include "support/fixtures.h"
 #include "ui/document/session_document.h"
 #include "ui/main_window.h"
 #include "ui/panels/hardware_panel.h"
 #include "ui/plot/roofline_plot_widget.h"
 #include "ui/plot/roofline_renderer.h"
-#include "ui/ui_fixture.h"
 
 #include <qcustomplot.h>
 
