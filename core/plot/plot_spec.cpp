@@ -146,41 +146,202 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
         const double lx2 = logLerp(x.lo, slopeEnd, 0.45);
         s.labels.push_back(
             {LabelRole::SlopeLabel, roof.memoryLevel + " " + formatQuantity(roof.bandwidth, Dimension::ByteRate),
-                {lx, roof.attainable(lx)}, PlotXY {lx2, roof.attainable(lx2)}, PlotLabel::Align::Center, true});
+                {lx, roof.attainable(lx)}, PlotXY {lx2, roof.attainable(lx2)}, PlotLabel::Align::Center, PlotLabel::VAlign::Above});
     }
     // Peak label above the flat roof, right-aligned near the right edge.
     s.labels.push_back(
         {LabelRole::PeakLabel, precisionLabel(roof.precision) + " peak " + formatSI(roof.peakFlops, 4) + unit,
-            {logLerp(x.lo, x.hi, 0.97), roof.peakFlops}, std::nullopt, PlotLabel::Align::Right, true});
+            {logLerp(x.lo, x.hi, 0.97), roof.peakFlops}, std::nullopt, PlotLabel::Align::Right, PlotLabel::VAlign::Above});
     if (ridgeVisible) {
         // The ridge guide's value, written up along the vertical guide.
         const double yMid = logLerp(y.lo, roof.peakFlops, 0.18);
         s.labels.push_back({LabelRole::RidgeLabel, "ridge " + formatQuantity(ridge, Dimension::Intensity),
-            {ridge, yMid}, PlotXY {ridge, roof.peakFlops}, PlotLabel::Align::Left, false});
+            {ridge, yMid}, PlotXY {ridge, roof.peakFlops}, PlotLabel::Align::Left, PlotLabel::VAlign::Below});
         // Region labels at the bottom, either side of the guide.
         const double ly = logLerp(y.lo, y.hi, 0.04);
         s.labels.push_back({LabelRole::RegionLabel, "\xE2\x86\x90 memory-bound", {ridge / 1.35, ly}, std::nullopt,
-            PlotLabel::Align::Right, true});
+            PlotLabel::Align::Right, PlotLabel::VAlign::Above});
         s.labels.push_back({LabelRole::RegionLabel, "compute-bound \xE2\x86\x92", {ridge * 1.35, ly}, std::nullopt,
-            PlotLabel::Align::Left, true});
+            PlotLabel::Align::Left, PlotLabel::VAlign::Above});
     }
 
-    for (const auto& p : placements) {
+    double totalTime = 0.0;
+    for (const auto& p : placements)
+        if (p.kernel.time)
+            totalTime += *p.kernel.time;
+    std::vector<size_t> labelled(placements.size());
+    for (size_t i = 0; i < placements.size(); ++i)
+        labelled[i] = i;
+    if (static_cast<int>(placements.size()) > options.labelLimit) {
+        // Many kernels: label the ones that take the most time (then the lowest bound).
+        std::stable_sort(labelled.begin(), labelled.end(), [&](size_t a, size_t b) {
+            const double ta = placements[a].kernel.time.value_or(placements[a].timeLowerBound);
+            const double tb = placements[b].kernel.time.value_or(placements[b].timeLowerBound);
+            return ta > tb;
+        });
+        labelled.resize(static_cast<size_t>(std::max(0, options.labelLimit)));
+    }
+    std::vector<bool> hasLabel(placements.size(), !options.showLabels ? false : true);
+    if (options.showLabels && static_cast<int>(placements.size()) > options.labelLimit) {
+        std::fill(hasLabel.begin(), hasLabel.end(), false);
+        for (size_t i : labelled)
+            hasLabel[i] = true;
+    }
+    for (size_t i = 0; i < placements.size(); ++i) {
+        const Placement& p = placements[i];
         PlotPoint pt;
         pt.name = p.kernel.name;
+        pt.index = static_cast<int>(i);
         const double xi = std::isfinite(p.intensity) ? p.intensity : x.hi;
         pt.roofAt = p.roof;
         pt.measured = p.achieved.has_value();
         pt.at = {xi, p.achieved ? *p.achieved : p.roof};
         pt.regime = p.regime;
         pt.aboveRoof = p.aboveRoof;
+        if (options.sizeByTimeShare && p.kernel.time && totalTime > 0)
+            pt.size = 0.6 + 2.4 * std::sqrt(*p.kernel.time / totalTime); // area follows the share
         s.points.push_back(pt);
-        // Names go right of the point, or left of it in the last fifth of the axis so they stay inside.
-        const double t = (std::log(xi) - std::log(x.lo)) / (std::log(x.hi) - std::log(x.lo));
-        s.labels.push_back({LabelRole::PointLabel, p.kernel.name + (p.aboveRoof ? " (above roof!)" : ""), pt.at,
-                            std::nullopt, t > 0.8 ? PlotLabel::Align::Right : PlotLabel::Align::Left, true});
+        if (pt.measured && pt.at.y != p.roof)
+            s.drops.push_back({pt.at, {xi, p.roof}});
+        if (hasLabel[i])
+            s.labels.push_back({LabelRole::PointLabel, pointLabelText(p), pt.at, std::nullopt,
+                                PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
     }
+    layoutPointLabels(s);
     return s;
+}
+
+std::string pointLabelText(const Placement& p, size_t maxName)
+{
+    std::string name = p.kernel.name;
+    // Elide by code points so a UTF-8 name is never cut inside a character.
+    size_t count = 0, cut = std::string::npos;
+    for (size_t i = 0; i < name.size(); ++i) {
+        if ((static_cast<unsigned char>(name[i]) & 0xC0) == 0x80)
+            continue;
+        if (count == maxName - 1)
+            cut = i;
+        ++count;
+    }
+    if (count > maxName && cut != std::string::npos)
+        name = name.substr(0, cut) + "\xE2\x80\xA6";
+    std::string text = name + "\n" + regimeName(p.regime);
+    if (p.aboveRoof)
+        text += " \xC2\xB7 ABOVE ROOF " + formatNumber(1.0 / *p.headroom, 2) + "x";
+    else if (p.headroom)
+        text += " \xC2\xB7 " + formatNumber(*p.headroom, 2) + "x below roof";
+    return text;
+}
+
+namespace {
+
+struct Box {
+    double x0, y0, x1, y1;
+    double overlap(const Box& o) const
+    {
+        const double w = std::min(x1, o.x1) - std::max(x0, o.x0);
+        const double h = std::min(y1, o.y1) - std::max(y0, o.y0);
+        return w > 0 && h > 0 ? w * h : 0.0;
+    }
+};
+
+// Width in characters of the longest line, and the number of lines.
+std::pair<size_t, size_t> textExtent(const std::string& s)
+{
+    size_t widest = 0, current = 0, lines = 1;
+    for (unsigned char c : s) {
+        if (c == '\n') {
+            widest = std::max(widest, current);
+            current = 0;
+            ++lines;
+        } else if ((c & 0xC0) != 0x80) {
+            ++current;
+        }
+    }
+    return {std::max(widest, current), lines};
+}
+
+} // namespace
+
+void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
+{
+    const double lx0 = std::log(spec.x.lo), lx1 = std::log(spec.x.hi);
+    const double ly0 = std::log(spec.y.lo), ly1 = std::log(spec.y.hi);
+    // Pixel position (y down) of a data point in the nominal plot area.
+    auto px = [&](const PlotXY& p) {
+        return std::pair<double, double>{(std::log(p.x) - lx0) / (lx1 - lx0) * m.width,
+                                         (1.0 - (std::log(p.y) - ly0) / (ly1 - ly0)) * m.height};
+    };
+    std::vector<Box> obstacles;
+    for (const auto& p : spec.points) {
+        const auto [x, y] = px(p.at);
+        const double r = m.markerRadius * p.size;
+        obstacles.push_back({x - r, y - r, x + r, y + r});
+    }
+    // The roofs, the ridge guide and the fixed labels are obstacles too: sample lines as small boxes.
+    auto addLine = [&](PlotXY a, PlotXY b) {
+        const auto [x0, y0] = px(a);
+        const auto [x1, y1] = px(b);
+        const double len = std::hypot(x1 - x0, y1 - y0);
+        const int steps = std::max(1, static_cast<int>(len / 6.0));
+        for (int i = 0; i <= steps; ++i) {
+            const double t = static_cast<double>(i) / steps;
+            const double x = x0 + (x1 - x0) * t, y = y0 + (y1 - y0) * t;
+            obstacles.push_back({x - 2, y - 2, x + 2, y + 2});
+        }
+    };
+    for (const auto& c : spec.ceilings)
+        for (size_t i = 1; i < c.points.size(); ++i)
+            addLine(c.points[i - 1], c.points[i]);
+    if (spec.ridge > spec.x.lo && spec.ridge < spec.x.hi)
+        addLine({spec.ridge, spec.y.lo}, {spec.ridge, spec.peak});
+    using A = PlotLabel::Align;
+    using V = PlotLabel::VAlign;
+    struct Candidate {
+        A align;
+        V valign;
+    };
+    const Candidate candidates[] = {{A::Left, V::Middle},  {A::Right, V::Middle}, {A::Center, V::Above},
+                                    {A::Center, V::Below}, {A::Left, V::Above},   {A::Left, V::Below},
+                                    {A::Right, V::Above},  {A::Right, V::Below}};
+    const double gap = m.markerRadius + 3;
+    for (auto& label : spec.labels) {
+        if (label.role != LabelRole::PointLabel)
+            continue;
+        const auto [x, y] = px(label.at);
+        const auto [chars, lines] = textExtent(label.text);
+        const double w = chars * m.charWidth;
+        const double h = lines * m.lineHeight;
+        double best = -1.0;
+        Candidate choice = candidates[0];
+        for (const Candidate& c : candidates) {
+            double bx = c.align == A::Left ? x + gap : c.align == A::Right ? x - gap - w : x - w / 2;
+            double by = c.valign == V::Middle ? y - h / 2 : c.valign == V::Above ? y - gap - h : y + gap;
+            if (c.valign != V::Middle && c.align != A::Center)
+                bx = c.align == A::Left ? x + 2 : x - 2 - w; // diagonal: hug the point
+            const Box box{bx, by, bx + w, by + h};
+            double cost = 0.0;
+            for (const Box& o : obstacles)
+                cost += o.overlap(box);
+            // Outside the plot costs as much as covering that much text.
+            const bool inside = box.x0 >= 0 && box.y0 >= 0 && box.x1 <= m.width && box.y1 <= m.height;
+            if (!inside)
+                cost += (w * h - Box{0, 0, m.width, m.height}.overlap(box)) * 2.0 + 1.0;
+            if (best < 0 || cost < best) {
+                best = cost;
+                choice = c;
+            }
+            if (cost < 1e-9)
+                break;
+        }
+        label.align = choice.align;
+        label.valign = choice.valign;
+        double bx = choice.align == A::Left ? x + gap : choice.align == A::Right ? x - gap - w : x - w / 2;
+        double by = choice.valign == V::Middle ? y - h / 2 : choice.valign == V::Above ? y - gap - h : y + gap;
+        if (choice.valign != V::Middle && choice.align != A::Center)
+            bx = choice.align == A::Left ? x + 2 : x - 2 - w;
+        obstacles.push_back({bx, by, bx + w, by + h});
+    }
 }
 
 std::string plotSpecToText(const PlotSpec& s)
@@ -210,11 +371,15 @@ std::string plotSpecToText(const PlotSpec& s)
         if (l.along)
             out << " along " << xy(*l.along);
         static const char* aligns[] = {"left", "center", "right"};
-        out << " " << aligns[static_cast<int>(l.align)] << (l.above ? " above" : " below") << "\n";
+        static const char* valigns[] = {"above", "middle", "below"};
+        out << " " << aligns[static_cast<int>(l.align)] << " " << valigns[static_cast<int>(l.valign)] << "\n";
     }
     for (const auto& p : s.points)
         out << "point '" << p.name << "' at " << xy(p.at) << " " << regimeName(p.regime)
-            << (p.measured ? " measured" : " on-roof") << (p.aboveRoof ? " ABOVE-ROOF" : "") << "\n";
+            << (p.measured ? " measured" : " on-roof") << (p.aboveRoof ? " ABOVE-ROOF" : "") << " size "
+            << formatNumber(p.size, 3) << "\n";
+    for (const auto& d : s.drops)
+        out << "drop " << xy(d.from) << " to " << xy(d.to) << "\n";
     return out.str();
 }
 

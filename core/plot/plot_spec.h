@@ -49,12 +49,12 @@ struct PlotLabel {
     std::string text;
     PlotXY at;
     std::optional<PlotXY> along;
-    enum class Align { Left, Center, Right } align = Align::Left;
-    bool above = true; ///< text sits above (true) or below the anchor
+    enum class Align { Left, Center, Right } align = Align::Left;     ///< which side of the anchor the text starts
+    enum class VAlign { Above, Middle, Below } valign = VAlign::Above; ///< text above, level with, or below it
     friend bool operator==(const PlotLabel& a, const PlotLabel& b)
     {
         return a.role == b.role && a.text == b.text && a.at == b.at && a.along == b.along && a.align == b.align
-            && a.above == b.above;
+            && a.valign == b.valign;
     }
 };
 
@@ -66,11 +66,20 @@ struct PlotPoint {
     Regime regime = Regime::MemoryBound;
     bool measured = false; ///< has a time (else drawn on the roof, hollow)
     bool aboveRoof = false;
+    double size = 1.0; ///< marker scale (1 = normal; follows time share when asked)
+    int index = -1;    ///< the kernel's index in the placements given
     friend bool operator==(const PlotPoint& a, const PlotPoint& b)
     {
         return a.name == b.name && a.at == b.at && a.roofAt == b.roofAt && a.regime == b.regime
-            && a.measured == b.measured && a.aboveRoof == b.aboveRoof;
+            && a.measured == b.measured && a.aboveRoof == b.aboveRoof && a.size == b.size && a.index == b.index;
     }
+};
+
+/// A dashed drop from a measured point up (or down) to its roof: the headroom.
+struct PlotSegment {
+    PlotXY from;
+    PlotXY to;
+    friend bool operator==(const PlotSegment& a, const PlotSegment& b) { return a.from == b.from && a.to == b.to; }
 };
 
 struct AxisTick {
@@ -93,6 +102,7 @@ struct PlotSpec {
     double peak = 0.0; ///< flat roof, FLOP/s
     std::vector<PlotLabel> labels;
     std::vector<PlotPoint> points;
+    std::vector<PlotSegment> drops;
     friend bool operator==(const PlotSpec& a, const PlotSpec& b);
 };
 
@@ -101,7 +111,27 @@ struct PlotOptions {
     std::optional<AxisRange> x; ///< fixed ranges instead of the derived ones
     std::optional<AxisRange> y;
     std::string title; ///< replaces the generated title when set
+    bool showLabels = true;       ///< label each kernel (name, regime, headroom)
+    bool sizeByTimeShare = false; ///< marker area follows the kernel's share of the total time
+    int labelLimit = 60;          ///< above this many kernels only the slowest ones are labelled
 };
+
+/// The nominal plot area the label layout assumes (pixels) and the text metrics it uses.
+struct LabelMetrics {
+    double width = 860;  ///< axis rect width
+    double height = 520; ///< axis rect height
+    double charWidth = 6.3;
+    double lineHeight = 14;
+    double markerRadius = 7;
+};
+
+/// Two lines: the name (elided past `maxName` characters), then "memory-bound · 3.2x below roof".
+std::string pointLabelText(const Placement& p, size_t maxName = 28);
+
+/// Chooses a side for each point label (right, left, above, below, diagonals) so that labels
+/// do not overlap each other or other points, and stay inside the plot. Changes the labels
+/// of role PointLabel in place.
+void layoutPointLabels(PlotSpec& spec, const LabelMetrics& metrics = {});
 
 /// Axis ranges for a profile, snapped to whole decades and derived from all of its
 /// precisions' ceilings, so they do not move when the precision is toggled and two figures

@@ -210,7 +210,9 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         Qt::Alignment h = l.align == PlotLabel::Align::Left ? Qt::AlignLeft
             : l.align == PlotLabel::Align::Right            ? Qt::AlignRight
                                                             : Qt::AlignHCenter;
-        Qt::Alignment v = l.above ? Qt::AlignBottom : Qt::AlignTop;
+        Qt::Alignment v = l.valign == PlotLabel::VAlign::Above   ? Qt::AlignBottom
+                          : l.valign == PlotLabel::VAlign::Below ? Qt::AlignTop
+                                                                 : Qt::AlignVCenter;
         t->setPositionAlignment(h | v);
         t->setColor(style.foreground);
         switch (l.role) {
@@ -233,11 +235,21 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
             t->setColor(style.muted);
             break;
         case LabelRole::PointLabel: {
-            const bool left = l.align == PlotLabel::Align::Left;
-            t->setPositionAlignment((left ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
-            t->setPadding(left ? QMargins(9, 0, 0, 0) : QMargins(0, 0, 9, 0));
-            t->setFont(style.font(9));
-            if (l.text.find("(above roof!)") != std::string::npos)
+            // Keep the gap the label layout assumed between marker and text.
+            const int gap = 10;
+            const bool middle = l.valign == PlotLabel::VAlign::Middle;
+            const bool centre = l.align == PlotLabel::Align::Center;
+            const int side = middle ? gap : (centre ? 0 : 2);
+            const int vert = middle ? 0 : (centre ? gap : gap - 3);
+            t->setPadding(QMargins(l.align == PlotLabel::Align::Left ? side : 0,
+                                   l.valign == PlotLabel::VAlign::Below ? vert : 0,
+                                   l.align == PlotLabel::Align::Right ? side : 0,
+                                   l.valign == PlotLabel::VAlign::Above ? vert : 0));
+            t->setFont(style.font(8.8));
+            t->setTextAlignment(l.align == PlotLabel::Align::Left    ? Qt::AlignLeft
+                                : l.align == PlotLabel::Align::Right ? Qt::AlignRight
+                                                                     : Qt::AlignHCenter);
+            if (l.text.find("ABOVE ROOF") != std::string::npos)
                 t->setColor(style.aboveRoof);
             break;
         }
@@ -246,6 +258,24 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
             t->setProperty(kAlongX, l.along->x);
             t->setProperty(kAlongY, l.along->y);
         }
+    }
+
+    // Headroom: a dashed drop from each measured point to its roof, in the point's colour.
+    for (size_t i = 0; i < spec.drops.size(); ++i) {
+        const auto& d = spec.drops[i];
+        auto* drop = new QCPItemLine(&plot);
+        drop->setObjectName(QStringLiteral("headroom-drop"));
+        drop->start->setCoords(d.from.x, d.from.y);
+        drop->end->setCoords(d.to.x, d.to.y);
+        QColor c = style.muted;
+        for (const auto& p : spec.points)
+            if (p.at == d.from)
+                c = p.aboveRoof                              ? style.aboveRoof
+                    : p.regime == Regime::MemoryBound        ? style.memoryPoint
+                    : p.regime == Regime::ComputeBound       ? style.computePoint
+                                                             : style.ridgePoint;
+        drop->setPen(QPen(c, 1.2, Qt::DashLine));
+        drop->setClipToAxisRect(true);
     }
 
     // Kernel points, one graph per regime so the legend explains the colours.

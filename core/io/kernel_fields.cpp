@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: MIT
+#include "core/io/kernel_fields.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+
+namespace roofline {
+namespace {
+
+using Kind = KernelField::Kind;
+
+std::string normalize(const std::string& name)
+{
+    std::string n;
+    for (unsigned char c : name) {
+        if (c == ' ' || c == '-' || c == '.')
+            n += '_';
+        else
+            n += static_cast<char>(std::tolower(c));
+    }
+    while (!n.empty() && n.front() == '_')
+        n.erase(n.begin());
+    while (!n.empty() && n.back() == '_')
+        n.pop_back();
+    return n;
+}
+
+std::string trim(const std::string& s)
+{
+    size_t a = 0, b = s.size();
+    while (a < b && std::isspace(static_cast<unsigned char>(s[a])))
+        ++a;
+    while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1])))
+        --b;
+    return s.substr(a, b - a);
+}
+
+bool isBareNumber(const std::string& s)
+{
+    std::string_view v(s);
+    if (!v.empty() && v.front() == '+')
+        v.remove_prefix(1);
+    double d = 0;
+    const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), d);
+    return ec == std::errc() && end == v.data() + v.size();
+}
+
+Dimension dimensionOf(Kind k)
+{
+    switch (k) {
+    case Kind::Flops:
+        return Dimension::Flops;
+    case Kind::Bytes:
+        return Dimension::Bytes;
+    case Kind::Time:
+        return Dimension::Time;
+    case Kind::Achieved:
+        return Dimension::FlopRate;
+    default:
+        return Dimension::Intensity;
+    }
+}
+
+bool agree(double a, double b)
+{
+    return std::fabs(a / b - 1.0) <= 0.01;
+}
+
+} // namespace
+
+std::string KernelField::describe() const
+{
+    switch (kind) {
+    case Kind::Name:
+        return "name";
+    case Kind::Flops:
+        return "FLOP count";
+    case Kind::Bytes:
+        return "byte count";
+    case Kind::Time:
+        return "time";
+    case Kind::Achieved:
+        return "achieved rate";
+    case Kind::Intensity:
+        return "intensity";
+    case Kind::Precision:
+        return "precision";
+    case Kind::Group:
+        return "group";
+    }
+    return "?";
+}
+
+std::optional<KernelField> kernelFieldFor(const std::string& name)
+{
+    static const std::unordered_map<std::string, KernelField> fields{
+        {"name", {Kind::Name, 1}},
+        {"kernel", {Kind::Name, 1}},
+        {"kernel_name", {Kind::Name, 1}},
+        {"flops", {Kind::Flops, 1}},
+        {"flop", {Kind::Flops, 1}},
+        {"flop_count", {Kind::Flops, 1}},
+        {"mflop", {Kind::Flops, 1e6}},
+        {"gflop", {Kind::Flops, 1e9}},
+        {"gflops", {Kind::Flops, 1e9}},
+        {"tflop", {Kind::Flops, 1e12}},
+        {"tflops", {Kind::Flops, 1e12}},
+        {"bytes", {Kind::Bytes, 1}},
+        {"byte", {Kind::Bytes, 1}},
+        {"dram_bytes", {Kind::Bytes, 1}},
+        {"kb", {Kind::Bytes, 1e3}},
+        {"mb", {Kind::Bytes, 1e6}},
+        {"gb", {Kind::Bytes, 1e9}},
+        {"time", {Kind::Time, 1}},
+        {"time_s", {Kind::Time, 1}},
+        {"seconds", {Kind::Time, 1}},
+        {"duration_s", {Kind::Time, 1}},
+        {"time_ms", {Kind::Time, 1e-3}},
+        {"duration_ms", {Kind::Time, 1e-3}},
+        {"time_us", {Kind::Time, 1e-6}},
+        {"duration_us", {Kind::Time, 1e-6}},
+        {"time_ns", {Kind::Time, 1e-9}},
+        {"duration_ns", {Kind::Time, 1e-9}},
+        {"achieved_flops_per_s", {Kind::Achieved, 1}},
+        {"achieved_flops", {Kind::Achieved, 1}},
+        {"flops_per_s", {Kind::Achieved, 1}},
+        {"achieved_gflops", {Kind::Achieved, 1e9}},
+        {"achieved_tflops", {Kind::Achieved, 1e12}},
+        {"intensity", {Kind::Intensity, 1}},
+        {"ai", {Kind::Intensity, 1}},
+        {"arithmetic_intensity", {Kind::Intensity, 1}},
+        {"precision", {Kind::Precision, 1}},
+        {"dtype", {Kind::Precision, 1}},
+        {"group", {Kind::Group, 1}},
+        {"phase", {Kind::Group, 1}},
+    };
+    const auto it = fields.find(normalize(name));
+    if (it == fields.end())
+        return std::nullopt;
+    return it->second;
+}
+
+void KernelRowBuilder::set(const KernelField& field, const std::string& key, const std::string& raw)
+{
+    const std::string text = trim(raw);
+    if (text.empty())
+        return; // an empty cell is an absent value
+    switch (field.kind) {
+    case Kind::Name:
+        m_name = text;
+        return;
+    case Kind::Group:
+        m_group = text;
+        return;
+    case Kind::Precision: {
+        const auto p = parsePrecision(text);
+        if (!p)
+            fail("unknown precision '" + text + "'; known: " + precisionList());
+        else
+            m_precision = p;
+        return;
+    }
+    default:
+        break;
+    }
+    const Dimension dim = dimensionOf(field.kind);
+    auto r = parseQuantity(text, dim);
+    if (!r) {
+        fail(key + ": " + r.error().message);
+        return;
+    }
+    double v = r.value();
+    if (isBareNumber(text))
+        v *= field.multiplier;
+    switch (field.kind) {
+    case Kind::Flops:
+        m_flops = v;
+        break;
+    case Kind::Bytes:
+        m_bytes = v;
+        break;
+    case Kind::Time:
+        m_time = v;
+        break;
+    case Kind::Achieved:
+        m_achieved = v;
+        break;
+    case Kind::Intensity:
+        m_intensity = v;
+        break;
+    default:
+        break;
+    }
+}
+
+Result<Kernel> KernelRowBuilder::build() const
+{
+    if (!m_error.empty())
+        return Error{{}, m_line, 0, m_error};
+    Kernel k;
+    k.name = m_name ? *m_name : "row " + std::to_string(m_line);
+    if (!m_flops)
+        return Error{{}, m_line, 0, "'" + k.name + "' has no FLOP count"};
+    k.flops = *m_flops;
+    if (m_bytes) {
+        k.bytes = *m_bytes;
+        if (m_intensity && !agree(k.flops / k.bytes, *m_intensity))
+            return Error{{}, m_line, 0,
+                         "'" + k.name + "': intensity " + formatNumber(*m_intensity, 4) + " does not match flops/bytes = " +
+                             formatNumber(k.flops / k.bytes, 4)};
+    } else if (m_intensity) {
+        k.bytes = k.flops / *m_intensity;
+    } else {
+        return Error{{}, m_line, 0, "'" + k.name + "' has no byte count (or intensity)"};
+    }
+    if (m_time) {
+        k.time = m_time;
+        if (m_achieved && !agree(k.flops / *m_time, *m_achieved))
+            return Error{{}, m_line, 0,
+                         "'" + k.name + "': achieved rate " + formatQuantity(*m_achieved, Dimension::FlopRate) +
+                             " does not match flops/time = " + formatQuantity(k.flops / *m_time, Dimension::FlopRate)};
+    } else if (m_achieved) {
+        k.time = k.flops / *m_achieved;
+    }
+    k.precision = m_precision;
+    k.group = m_group;
+    if (auto why = validateKernel(k))
+        return Error{{}, m_line, 0, *why};
+    return k;
+}
+
+void KernelRowCollector::add(const KernelRowBuilder& row)
+{
+    auto k = row.build();
+    if (!k) {
+        reject(row.line(), k.error().message);
+        return;
+    }
+    const auto [it, inserted] = m_names.emplace(k->name, row.line());
+    if (!inserted) {
+        reject(row.line(), "duplicate name '" + k->name + "' (first at line " + std::to_string(it->second) + ")");
+        return;
+    }
+    m_out.kernels.push_back(std::move(k).value());
+    m_out.lines.push_back(row.line());
+}
+
+void KernelRowCollector::reject(int line, const std::string& message)
+{
+    m_out.rejected.push_back(Error{m_file, line, 0, message});
+}
+
+void collectTreeKernels(const YAML::Node& list, KernelRowCollector& collector, std::set<std::string>& ignored)
+{
+    for (const auto& item : list) {
+        const int line = item.Mark().line + 1;
+        if (!item.IsMap()) {
+            collector.reject(line, "each kernel must be a mapping such as '{name: decode, flops: 140 GFLOP, bytes: 70 GB}'");
+            continue;
+        }
+        KernelRowBuilder builder(line);
+        std::set<std::string> keys;
+        for (auto it = item.begin(); it != item.end(); ++it) {
+            const std::string key = it->first.Scalar();
+            if (!keys.insert(key).second) {
+                builder.fail("field '" + key + "' is given twice");
+                continue;
+            }
+            const auto field = kernelFieldFor(key);
+            if (!field) {
+                ignored.insert(key);
+                continue;
+            }
+            const YAML::Node& value = it->second;
+            if (value.IsNull())
+                continue;
+            if (!value.IsScalar()) {
+                builder.fail("field '" + key + "' must be a single value");
+                continue;
+            }
+            builder.set(*field, key, value.Scalar());
+        }
+        collector.add(builder);
+    }
+}
+
+} // namespace roofline

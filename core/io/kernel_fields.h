@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+// Internal to core/io: the column / key names a kernel row may use, and how a row of text
+// values becomes a Kernel or a reason it cannot. Shared by the CSV, YAML/JSON and session readers.
+#pragma once
+
+#include "core/io/kernel_io.h"
+#include "core/model/units.h"
+
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+
+namespace YAML {
+class Node;
+}
+
+namespace roofline {
+
+struct KernelField {
+    enum class Kind { Name, Flops, Bytes, Time, Achieved, Intensity, Precision, Group };
+    Kind kind = Kind::Name;
+    double multiplier = 1.0; ///< applied to a bare number (gflop -> 1e9, time_ms -> 1e-3)
+
+    std::string describe() const;
+};
+
+/// Case-insensitive; spaces and '-' count as '_'. nullopt for names that mean nothing here.
+std::optional<KernelField> kernelFieldFor(const std::string& name);
+
+/// Collects one row's values and turns them into a Kernel.
+class KernelRowBuilder {
+public:
+    explicit KernelRowBuilder(int line) : m_line(line) {}
+    void set(const KernelField& field, const std::string& key, const std::string& text);
+    void fail(const std::string& message)
+    {
+        if (m_error.empty())
+            m_error = message;
+    }
+    int line() const { return m_line; }
+    /// The kernel, or why this row cannot be placed.
+    Result<Kernel> build() const;
+
+private:
+    int m_line;
+    std::string m_error;
+    std::optional<std::string> m_name;
+    std::optional<double> m_flops, m_bytes, m_time, m_achieved, m_intensity;
+    std::optional<Precision> m_precision;
+    std::string m_group;
+};
+
+/// Adds built rows to an import, rejecting bad rows and duplicate names with their line.
+class KernelRowCollector {
+public:
+    KernelRowCollector(std::string file, KernelImport& out) : m_file(std::move(file)), m_out(out) {}
+    void add(const KernelRowBuilder& row);
+    void reject(int line, const std::string& message);
+
+private:
+    std::string m_file;
+    KernelImport& m_out;
+    std::unordered_map<std::string, int> m_names; ///< name -> first line
+};
+
+/// Reads a YAML/JSON sequence of kernel mappings; unknown keys go to `ignored`.
+void collectTreeKernels(const YAML::Node& list, KernelRowCollector& collector, std::set<std::string>& ignored);
+
+} // namespace roofline

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: MIT
+#include "core/io/kernel_io.h"
+
+#include "core/io/csv.h"
+#include "core/io/kernel_fields.h"
+#include "core/io/text_file.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cstdio>
+#include <map>
+#include <set>
+
+namespace roofline {
+namespace {
+
+std::string lowerSuffix(const std::string& path)
+{
+    const auto dot = path.find_last_of('.');
+    const auto slash = path.find_last_of('/');
+    if (dot == std::string::npos || (slash != std::string::npos && dot < slash))
+        return {};
+    std::string s = path.substr(dot + 1);
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+    return s;
+}
+
+KernelFormat sniff(const std::string& text)
+{
+    for (char c : text) {
+        if (std::isspace(static_cast<unsigned char>(c)))
+            continue;
+        if (c == '[' || c == '{')
+            return KernelFormat::Json;
+        break;
+    }
+    const auto firstLineEnd = text.find('\n');
+    const std::string first = text.substr(0, firstLineEnd);
+    if (first.rfind("kernels:", 0) == 0 || first.rfind("- ", 0) == 0 || first.rfind("---", 0) == 0 ||
+        first.rfind("#", 0) == 0)
+        return KernelFormat::Yaml;
+    return KernelFormat::Csv;
+}
+
+Result<KernelImport> parseCsvKernels(const std::string& text, const std::string& file, char delimiter)
+{
+    const CsvTable table = readCsv(text, delimiter);
+    if (table.rows.empty())
+        return Error{file, 0, 0, "empty file: expected a header row such as 'name,flops,bytes,time_ms'"};
+    const CsvRow& header = table.rows.front();
+    std::vector<std::optional<KernelField>> columns;
+    std::vector<std::string> ignored;
+    std::map<KernelField::Kind, std::string> seen;
+    for (const auto& h : header.fields) {
+        auto f = kernelFieldFor(h);
+        if (f) {
+            if (auto it = seen.find(f->kind); it != seen.end())
+                return Error{file, header.line, 0,
+                             "columns '" + it->second + "' and '" + h + "' both give the " + f->describe() +
+                                 "; keep one"};
+            seen.emplace(f->kind, h);
+        } else if (!h.empty()) {
+            ignored.push_back(h);
+        }
+        columns.push_back(f);
+    }
+    if (!seen.count(KernelField::Kind::Flops) || (!seen.count(KernelField::Kind::Bytes) && !seen.count(KernelField::Kind::Intensity))) {
+        std::string have;
+        for (const auto& h : header.fields)
+            have += (have.empty() ? "" : ", ") + h;
+        const std::string missing = !seen.count(KernelField::Kind::Flops) ? "a FLOP column (flops, gflop or tflop)"
+                                                                           : "a byte column (bytes, mb, gb) or intensity";
+        return Error{file, header.line, 0, "missing " + missing + "; the header has: " + have};
+    }
+
+    KernelImport out;
+    for (const auto& name : ignored)
+        out.warnings.push_back("ignored column '" + name + "'");
+    KernelRowCollector collector(file, out);
+    for (size_t r = 1; r < table.rows.size(); ++r) {
+        const CsvRow& row = table.rows[r];
+        if (!row.fields.empty() && !row.fields[0].empty() && row.fields[0][0] == '#')
+            continue; // comment
+        if (row.fields.size() != header.fields.size()) {
+            collector.reject(row.line, "row has " + std::to_string(row.fields.size()) + " fields; the header has " +
+                                           std::to_string(header.fields.size()));
+            continue;
+        }
+        KernelRowBuilder builder(row.line);
+        for (size_t c = 0; c < row.fields.size(); ++c)
+            if (columns[c])
+                builder.set(*columns[c], header.fields[c], row.fields[c]);
+        collector.add(builder);
+    }
+    if (table.unterminatedQuoteLine > 0)
+        collector.reject(table.unterminatedQuoteLine, "a quoted field is never closed (missing '\"')");
+    return out;
+}
+
+Result<KernelImport> parseTreeKernels(const std::string& text, const std::string& file)
+{
+    YAML::Node root;
+    try {
+        root = YAML::Load(text);
+    } catch (const YAML::Exception& e) {
+        return Error{file, e.mark.line >= 0 ? e.mark.line + 1 : 0, e.mark.column >= 0 ? e.mark.column + 1 : 0,
+                     "syntax error: " + e.msg};
+    }
+    if (!root || root.IsNull())
+        return Error{file, 0, 0, "empty file: expected a list of kernels"};
+    YAML::Node list = root;
+    if (root.IsMap()) {
+        list = root["kernels"];
+        if (!list)
+            return Error{file, root.Mark().line + 1, root.Mark().column + 1,
+                         "expected a list of kernels, or a mapping with 'kernels:'"};
+    }
+    if (!list.IsSequence())
+        return Error{file, list.Mark().line + 1, list.Mark().column + 1,
+                     "'kernels' must be a list of kernels, e.g. '- {name: decode, flops: 140 GFLOP, bytes: 70 GB}'"};
+    KernelImport out;
+    KernelRowCollector collector(file, out);
+    std::set<std::string> ignored;
+    try {
+        collectTreeKernels(list, collector, ignored);
+    } catch (const YAML::Exception& e) {
+        return Error{file, e.mark.line + 1, e.mark.column + 1, e.msg};
+    }
+    for (const auto& name : ignored)
+        out.warnings.push_back("ignored field '" + name + "'");
+    return out;
+}
+
+std::string csvQuote(const std::string& s)
+{
+    if (s.find_first_of(",\"\n\r") == std::string::npos)
+        return s;
+    std::string q = "\"";
+    for (char c : s) {
+        if (c == '"')
+            q += '"';
+        q += c;
+    }
+    return q + "\"";
+}
+
+std::string shortest(double v)
+{
+    char buf[64];
+    const auto res = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, res.ptr);
+}
+
+} // namespace
+
+KernelFormat kernelFormatForPath(const std::string& path)
+{
+    const std::string s = lowerSuffix(path);
+    if (s == "csv")
+        return KernelFormat::Csv;
+    if (s == "tsv" || s == "tab")
+        return KernelFormat::Tsv;
+    if (s == "yaml" || s == "yml")
+        return KernelFormat::Yaml;
+    if (s == "json")
+        return KernelFormat::Json;
+    return KernelFormat::Auto;
+}
+
+Result<KernelImport> parseKernels(const std::string& text, const std::string& file, KernelFormat format)
+{
+    if (text.find('\0') != std::string::npos)
+        return Error{file, 0, 0, "not a text file (it contains NUL bytes)"};
+    std::string body = text;
+    if (body.compare(0, 3, "\xEF\xBB\xBF") == 0)
+        body.erase(0, 3);
+    if (format == KernelFormat::Auto)
+        format = sniff(body);
+    switch (format) {
+    case KernelFormat::Csv:
+    case KernelFormat::Tsv: {
+        const char delimiter = format == KernelFormat::Tsv ? '\t' : guessDelimiter(body.substr(0, body.find('\n')));
+        return parseCsvKernels(body, file, delimiter);
+    }
+    case KernelFormat::Yaml:
+    case KernelFormat::Json:
+    case KernelFormat::Auto:
+        return parseTreeKernels(body, file);
+    }
+    return Error{file, 0, 0, "unknown format"};
+}
+
+Result<KernelImport> loadKernelFile(const std::string& path)
+{
+    auto text = readTextFile(path, kMaxKernelFileBytes);
+    if (!text)
+        return text.error();
+    return parseKernels(text.value(), path, kernelFormatForPath(path));
+}
+
+std::string kernelsToCsv(const std::vector<Kernel>& kernels)
+{
+    std::string out = "name,flops,bytes,time_s,precision,group\n";
+    for (const auto& k : kernels) {
+        out += csvQuote(k.name) + "," + shortest(k.flops) + "," + shortest(k.bytes) + "," +
+               (k.time ? shortest(*k.time) : std::string()) + "," + (k.precision ? precisionName(*k.precision) : "") +
+               "," + csvQuote(k.group) + "\n";
+    }
+    return out;
+}
+
+} // namespace roofline

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: MIT
+#include "core/io/session_yaml.h"
+
+#include "core/io/kernel_fields.h"
+#include "core/io/text_file.h"
+#include "core/model/units.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <charconv>
+#include <cmath>
+#include <regex>
+
+namespace roofline {
+namespace {
+
+struct Failure {
+    Error error;
+};
+
+[[noreturn]] void fail(const std::string& file, const YAML::Node& at, const std::string& message)
+{
+    const YAML::Mark m = at.Mark();
+    throw Failure{Error{file, m.line + 1, m.column + 1, message}};
+}
+
+bool boolean(const std::string& file, const YAML::Node& n, const char* key)
+{
+    bool v = false;
+    if (!n.IsScalar() || !YAML::convert<bool>::decode(n, v))
+        fail(file, n, std::string("'") + key + "' must be true or false");
+    return v;
+}
+
+AxisRange range(const std::string& file, const YAML::Node& n, const char* key)
+{
+    double lo = 0, hi = 0;
+    if (!n.IsSequence() || n.size() != 2 || !YAML::convert<double>::decode(n[0], lo) ||
+        !YAML::convert<double>::decode(n[1], hi))
+        fail(file, n, std::string("'") + key + "' must be [low, high], e.g. [0.1, 10000]");
+    if (!std::isfinite(lo) || !std::isfinite(hi) || lo <= 0 || hi <= lo)
+        fail(file, n, std::string("'") + key + "' must have 0 < low < high on a log axis");
+    return {lo, hi};
+}
+
+std::string shortest(double v)
+{
+    char buf[64];
+    const auto res = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, res.ptr);
+}
+
+} // namespace
+
+std::ostream& operator<<(std::ostream& os, const Session& s)
+{
+    os << "Session{" << s.hardwareId << " " << s.precision << ", " << s.kernels.size() << " kernels";
+    for (const auto& k : s.kernels)
+        os << " " << k;
+    return os << "}";
+}
+
+bool looksLikeSession(const std::string& text)
+{
+    static const std::regex key("(^|\\n)roofline_session\\s*:");
+    return std::regex_search(text.substr(0, 64 * 1024), key);
+}
+
+Result<Session> parseSession(const std::string& text, const std::string& file)
+{
+    try {
+        const YAML::Node root = YAML::Load(text);
+        if (!root.IsMap())
+            return Error{file, 1, 1, "not a Roofline Studio session: expected a mapping with 'roofline_session: 1'"};
+        const YAML::Node version = root["roofline_session"];
+        if (!version)
+            return Error{file, 1, 1, "not a Roofline Studio session: 'roofline_session: 1' is missing"};
+        if (!version.IsScalar() || version.Scalar() != "1")
+            fail(file, version, "unsupported session version '" + (version.IsScalar() ? version.Scalar() : "?") +
+                                    "'; this version reads 1");
+        Session s;
+        for (auto it = root.begin(); it != root.end(); ++it) {
+            const std::string key = it->first.Scalar();
+            const YAML::Node& v = it->second;
+            if (key == "roofline_session") {
+                continue;
+            } else if (key == "hardware") {
+                if (!v.IsScalar() || v.Scalar().empty())
+                    fail(file, v, "'hardware' must be a hardware id such as h100-sxm5");
+                s.hardwareId = v.Scalar();
+            } else if (key == "precision") {
+                const auto p = v.IsScalar() ? parsePrecision(v.Scalar()) : std::nullopt;
+                if (!p)
+                    fail(file, v, "unknown precision '" + (v.IsScalar() ? v.Scalar() : "?") + "'; known: " + precisionList());
+                s.precision = *p;
+            } else if (key == "achievable") {
+                double a = 0;
+                if (!v.IsScalar() || !YAML::convert<double>::decode(v, a) || !std::isfinite(a) || a <= 0 || a > 1)
+                    fail(file, v, "achievable must be a fraction of peak in (0, 1], e.g. 0.85");
+                s.achievable = a;
+            } else if (key == "view") {
+                if (!v.IsMap())
+                    fail(file, v, "'view' must be a mapping (title, x, y, achievable_roof, labels, size_by_time)");
+                for (auto vit = v.begin(); vit != v.end(); ++vit) {
+                    const std::string vk = vit->first.Scalar();
+                    const YAML::Node& vv = vit->second;
+                    if (vk == "title")
+                        s.view.title = vv.IsScalar() ? vv.Scalar() : std::string();
+                    else if (vk == "x")
+                        s.view.x = range(file, vv, "x");
+                    else if (vk == "y")
+                        s.view.y = range(file, vv, "y");
+                    else if (vk == "achievable_roof")
+                        s.view.showAchievable = boolean(file, vv, "achievable_roof");
+                    else if (vk == "labels")
+                        s.view.showLabels = boolean(file, vv, "labels");
+                    else if (vk == "size_by_time")
+                        s.view.sizeByTimeShare = boolean(file, vv, "size_by_time");
+                    else
+                        fail(file, vit->first,
+                             "unknown view field '" + vk + "'; expected title, x, y, achievable_roof, labels, size_by_time");
+                }
+            } else if (key == "kernels") {
+                if (v.IsNull())
+                    continue;
+                if (!v.IsSequence())
+                    fail(file, v, "'kernels' must be a list");
+                KernelImport imported;
+                KernelRowCollector collector(file, imported);
+                std::set<std::string> ignored;
+                collectTreeKernels(v, collector, ignored);
+                if (!imported.rejected.empty())
+                    return imported.rejected.front();
+                if (!ignored.empty())
+                    fail(file, v, "unknown kernel field '" + *ignored.begin() + "'");
+                s.kernels = std::move(imported.kernels);
+            } else {
+                fail(file, it->first,
+                     "unknown field '" + key + "'; expected roofline_session, hardware, precision, achievable, view, kernels");
+            }
+        }
+        return s;
+    } catch (const Failure& f) {
+        return f.error;
+    } catch (const YAML::Exception& e) {
+        return Error{file, e.mark.line >= 0 ? e.mark.line + 1 : 0, e.mark.column >= 0 ? e.mark.column + 1 : 0,
+                     "YAML syntax error: " + e.msg};
+    }
+}
+
+Result<Session> loadSessionFile(const std::string& path)
+{
+    auto text = readTextFile(path, kMaxSessionBytes);
+    if (!text)
+        return text.error();
+    return parseSession(text.value(), path);
+}
+
+std::string sessionToYaml(const Session& s)
+{
+    YAML::Emitter out;
+    out << YAML::Comment("Roofline Studio session (docs/file-formats.md)");
+    out << YAML::BeginMap;
+    out << YAML::Key << "roofline_session" << YAML::Value << 1;
+    out << YAML::Key << "hardware" << YAML::Value << s.hardwareId;
+    out << YAML::Key << "precision" << YAML::Value << precisionName(s.precision);
+    if (s.achievable)
+        out << YAML::Key << "achievable" << YAML::Value << shortest(*s.achievable);
+    out << YAML::Key << "view" << YAML::Value << YAML::BeginMap;
+    if (!s.view.title.empty())
+        out << YAML::Key << "title" << YAML::Value << YAML::DoubleQuoted << s.view.title;
+    if (s.view.x)
+        out << YAML::Key << "x" << YAML::Value << YAML::Flow << YAML::BeginSeq << shortest(s.view.x->lo)
+            << shortest(s.view.x->hi) << YAML::EndSeq;
+    if (s.view.y)
+        out << YAML::Key << "y" << YAML::Value << YAML::Flow << YAML::BeginSeq << shortest(s.view.y->lo)
+            << shortest(s.view.y->hi) << YAML::EndSeq;
+    out << YAML::Key << "achievable_roof" << YAML::Value << s.view.showAchievable;
+    out << YAML::Key << "labels" << YAML::Value << s.view.showLabels;
+    out << YAML::Key << "size_by_time" << YAML::Value << s.view.sizeByTimeShare;
+    out << YAML::EndMap;
+    out << YAML::Key << "kernels" << YAML::Value << YAML::BeginSeq;
+    for (const auto& k : s.kernels) {
+        out << YAML::BeginMap;
+        out << YAML::Key << "name" << YAML::Value << YAML::DoubleQuoted << k.name;
+        out << YAML::Key << "flops" << YAML::Value << formatExact(k.flops, Dimension::Flops);
+        out << YAML::Key << "bytes" << YAML::Value << formatExact(k.bytes, Dimension::Bytes);
+        if (k.time)
+            out << YAML::Key << "time" << YAML::Value << formatExact(*k.time, Dimension::Time);
+        if (k.precision)
+            out << YAML::Key << "precision" << YAML::Value << precisionName(*k.precision);
+        if (!k.group.empty())
+            out << YAML::Key << "group" << YAML::Value << YAML::DoubleQuoted << k.group;
+        out << YAML::EndMap;
+    }
+    out << YAML::EndSeq;
+    out << YAML::EndMap;
+    return std::string(out.c_str()) + "\n";
+}
+
+} // namespace roofline
