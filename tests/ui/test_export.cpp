@@ -66,7 +66,7 @@ TEST(Export, SvgParsesKeepsTextAsTextAndNamesTheRidge)
         all << texts.at(i).toElement().text().trimmed();
     EXPECT_TRUE(all.contains(QStringLiteral("ridge 591 FLOP/byte"))) << all.join('|').toStdString();
     EXPECT_TRUE(all.contains(QStringLiteral("FP8 peak 1.979 PFLOP/s"))) << all.join('|').toStdString();
-    EXPECT_TRUE(all.contains(QString::fromUtf8("decode b=1 \xC2\xB7 memory-bound"))) << all.join('|').toStdString();
+    EXPECT_TRUE(all.contains(QStringLiteral("decode b=1"))) << "point labels are text";
     EXPECT_TRUE(all.contains(QStringLiteral("1 PFLOP/s"))) << "tick labels are text too";
 }
 
