@@ -109,7 +109,7 @@ bool operator==(const Placement& a, const Placement& b)
         && a.peak == b.peak && a.bandwidth == b.bandwidth && a.regime == b.regime
         && a.timeLowerBound == b.timeLowerBound && a.ridgeDistance == b.ridgeDistance && a.achieved == b.achieved
         && a.headroom == b.headroom && a.efficiency == b.efficiency && a.mfu == b.mfu && a.aboveRoof == b.aboveRoof
-        && a.lever == b.lever;
+        && a.lever == b.lever && a.precision == b.precision && a.timeShare == b.timeShare && a.gain == b.gain;
 }
 
 std::ostream& operator<<(std::ostream& os, const Placement& p)
@@ -149,6 +149,7 @@ Placement analyze(const Kernel& kernel, const Roofline& roof)
         // A relative margin keeps a point computed exactly on the roof from being flagged.
         p.aboveRoof = *achieved > p.roof * (1.0 + 1e-9);
     }
+    p.precision = roof.precision;
     p.lever = leverFor(p.regime);
     if (p.aboveRoof)
         p.lever = aboveRoofWarning() + " " + p.lever;

@@ -71,6 +71,9 @@ struct Placement {
     std::optional<double> mfu; ///< achieved / nominal peak
     bool aboveRoof = false; ///< achieved > roof: flagged, never clamped
     std::string lever; ///< what helps, in the lesson's words
+    Precision precision = Precision::BF16; ///< the precision whose roof judged it
+    std::optional<double> timeShare; ///< time / total time of the measured kernels (set by analyzeSession)
+    std::optional<double> gain; ///< share of the total time saved if it ran at its roof
 
     friend bool operator==(const Placement& a, const Placement& b);
 };

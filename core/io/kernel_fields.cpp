@@ -151,7 +151,8 @@ void KernelRowBuilder::set(const KernelField& field, const std::string& key, con
         return; // an empty cell is an absent value
     switch (field.kind) {
     case Kind::Name:
-        m_name = text;
+        // CSV cells are trimmed; a YAML/JSON name keeps what its quotes hold.
+        m_name = m_keepNameSpaces ? raw : text;
         return;
     case Kind::Group:
         m_group = text;
@@ -263,6 +264,7 @@ void collectTreeKernels(const YAML::Node& list, KernelRowCollector& collector, s
             continue;
         }
         KernelRowBuilder builder(line);
+        builder.keepNameSpaces();
         std::set<std::string> keys;
         for (auto it = item.begin(); it != item.end(); ++it) {
             const std::string key = it->first.Scalar();

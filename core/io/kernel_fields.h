@@ -39,11 +39,13 @@ public:
             m_error = message;
     }
     int line() const { return m_line; }
+    void keepNameSpaces() { m_keepNameSpaces = true; }
     /// The kernel, or why this row cannot be placed.
     Result<Kernel> build() const;
 
 private:
     int m_line;
+    bool m_keepNameSpaces = false;
     std::string m_error;
     std::optional<std::string> m_name;
     std::optional<double> m_flops, m_bytes, m_time, m_achieved, m_intensity;

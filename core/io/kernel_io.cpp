@@ -84,6 +84,10 @@ Result<KernelImport> parseCsvKernels(const std::string& text, const std::string&
         const CsvRow& row = table.rows[r];
         if (!row.fields.empty() && !row.fields[0].empty() && row.fields[0][0] == '#')
             continue; // comment
+        if (table.unterminatedQuoteLine > 0 && r + 1 == table.rows.size()) {
+            collector.reject(table.unterminatedQuoteLine, "a quoted field is never closed (missing '\"')");
+            continue;
+        }
         if (row.fields.size() != header.fields.size()) {
             collector.reject(row.line, "row has " + std::to_string(row.fields.size()) + " fields; the header has " +
                                            std::to_string(header.fields.size()));
@@ -95,8 +99,6 @@ Result<KernelImport> parseCsvKernels(const std::string& text, const std::string&
                 builder.set(*columns[c], header.fields[c], row.fields[c]);
         collector.add(builder);
     }
-    if (table.unterminatedQuoteLine > 0)
-        collector.reject(table.unterminatedQuoteLine, "a quoted field is never closed (missing '\"')");
     return out;
 }
 
@@ -115,7 +117,7 @@ Result<KernelImport> parseTreeKernels(const std::string& text, const std::string
     if (root.IsMap()) {
         list = root["kernels"];
         if (!list)
-            return Error{file, root.Mark().line + 1, root.Mark().column + 1,
+            return Error{file, std::max(1, root.Mark().line + 1), std::max(1, root.Mark().column + 1),
                          "expected a list of kernels, or a mapping with 'kernels:'"};
     }
     if (!list.IsSequence())

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+// A whole session at once: every kernel placed against its roof, time shares, and the figure.
+// The window and `roofline export SESSION` both call buildSessionPlot, so they draw the same.
+#pragma once
+
+#include "core/analysis/roofline.h"
+#include "core/model/hardware.h"
+#include "core/model/session.h"
+#include "core/plot/plot_spec.h"
+
+#include <string>
+#include <vector>
+
+namespace roofline {
+
+struct SessionAnalysis {
+    Roofline roof;                     ///< the session's roof (selected precision, main memory)
+    std::vector<Placement> placements; ///< one per kernel, in the session's order
+    std::vector<std::string> notes;    ///< e.g. a kernel's own precision the part lacks
+};
+
+/// The profile with the session's achievable override applied.
+HardwareProfile effectiveProfile(const HardwareProfile& profile, const Session& session);
+
+/// Places every kernel: against its own precision's roof when it has one the part supports,
+/// else the session's. Fills timeShare and gain (shares of the total measured time).
+/// Errors: the part lacks the session's precision.
+Result<SessionAnalysis> analyzeSession(const HardwareProfile& profile, const Session& session,
+                                       RoofKind kind = RoofKind::Peak);
+
+/// PlotOptions from the session's view settings.
+PlotOptions plotOptionsFor(const Session& session);
+
+/// The figure of a session.
+Result<PlotSpec> buildSessionPlot(const HardwareProfile& profile, const Session& session);
+
+} // namespace roofline

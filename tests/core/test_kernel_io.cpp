@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: MIT
+#include "core/io/kernel_io.h"
+#include "core/io/text_file.h"
+#include "support/fixtures.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+using namespace roofline;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kDir = std::string(ROOFLINE_TEST_DATA) + "/kernels/";
+
+KernelImport loadOk(const std::string& name)
+{
+    auto r = loadKernelFile(kDir + "valid/" + name);
+    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().toString());
+    if (!r.ok())
+        return {};
+    EXPECT_TRUE(r->rejected.empty()) << r->rejected.front();
+    return r.value();
+}
+
+void expectLessonKernels(const KernelImport& imp)
+{
+    ASSERT_EQ(imp.kernels.size(), 3u);
+    EXPECT_EQ(imp.kernels[0].name, "decode b=1");
+    EXPECT_DOUBLE_EQ(imp.kernels[0].flops, 140e9);
+    EXPECT_DOUBLE_EQ(imp.kernels[0].bytes, 70e9);
+    EXPECT_DOUBLE_EQ(*imp.kernels[0].time, 0.025);
+    EXPECT_EQ(imp.kernels[0].precision, Precision::FP8);
+    EXPECT_EQ(imp.kernels[1].name, "decode b=32");
+    EXPECT_DOUBLE_EQ(imp.kernels[1].flops, 4480e9);
+    EXPECT_FALSE(imp.kernels[1].time);
+    EXPECT_EQ(imp.kernels[2].name, "prefill 2k");
+    EXPECT_DOUBLE_EQ(imp.kernels[2].flops, 286.7e12);
+    EXPECT_NEAR(*imp.kernels[2].time, 0.25, 1e-4);
+}
+
+} // namespace
+
+TEST(KernelFiles, CsvYamlAndJsonReadTheSameKernels)
+{
+    expectLessonKernels(loadOk("lesson.csv"));
+    expectLessonKernels(loadOk("lesson.yaml"));
+    const KernelImport json = loadOk("lesson.json");
+    expectLessonKernels(json);
+    EXPECT_EQ(json.warnings, std::vector<std::string>{"ignored field 'extra'"});
+    EXPECT_EQ(loadOk("lesson.csv").lines, (std::vector<int>{2, 3, 4}));
+    EXPECT_EQ(loadOk("lesson.csv").kernels[0].group, "decode");
+}
+
+TEST(KernelFiles, HeadersAreCaseInsensitiveAndCarryUnits)
+{
+    // BOM, CRLF, ';' as delimiter, "Kernel Name", "GFLOP", "GB", "Time (us)" -> ignored column
+    const KernelImport imp = loadOk("bom-crlf-semicolon.csv");
+    ASSERT_EQ(imp.kernels.size(), 2u);
+    EXPECT_EQ(imp.kernels[0].name, "gemm");
+    EXPECT_DOUBLE_EQ(imp.kernels[0].flops, 1e12);
+    EXPECT_DOUBLE_EQ(imp.kernels[0].bytes, 2e9);
+    EXPECT_EQ(imp.lines, (std::vector<int>{2, 4}));
+    EXPECT_EQ(imp.warnings, std::vector<std::string>{"ignored column 'Time (us)'"});
+}
+
+TEST(KernelFiles, TsvWithIntensityAchievedAndQuotes)
+{
+    const KernelImport imp = loadOk("units.tsv");
+    ASSERT_EQ(imp.kernels.size(), 2u);
+    EXPECT_EQ(imp.kernels[0].name, "attn, fused");
+    EXPECT_DOUBLE_EQ(imp.kernels[0].flops, 200e9);
+    EXPECT_DOUBLE_EQ(imp.kernels[0].bytes, 4e9); // flops / intensity
+    EXPECT_NEAR(*imp.kernels[0].time, 200e9 / 120e12, 1e-15);
+    EXPECT_EQ(imp.kernels[0].group, "prefill");
+    EXPECT_EQ(imp.kernels[1].name, "say \"hi\"");
+}
+
+TEST(KernelFiles, TimeColumnsScale)
+{
+    for (const auto& [col, scale] : std::vector<std::pair<std::string, double>>{
+             {"time_s", 1}, {"time_ms", 1e-3}, {"time_us", 1e-6}, {"time_ns", 1e-9}, {"TIME_MS", 1e-3}}) {
+        auto r = parseKernels("name,flops,bytes," + col + "\nk,1e9,1e9,5\n", "t.csv");
+        ASSERT_TRUE(r.ok());
+        ASSERT_EQ(r->kernels.size(), 1u) << col;
+        EXPECT_DOUBLE_EQ(*r->kernels[0].time, 5 * scale) << col;
+    }
+    // A unit in the cell wins over the column's scale.
+    auto r = parseKernels("name,flops,bytes,time_ms\nk,1e9,1e9,2 s\n", "t.csv");
+    EXPECT_DOUBLE_EQ(*r->kernels[0].time, 2.0);
+}
+
+TEST(KernelFiles, RowsWithoutANameAreNamedByLine)
+{
+    auto r = parseKernels("flops,bytes\n1e9,1e9\n2e9,1e9\n", "n.csv");
+    ASSERT_TRUE(r.ok());
+    ASSERT_EQ(r->kernels.size(), 2u);
+    EXPECT_EQ(r->kernels[1].name, "row 3");
+}
+
+TEST(KernelFiles, WritesCsvThatReadsBack)
+{
+    const KernelImport imp = loadOk("units.tsv");
+    auto back = parseKernels(kernelsToCsv(imp.kernels), "back.csv");
+    ASSERT_TRUE(back.ok());
+    EXPECT_EQ(back->kernels, imp.kernels);
+}
+
+// One case per file in tests/data/kernels/invalid: <name>.<ext> gives the messages in <name>.expected
+// (one per rejected row, or the file's single error).
+class InvalidKernelFile : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(InvalidKernelFile, ReportsEveryBadRowWithItsLine)
+{
+    const std::string dir = kDir + "invalid/";
+    const fs::path file(GetParam());
+    auto expected = readTextFile(dir + file.stem().string() + ".expected", 65536);
+    ASSERT_TRUE(expected.ok()) << expected.error();
+    std::vector<std::string> want;
+    std::istringstream in(expected.value());
+    for (std::string line; std::getline(in, line);)
+        if (!line.empty())
+            want.push_back(line);
+    std::vector<std::string> got;
+    auto r = loadKernelFile(dir + file.string());
+    if (!r.ok()) {
+        got.push_back(r.error().toString());
+    } else {
+        EXPECT_FALSE(r->rejected.empty()) << "nothing rejected in " << file;
+        for (const auto& e : r->rejected)
+            got.push_back(e.toString());
+        // Nothing is silently dropped: every data row is either a kernel or a rejection.
+        EXPECT_EQ(r->kernels.size(), r->lines.size());
+    }
+    for (auto& g : got) {
+        ASSERT_EQ(g.rfind(dir, 0), 0u) << g;
+        g = g.substr(dir.size());
+    }
+    EXPECT_EQ(got, want);
+}
+
+std::vector<std::string> invalidKernelCases()
+{
+    std::vector<std::string> names;
+    for (const auto& entry : fs::directory_iterator(std::string(ROOFLINE_TEST_DATA) + "/kernels/invalid"))
+        if (entry.path().extension() != ".expected")
+            names.push_back(entry.path().filename().string());
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+INSTANTIATE_TEST_SUITE_P(Fixtures, InvalidKernelFile, ::testing::ValuesIn(invalidKernelCases()), [](const auto& info) {
+    std::string n = info.param;
+    for (char& ch : n)
+        if (!std::isalnum(static_cast<unsigned char>(ch)))
+            ch = '_';
+    return n;
+});
+
+TEST(KernelFiles, MissingFileIsAClearError)
+{
+    auto r = loadKernelFile("/nonexistent/kernels.csv");
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().toString(), "/nonexistent/kernels.csv: no such file");
+}
