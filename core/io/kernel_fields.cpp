@@ -155,7 +155,7 @@ void KernelRowBuilder::set(const KernelField& field, const std::string& key, con
         m_name = m_keepNameSpaces ? raw : text;
         return;
     case Kind::Group:
-        m_group = text;
+        m_group = m_keepNameSpaces ? raw : text;
         return;
     case Kind::Precision: {
         const auto p = parsePrecision(text);
