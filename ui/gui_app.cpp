@@ -3,6 +3,7 @@
 
 #include "ui/app_paths.h"
 #include "ui/main_window.h"
+#include "ui/settings.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -27,6 +28,8 @@ int runGui(int argc, char** argv)
     QCommandLineOption profiles(QStringLiteral("profiles"),
         QStringLiteral("Extra folder of hardware profiles (overrides by id; repeatable)."), QStringLiteral("dir"));
     parser.addOption(profiles);
+    parser.addPositionalArgument(QStringLiteral("file"),
+                                 QStringLiteral("A session (*.roofline.yaml) or kernel file to open."), QStringLiteral("[file]"));
     parser.process(app);
 
     std::vector<Error> errors;
@@ -40,6 +43,16 @@ int runGui(int argc, char** argv)
     }
     MainWindow window(catalog, errors);
     window.show();
+    // A file on the command line; else, on the very first start, the lesson's example.
+    if (!parser.positionalArguments().isEmpty()) {
+        const QString error = window.openFile(parser.positionalArguments().first());
+        if (!error.isEmpty())
+            QMessageBox::warning(&window, QStringLiteral("Open failed"), error);
+    } else if (!Settings().exampleShown()) {
+        const QString error = window.openExample();
+        if (!error.isEmpty())
+            std::cerr << "warning: " << error.toStdString() << "\n";
+    }
     return app.exec();
 }
 

@@ -1,10 +1,17 @@
 // SPDX-License-Identifier: MIT
 #include "ui/main_window.h"
 
-#include "core/model/units.h"
+#include "core/io/kernel_io.h"
+#include "core/io/session_yaml.h"
+#include "core/io/text_file.h"
+#include "core/report/report.h"
+#include "ui/app_paths.h"
 #include "ui/document/session_document.h"
 #include "ui/export_dialog.h"
+#include "ui/import_report_dialog.h"
+#include "ui/panels/details_panel.h"
 #include "ui/panels/hardware_panel.h"
+#include "ui/panels/kernels_panel.h"
 #include "ui/plot/figure_export.h"
 #include "ui/plot/roofline_plot_widget.h"
 #include "ui/settings.h"
@@ -14,60 +21,112 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
+#include <QSaveFile>
 #include <QStatusBar>
 
 namespace roofline::ui {
+namespace {
+
+QString kernelFileFilter()
+{
+    return QObject::tr("Kernel files (*.csv *.tsv *.yaml *.yml *.json);;All files (*)");
+}
+
+QString sessionFileFilter()
+{
+    return QObject::tr("Roofline sessions (*.roofline.yaml);;YAML files (*.yaml *.yml);;All files (*)");
+}
+
+} // namespace
 
 MainWindow::MainWindow(const ProfileCatalog& catalog, const std::vector<Error>& loadErrors, QWidget* parent)
-    : QMainWindow(parent)
-    , m_document(new SessionDocument(catalog, this))
-    , m_settings(new Settings)
+    : QMainWindow(parent), m_document(new SessionDocument(catalog, this)), m_settings(new Settings)
 {
-    setWindowTitle(tr("Roofline Studio"));
+    setAcceptDrops(true);
     m_plot = new RooflinePlotWidget(this);
     setCentralWidget(m_plot);
 
     m_hardware = new HardwarePanel(catalog, this);
-    auto* dock = new QDockWidget(tr("Hardware & Precision"), this);
-    dock->setObjectName(QStringLiteral("hardwareDock"));
-    dock->setWidget(m_hardware);
-    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
-    addDockWidget(Qt::LeftDockWidgetArea, dock);
-    resizeDocks({dock}, {290}, Qt::Horizontal);
+    auto* hwDock = new QDockWidget(tr("Hardware & Precision"), this);
+    hwDock->setObjectName(QStringLiteral("hardwareDock"));
+    hwDock->setWidget(m_hardware);
+    addDockWidget(Qt::LeftDockWidgetArea, hwDock);
 
-    // Start where the user left off (a stale id or precision is ignored).
-    {
-        QSignalBlocker block(m_document);
-        const QString id = m_settings->hardwareId();
-        if (const auto* hw = catalog.find(id.toStdString())) {
-            const Precision p = m_settings->precision();
-            m_document->applySelection(hw->id, hw->hasPrecision(p) ? p : hw->defaultPrecision());
-        }
-    }
+    createActions();
+
+    m_kernels = new KernelsPanel(m_document, {findChild<QAction*>(QStringLiteral("addKernel")),
+                                              findChild<QAction*>(QStringLiteral("duplicateKernel")),
+                                              findChild<QAction*>(QStringLiteral("deleteKernels")),
+                                              m_place,
+                                              findChild<QAction*>(QStringLiteral("importKernels"))},
+                                 this);
+    auto* kernelsDock = new QDockWidget(tr("Kernels"), this);
+    kernelsDock->setObjectName(QStringLiteral("kernelsDock"));
+    kernelsDock->setWidget(m_kernels);
+    addDockWidget(Qt::BottomDockWidgetArea, kernelsDock);
+
+    m_details = new DetailsPanel(m_document, this);
+    auto* detailsDock = new QDockWidget(tr("Details"), this);
+    detailsDock->setObjectName(QStringLiteral("detailsDock"));
+    detailsDock->setWidget(m_details);
+    addDockWidget(Qt::LeftDockWidgetArea, detailsDock);
+    resizeDocks({hwDock}, {290}, Qt::Horizontal);
+    resizeDocks({kernelsDock}, {210}, Qt::Vertical);
+
+    QMenu* view = menuBar()->findChild<QMenu*>(QStringLiteral("viewMenu"));
+    view->addSeparator();
+    for (QDockWidget* d : {hwDock, kernelsDock, detailsDock})
+        view->addAction(d->toggleViewAction());
 
     connect(m_hardware, &HardwarePanel::hardwareChosen, m_document, &SessionDocument::setHardware);
     connect(m_hardware, &HardwarePanel::precisionChosen, m_document, &SessionDocument::setPrecision);
     connect(m_document, &SessionDocument::changed, this, &MainWindow::refresh);
+    connect(m_document, &SessionDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &SessionDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_plot, &RooflinePlotWidget::cursorInfo, this, [this](const QString& text) {
         if (text.isEmpty())
             statusBar()->clearMessage();
         else
             statusBar()->showMessage(text);
     });
+    // Selection follows between the table, the plot and the details.
+    connect(m_kernels, &KernelsPanel::currentKernelChanged, m_plot, &RooflinePlotWidget::setSelectedPoint);
+    connect(m_kernels, &KernelsPanel::currentKernelChanged, m_details, &DetailsPanel::showKernel);
+    connect(m_kernels, &KernelsPanel::message, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+    connect(m_plot, &RooflinePlotWidget::pointClicked, m_kernels, &KernelsPanel::selectKernel);
+    connect(m_plot, &RooflinePlotWidget::pointDragged, this, [this](int index, double i, double p, int dragId) {
+        m_document->moveKernel(index, i, p, dragId);
+        m_kernels->selectKernel(index);
+    });
+    connect(m_plot, &RooflinePlotWidget::placeRequested, this, [this](double i, double p) {
+        const int index = m_document->addKernelAt(i, p);
+        if (index >= 0)
+            m_kernels->selectKernel(index);
+    });
+    m_plot->setTooltipProvider([this](int index) { return placementHtml(*m_document, index); });
 
-    createActions();
+    // Start where the user left off (a stale id or precision is ignored).
+    if (const auto* hw = catalog.find(m_settings->hardwareId().toStdString())) {
+        QSignalBlocker block(m_document);
+        const Precision p = m_settings->precision();
+        m_document->applySelection(hw->id, hw->hasPrecision(p) ? p : hw->defaultPrecision());
+    }
     refresh();
-    resize(1240, 780);
+    updateTitle();
+    updateRecentMenu();
+    resize(1280, 860);
     restoreGeometry(m_settings->windowGeometry());
     restoreState(m_settings->windowState());
 
     statusBar()->showMessage(tr("Hover the plot to read the roof; drag to pan, scroll to zoom."));
     if (!loadErrors.empty()) {
         QString msg = tr("%n hardware profile(s) could not be loaded and were skipped: ", nullptr,
-            static_cast<int>(loadErrors.size()));
+                         static_cast<int>(loadErrors.size()));
         msg += QString::fromStdString(loadErrors.front().toString());
         statusBar()->showMessage(msg, 15000);
     }
@@ -80,13 +139,43 @@ MainWindow::~MainWindow()
 
 void MainWindow::createActions()
 {
+    auto action = [this](QMenu* menu, const QString& text, const char* name, const QKeySequence& key,
+                         const QString& tip, auto&& slot) {
+        QAction* a = menu->addAction(text);
+        a->setObjectName(QLatin1String(name));
+        if (!key.isEmpty())
+            a->setShortcut(key);
+        a->setToolTip(tip);
+        a->setStatusTip(tip);
+        connect(a, &QAction::triggered, this, slot);
+        return a;
+    };
+
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* exportAct = file->addAction(tr("&Export Figure..."), this, &MainWindow::exportFigureDialog);
-    exportAct->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    exportAct->setToolTip(tr("Write the plot as PNG, SVG or PDF"));
+    action(file, tr("&New Session"), "newSession", QKeySequence::New, tr("Start an empty session"),
+           [this]() { newSession(); });
+    action(file, tr("&Open..."), "openSession", QKeySequence::Open, tr("Open a session or a kernel file"),
+           [this]() { openDialog(); });
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    action(file, tr("Open &Example"), "openExample", QKeySequence(), tr("The lesson's H100 example session"),
+           [this]() {
+               if (maybeSave())
+                   if (const QString e = openExample(); !e.isEmpty())
+                       QMessageBox::warning(this, tr("Open failed"), e);
+           });
     file->addSeparator();
-    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
+    action(file, tr("&Save"), "saveSession", QKeySequence::Save, tr("Save the session"), [this]() { saveSession(); });
+    action(file, tr("Save &As..."), "saveSessionAs", QKeySequence::SaveAs, tr("Save the session under a new name"),
+           [this]() { saveSessionAs(); });
+    file->addSeparator();
+    action(file, tr("&Import Kernels..."), "importKernels", QKeySequence(Qt::CTRL | Qt::Key_I),
+           tr("Add kernels from a CSV, TSV, YAML or JSON file"), [this]() { importDialog(); });
+    action(file, tr("&Export Figure..."), "exportFigure", QKeySequence(Qt::CTRL | Qt::Key_E),
+           tr("Write the plot as PNG, SVG or PDF"), [this]() { exportFigureDialog(); });
+    action(file, tr("Export &Table..."), "exportTable", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
+           tr("Write every kernel's placement as CSV or JSON"), [this]() { exportTableDialog(); });
+    file->addSeparator();
+    action(file, tr("&Quit"), "quit", QKeySequence::Quit, tr("Quit Roofline Studio"), [this]() { close(); });
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QAction* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
@@ -95,30 +184,70 @@ void MainWindow::createActions()
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(undo);
     edit->addAction(redo);
+    edit->addSeparator();
+    action(edit, tr("&Add Kernel"), "addKernel", QKeySequence(Qt::CTRL | Qt::Key_K),
+           tr("Add a kernel (then edit its numbers in the table)"), [this]() {
+               Kernel k;
+               k.name = "kernel " + std::to_string(m_document->session().kernels.size() + 1);
+               k.flops = 1e12;
+               k.bytes = 1e10;
+               const int i = m_document->addKernels({k}, tr("Add kernel"));
+               m_kernels->selectKernel(i);
+           });
+    action(edit, tr("&Duplicate Kernel"), "duplicateKernel", QKeySequence(Qt::CTRL | Qt::Key_D),
+           tr("Copy the current kernel"), [this]() {
+               const int i = m_document->duplicateKernel(m_kernels->currentKernel());
+               if (i >= 0)
+                   m_kernels->selectKernel(i);
+           });
+    action(edit, tr("De&lete Kernels"), "deleteKernels", QKeySequence::Delete, tr("Delete the selected kernels"),
+           [this]() { deleteSelected(); });
+    m_place = action(edit, tr("&Place on Plot"), "placeMode", QKeySequence(Qt::CTRL | Qt::Key_P),
+                     tr("Click on the plot to add a kernel at that intensity and rate"),
+                     [this](bool on) { m_plot->setPlaceMode(on); });
+    m_place->setCheckable(true);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    m_toggle = view->addAction(tr("&Toggle BF16 / FP8"), this, [this]() {
-        if (!m_document->toggleBf16Fp8()) {
-            const auto* hw = m_document->hardware();
-            statusBar()->showMessage(
-                tr("%1 has no %2 rate")
-                    .arg(hw ? QString::fromStdString(hw->name) : QString(),
-                        m_document->precision() == Precision::BF16 ? QStringLiteral("FP8") : QStringLiteral("BF16")),
-                5000);
-        }
-    });
-    m_toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
-    QAction* reset = view->addAction(tr("&Reset View"), m_plot, &RooflinePlotWidget::resetView);
-    reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    view->setObjectName(QStringLiteral("viewMenu"));
+    m_toggle = action(view, tr("&Toggle BF16 / FP8"), "togglePrecision", QKeySequence(Qt::CTRL | Qt::Key_T),
+                      tr("Flip between BF16 and FP8 and watch the ridge move"), [this]() {
+                          if (!m_document->toggleBf16Fp8()) {
+                              const auto* hw = m_document->hardware();
+                              statusBar()->showMessage(
+                                  tr("%1 has no %2 rate")
+                                      .arg(hw ? QString::fromStdString(hw->name) : QString(),
+                                           m_document->precision() == Precision::BF16 ? QStringLiteral("FP8")
+                                                                                      : QStringLiteral("BF16")),
+                                  5000);
+                          }
+                      });
+    action(view, tr("&Reset View"), "resetView", QKeySequence(Qt::CTRL | Qt::Key_0),
+           tr("Back to the derived axis ranges"), [this]() { m_plot->resetView(); });
+    view->addSeparator();
+    auto flag = [&](const QString& text, const char* name, bool ViewSettings::*member, const QString& tip) {
+        QAction* a = action(view, text, name, QKeySequence(), tip, [this, member, text](bool on) {
+            ViewSettings v = m_document->session().view;
+            v.*member = on;
+            m_document->setView(v, text);
+        });
+        a->setCheckable(true);
+        return a;
+    };
+    m_labels = flag(tr("Kernel &Labels"), "showLabels", &ViewSettings::showLabels,
+                    tr("Write each kernel's name, regime and headroom next to it"));
+    m_sizeByTime = flag(tr("Marker Size by &Time Share"), "sizeByTime", &ViewSettings::sizeByTimeShare,
+                        tr("Marker area follows each kernel's share of the measured time"));
+    m_achievable = flag(tr("&Achievable Roof"), "achievableRoof", &ViewSettings::showAchievable,
+                        tr("Also draw the roof at the achievable fraction of peak (dashed)"));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About Roofline Studio"), this, [this]() {
+    action(help, tr("&About Roofline Studio"), "about", QKeySequence(), QString(), [this]() {
         QMessageBox::about(this, tr("About Roofline Studio"),
-            tr("<h3>Roofline Studio %1</h3><p>Roofline plots for accelerators: the roof "
-               "P(I) = min(P<sub>peak</sub>, I &times; B<sub>mem</sub>), the ridge "
-               "P<sub>peak</sub>/B<sub>mem</sub>, and where each kernel sits.</p>"
-               "<p>Peaks are dense (no 2:4 sparsity); T = 10<sup>12</sup>.</p>")
-                .arg(QApplication::applicationVersion()));
+                           tr("<h3>Roofline Studio %1</h3><p>Roofline plots for accelerators: the roof "
+                              "P(I) = min(P<sub>peak</sub>, I &times; B<sub>mem</sub>), the ridge "
+                              "P<sub>peak</sub>/B<sub>mem</sub>, and where each kernel sits.</p>"
+                              "<p>Peaks are dense (no 2:4 sparsity); T = 10<sup>12</sup>.</p>")
+                               .arg(QApplication::applicationVersion()));
     });
 }
 
@@ -129,11 +258,174 @@ void MainWindow::refresh()
         return;
     m_hardware->showSelection(*hw, m_document->precision());
     m_plot->showSpec(m_document->plotSpec(), m_document->roofline());
+    m_plot->setSelectedPoint(m_kernels ? m_kernels->currentKernel() : -1);
+    const ViewSettings& v = m_document->session().view;
+    for (auto [a, on] : {std::pair{m_labels, v.showLabels}, std::pair{m_sizeByTime, v.sizeByTimeShare},
+                         std::pair{m_achievable, v.showAchievable}}) {
+        QSignalBlocker block(a);
+        a->setChecked(on);
+    }
     m_settings->setHardwareId(QString::fromStdString(hw->id));
     m_settings->setPrecision(m_document->precision());
-    setWindowTitle(
-        tr("Roofline Studio \u2014 %1 \u00b7 %2")
-            .arg(QString::fromStdString(hw->name), QString::fromStdString(precisionLabel(m_document->precision()))));
+    updateTitle();
+}
+
+void MainWindow::updateTitle()
+{
+    const HardwareProfile* hw = m_document->hardware();
+    const QString file = m_document->filePath().isEmpty() ? tr("Untitled") : QFileInfo(m_document->filePath()).fileName();
+    setWindowTitle(tr("%1[*] \u2014 %2 \u00b7 %3 \u2014 Roofline Studio")
+                       .arg(file, hw ? QString::fromStdString(hw->name) : QString(),
+                            QString::fromStdString(precisionLabel(m_document->precision()))));
+    setWindowModified(m_document->isModified());
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = m_settings->recentFiles();
+    for (const QString& f : files) {
+        QAction* a = m_recentMenu->addAction(QDir::toNativeSeparators(f));
+        connect(a, &QAction::triggered, this, [this, f]() {
+            if (!maybeSave())
+                return;
+            if (const QString e = openFile(f); !e.isEmpty())
+                QMessageBox::warning(this, tr("Open failed"), e);
+        });
+    }
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_document->isModified())
+        return true;
+    const auto answer = QMessageBox::warning(this, tr("Unsaved changes"),
+                                             tr("The session has unsaved changes. Save them?"),
+                                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Save)
+        return saveSession();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::newSession()
+{
+    if (!maybeSave())
+        return;
+    Session s;
+    s.hardwareId = m_document->session().hardwareId;
+    s.precision = m_document->precision();
+    m_document->replaceSession(s, QString());
+}
+
+QString MainWindow::openExample()
+{
+    const QString path = dataDirectory() + QStringLiteral("/examples/lesson-h100.roofline.yaml");
+    const QString error = m_document->load(path);
+    if (error.isEmpty()) {
+        // The example is read-only data: it opens as an untitled session.
+        m_document->replaceSession(m_document->session(), QString());
+        m_settings->setExampleShown();
+    }
+    return error;
+}
+
+QString MainWindow::openFile(const QString& path, bool ask)
+{
+    auto text = readTextFile(path.toStdString(), kMaxKernelFileBytes);
+    if (!text)
+        return QString::fromStdString(text.error().toString());
+    if (looksLikeSession(text.value())) {
+        const QString error = m_document->load(path);
+        if (error.isEmpty() || m_document->filePath() == path)
+            m_settings->addRecentFile(path), updateRecentMenu();
+        if (!error.isEmpty() && m_document->filePath() == path) {
+            statusBar()->showMessage(error, 10000); // loaded, with a warning (e.g. unknown hardware)
+            return {};
+        }
+        return error;
+    }
+    return importKernels(path, ask);
+}
+
+QString MainWindow::importKernels(const QString& path, bool ask)
+{
+    auto result = loadKernelFile(path.toStdString());
+    if (!result)
+        return QString::fromStdString(result.error().toString());
+    KernelImport& imported = result.value();
+    if (ask && (!imported.rejected.empty() || (imported.kernels.empty() && !imported.warnings.empty()))) {
+        ImportReportDialog dialog(path, imported, this);
+        if (dialog.exec() != QDialog::Accepted)
+            return {};
+    }
+    if (imported.kernels.empty())
+        return tr("%1: no kernels to import").arg(path);
+    const int n = static_cast<int>(imported.kernels.size());
+    const int first = m_document->addKernels(std::move(imported.kernels),
+                                             tr("Import %n kernel(s) from %1", nullptr, n).arg(QFileInfo(path).fileName()));
+    m_kernels->selectKernel(first);
+    QString msg = tr("Imported %n kernel(s) from %1", nullptr, n).arg(QFileInfo(path).fileName());
+    if (!imported.rejected.empty())
+        msg += tr("; %n row(s) rejected", nullptr, static_cast<int>(imported.rejected.size()));
+    statusBar()->showMessage(msg, 8000);
+    return {};
+}
+
+void MainWindow::openDialog()
+{
+    if (!maybeSave())
+        return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open"), QString(),
+                                                      tr("Sessions and kernel files (*.yaml *.yml *.csv *.tsv *.json);;")
+                                                          + sessionFileFilter());
+    if (path.isEmpty())
+        return;
+    if (const QString e = openFile(path); !e.isEmpty())
+        QMessageBox::warning(this, tr("Open failed"), e);
+}
+
+void MainWindow::importDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import Kernels"), QString(), kernelFileFilter());
+    if (path.isEmpty())
+        return;
+    if (const QString e = importKernels(path, true); !e.isEmpty())
+        QMessageBox::warning(this, tr("Import failed"), e);
+}
+
+bool MainWindow::saveSession()
+{
+    if (m_document->filePath().isEmpty())
+        return saveSessionAs();
+    const QString error = m_document->save(m_document->filePath());
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("Save failed"), error);
+        return false;
+    }
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(m_document->filePath())), 5000);
+    return true;
+}
+
+bool MainWindow::saveSessionAs()
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Session"),
+                                                m_document->filePath().isEmpty()
+                                                    ? QDir::home().filePath(QStringLiteral("analysis.roofline.yaml"))
+                                                    : m_document->filePath(),
+                                                sessionFileFilter());
+    if (path.isEmpty())
+        return false;
+    if (!path.endsWith(QLatin1String(".yaml")) && !path.endsWith(QLatin1String(".yml")))
+        path += QStringLiteral(".roofline.yaml");
+    const QString error = m_document->save(path);
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("Save failed"), error);
+        return false;
+    }
+    m_settings->addRecentFile(path);
+    updateRecentMenu();
+    return true;
 }
 
 QString MainWindow::exportTo(const QString& path)
@@ -159,10 +451,59 @@ void MainWindow::exportFigureDialog()
         statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(dialog.path())), 5000);
 }
 
+void MainWindow::exportTableDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Table"), QDir::home().filePath(QStringLiteral("kernels.csv")),
+                                                      tr("CSV (*.csv);;JSON (*.json)"));
+    if (path.isEmpty() || !m_document->analysis())
+        return;
+    const auto format = path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ? OutputFormat::Json : OutputFormat::Csv;
+    const std::string text = formatPlacements(m_document->placements(), m_document->analysis()->roof, format);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), qint64(text.size())) != qint64(text.size()) ||
+        !file.commit()) {
+        QMessageBox::warning(this, tr("Export failed"), tr("%1: cannot write (%2)").arg(path, file.errorString()));
+        return;
+    }
+    statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);
+}
+
+void MainWindow::deleteSelected()
+{
+    m_document->removeKernels(m_kernels->selectedKernels());
+}
+
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
     m_settings->setWindowLayout(saveGeometry(), saveState());
     event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    for (const QUrl& url : event->mimeData()->urls()) {
+        if (!url.isLocalFile())
+            continue;
+        const QString path = url.toLocalFile();
+        QString error;
+        auto text = readTextFile(path.toStdString(), kMaxKernelFileBytes);
+        if (text && looksLikeSession(text.value()) && !maybeSave())
+            continue;
+        error = openFile(path);
+        if (!error.isEmpty())
+            QMessageBox::warning(this, tr("Open failed"), error);
+    }
+    event->acceptProposedAction();
 }
 
 } // namespace roofline::ui

@@ -9,15 +9,19 @@
 #include <vector>
 
 class QAction;
+class QMenu;
 
 namespace roofline::ui {
 
-class SessionDocument;
+class DetailsPanel;
 class HardwarePanel;
+class KernelsPanel;
 class RooflinePlotWidget;
+class SessionDocument;
 class Settings;
 
-/// Composes the panels around the plot; owns no analysis logic.
+/// Composes the panels around the plot and owns the actions; the analysis lives in core and
+/// the document.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -28,24 +32,54 @@ public:
     SessionDocument* document() const { return m_document; }
     RooflinePlotWidget* plotWidget() const { return m_plot; }
     HardwarePanel* hardwarePanel() const { return m_hardware; }
+    KernelsPanel* kernelsPanel() const { return m_kernels; }
+    DetailsPanel* detailsPanel() const { return m_details; }
     QAction* toggleAction() const { return m_toggle; }
+    QAction* placeAction() const { return m_place; }
 
     /// Writes the plot as the window shows it; returns an error message or an empty string.
     QString exportTo(const QString& path);
+    /// Opens a session or imports a kernel file, by content. `ask` shows the import report
+    /// when rows were rejected; without it rejected rows are reported and the rest imported.
+    /// Returns an error message or an empty string.
+    QString openFile(const QString& path, bool ask = true);
+    /// Opens the lesson's example session (the first start does this).
+    QString openExample();
+    /// Asks to save unsaved changes; false when the user cancels.
+    bool maybeSave();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     void createActions();
     void refresh();
+    void updateTitle();
+    void updateRecentMenu();
+    void newSession();
+    void openDialog();
+    bool saveSession();
+    bool saveSessionAs();
+    void importDialog();
+    QString importKernels(const QString& path, bool ask);
     void exportFigureDialog();
+    void exportTableDialog();
+    void deleteSelected();
 
     SessionDocument* m_document = nullptr;
     RooflinePlotWidget* m_plot = nullptr;
     HardwarePanel* m_hardware = nullptr;
+    KernelsPanel* m_kernels = nullptr;
+    DetailsPanel* m_details = nullptr;
     Settings* m_settings = nullptr;
     QAction* m_toggle = nullptr;
+    QAction* m_place = nullptr;
+    QAction* m_labels = nullptr;
+    QAction* m_sizeByTime = nullptr;
+    QAction* m_achievable = nullptr;
+    QMenu* m_recentMenu = nullptr;
 };
 
 } // namespace roofline::ui

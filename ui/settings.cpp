@@ -11,6 +11,8 @@ const char* kExportDpi = "export/dpi";
 const char* kExportPath = "export/lastPath";
 const char* kGeometry = "window/geometry";
 const char* kState = "window/state";
+const char* kRecent = "files/recent";
+const char* kExampleShown = "session/exampleShown";
 } // namespace
 
 QString Settings::hardwareId() const
@@ -62,6 +64,36 @@ QString Settings::lastExportPath() const
 void Settings::setLastExportPath(const QString& path)
 {
     m_settings.setValue(kExportPath, path);
+}
+
+QStringList Settings::recentFiles() const
+{
+    QStringList files = m_settings.value(kRecent).toStringList();
+    files.removeAll(QString());
+    files.removeDuplicates();
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    return files;
+}
+
+void Settings::addRecentFile(const QString& path)
+{
+    QStringList files = recentFiles();
+    files.removeAll(path);
+    files.prepend(path);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    m_settings.setValue(kRecent, files);
+}
+
+bool Settings::exampleShown() const
+{
+    return m_settings.value(kExampleShown, false).toBool();
+}
+
+void Settings::setExampleShown()
+{
+    m_settings.setValue(kExampleShown, true);
 }
 
 QByteArray Settings::windowGeometry() const

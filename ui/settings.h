@@ -6,6 +6,7 @@
 
 #include <QSettings>
 #include <QString>
+#include <QStringList>
 
 namespace roofline::ui {
 
@@ -23,6 +24,14 @@ public:
     void setExportOptions(const ExportOptions& options);
     QString lastExportPath() const;
     void setLastExportPath(const QString& path);
+
+    /// Most recent first, at most kMaxRecentFiles, no duplicates.
+    QStringList recentFiles() const;
+    void addRecentFile(const QString& path);
+    static constexpr int kMaxRecentFiles = 10;
+    /// False until the first start has shown the example session.
+    bool exampleShown() const;
+    void setExampleShown();
 
     QByteArray windowGeometry() const;
     QByteArray windowState() const;

@@ -59,7 +59,12 @@ Result<PlotSpec> buildSessionPlot(const HardwareProfile& profile, const Session&
     auto analysis = analyzeSession(profile, session);
     if (!analysis)
         return analysis.error();
-    return buildPlotSpec(effectiveProfile(profile, session), analysis->roof, analysis->placements,
+    return buildSessionPlot(profile, session, analysis.value());
+}
+
+PlotSpec buildSessionPlot(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis)
+{
+    return buildPlotSpec(effectiveProfile(profile, session), analysis.roof, analysis.placements,
                          plotOptionsFor(session));
 }
 

@@ -31,7 +31,8 @@ Result<SessionAnalysis> analyzeSession(const HardwareProfile& profile, const Ses
 /// PlotOptions from the session's view settings.
 PlotOptions plotOptionsFor(const Session& session);
 
-/// The figure of a session.
+/// The figure of a session (the window and `roofline export SESSION` both draw this).
 Result<PlotSpec> buildSessionPlot(const HardwareProfile& profile, const Session& session);
+PlotSpec buildSessionPlot(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis);
 
 } // namespace roofline

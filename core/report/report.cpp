@@ -294,12 +294,12 @@ std::string formatPlacements(const std::vector<Placement>& placements, const Roo
     return out;
 }
 
-std::string formatPlacementDetails(const Placement& p, const Roofline& roof)
+std::vector<std::pair<std::string, std::string>> placementFacts(const Placement& p, const Roofline& roof)
 {
-    const Precision prec = roof.precision;
-    std::vector<std::vector<std::string>> rows;
-    auto row = [&](const std::string& k, const std::string& v) { rows.push_back({k, v}); };
-    row("kernel", p.kernel.name);
+    const Precision prec = p.precision;
+    std::vector<std::pair<std::string, std::string>> rows;
+    auto row = [&](const std::string& k, const std::string& v) { rows.emplace_back(k, v); };
+    row("kernel", p.kernel.name + (p.kernel.group.empty() ? "" : " (" + p.kernel.group + ")"));
     row("hardware",
         roof.hardwareName + " (" + roof.hardwareId + "), " + precisionLabel(prec) + " dense"
             + (roof.kind == RoofKind::Achievable ? ", achievable roof" : ""));
@@ -328,7 +328,19 @@ std::string formatPlacementDetails(const Placement& p, const Roofline& roof)
     } else {
         row("achieved", "- (give a time to place a measured point)");
     }
+    if (p.timeShare)
+        row("time share", formatNumber(*p.timeShare * 100.0, 3) + "% of the measured time");
+    if (p.gain)
+        row("gain at roof", formatNumber(*p.gain * 100.0, 3) + "% of the total time saved if it ran at its roof");
     row("lever", p.lever);
+    return rows;
+}
+
+std::string formatPlacementDetails(const Placement& p, const Roofline& roof)
+{
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& [k, v] : placementFacts(p, roof))
+        rows.push_back({k, v});
     return renderTable(rows);
 }
 

@@ -26,6 +26,10 @@ std::string formatHardwareDetails(const HardwareProfile& profile, OutputFormat f
 /// mfu, time_lower_bound_s (plus ridge_distance, above_roof, lever).
 std::string formatPlacements(const std::vector<Placement>& placements, const Roofline& roof, OutputFormat format);
 
+/// Every figure of one placement as (label, text) pairs: intensity, roof, ridge and the side
+/// of it, regime, headroom, % of roof, MFU, time bound, time share, gain, the lever.
+std::vector<std::pair<std::string, std::string>> placementFacts(const Placement& placement, const Roofline& roof);
+
 /// One kernel in detail, a line per figure (the `point` command's table form).
 std::string formatPlacementDetails(const Placement& placement, const Roofline& roof);
 

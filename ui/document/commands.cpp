@@ -5,15 +5,16 @@
 
 namespace roofline::ui {
 
-ChangeSelectionCommand::ChangeSelectionCommand(
-    SessionDocument* doc, std::string hardwareId, Precision precision, const QString& text)
+ChangeSelectionCommand::ChangeSelectionCommand(SessionDocument* doc, std::string hardwareId, Precision precision,
+                                               const QString& text)
     : QUndoCommand(text)
     , m_doc(doc)
     , m_oldId(doc->session().hardwareId)
     , m_newId(std::move(hardwareId))
     , m_oldPrecision(doc->session().precision)
     , m_newPrecision(precision)
-{ }
+{
+}
 
 void ChangeSelectionCommand::undo()
 {
@@ -23,6 +24,87 @@ void ChangeSelectionCommand::undo()
 void ChangeSelectionCommand::redo()
 {
     m_doc->applySelection(m_newId, m_newPrecision);
+}
+
+AddKernelsCommand::AddKernelsCommand(SessionDocument* doc, int index, std::vector<Kernel> kernels, const QString& text)
+    : QUndoCommand(text), m_doc(doc), m_index(index), m_kernels(std::move(kernels))
+{
+}
+
+void AddKernelsCommand::undo()
+{
+    std::vector<int> indices;
+    for (size_t i = 0; i < m_kernels.size(); ++i)
+        indices.push_back(m_index + static_cast<int>(i));
+    m_doc->applyRemove(indices);
+}
+
+void AddKernelsCommand::redo()
+{
+    m_doc->applyInsert(m_index, m_kernels);
+}
+
+RemoveKernelsCommand::RemoveKernelsCommand(SessionDocument* doc, std::vector<int> sortedIndices, const QString& text)
+    : QUndoCommand(text), m_doc(doc), m_indices(std::move(sortedIndices))
+{
+    for (int i : m_indices)
+        m_removed.push_back(doc->session().kernels.at(static_cast<size_t>(i)));
+}
+
+void RemoveKernelsCommand::undo()
+{
+    // Ascending indices: inserting in order puts each back where it was.
+    for (size_t i = 0; i < m_indices.size(); ++i)
+        m_doc->applyInsert(m_indices[i], {m_removed[i]});
+}
+
+void RemoveKernelsCommand::redo()
+{
+    m_doc->applyRemove(m_indices);
+}
+
+EditKernelCommand::EditKernelCommand(SessionDocument* doc, int index, Kernel after, const QString& text, int dragId)
+    : QUndoCommand(text)
+    , m_doc(doc)
+    , m_index(index)
+    , m_before(doc->session().kernels.at(static_cast<size_t>(index)))
+    , m_after(std::move(after))
+    , m_dragId(dragId)
+{
+}
+
+void EditKernelCommand::undo()
+{
+    m_doc->applyKernel(m_index, m_before);
+}
+
+void EditKernelCommand::redo()
+{
+    m_doc->applyKernel(m_index, m_after);
+}
+
+bool EditKernelCommand::mergeWith(const QUndoCommand* other)
+{
+    const auto* o = static_cast<const EditKernelCommand*>(other);
+    if (o->m_dragId != m_dragId || o->m_index != m_index || m_dragId < 0)
+        return false;
+    m_after = o->m_after;
+    return true;
+}
+
+SetViewCommand::SetViewCommand(SessionDocument* doc, ViewSettings after, const QString& text)
+    : QUndoCommand(text), m_doc(doc), m_before(doc->session().view), m_after(std::move(after))
+{
+}
+
+void SetViewCommand::undo()
+{
+    m_doc->applyView(m_before);
+}
+
+void SetViewCommand::redo()
+{
+    m_doc->applyView(m_after);
 }
 
 } // namespace roofline::ui

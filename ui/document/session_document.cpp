@@ -1,24 +1,94 @@
 // SPDX-License-Identifier: MIT
 #include "ui/document/session_document.h"
 
+#include "core/io/session_yaml.h"
 #include "ui/document/commands.h"
+
+#include <QFile>
+#include <QSaveFile>
+
+#include <algorithm>
 
 namespace roofline::ui {
 
-SessionDocument::SessionDocument(const ProfileCatalog& catalog, QObject* parent)
-    : QObject(parent)
-    , m_catalog(catalog)
+SessionDocument::SessionDocument(const ProfileCatalog& catalog, QObject* parent) : QObject(parent), m_catalog(catalog)
 {
     if (!m_catalog.find(m_session.hardwareId) && !m_catalog.empty())
         m_session.hardwareId = m_catalog.profiles().front().id;
     if (const auto* hw = hardware(); hw && !hw->hasPrecision(m_session.precision))
         m_session.precision = hw->defaultPrecision();
+    reanalyze();
+    connect(&m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
 }
 
 const HardwareProfile* SessionDocument::hardware() const
 {
     return m_catalog.find(m_session.hardwareId);
 }
+
+// --- Files -------------------------------------------------------------------------------
+
+QString SessionDocument::replaceSession(Session session, const QString& filePath)
+{
+    QString warning;
+    if (auto r = m_catalog.resolve(session.hardwareId)) {
+        session.hardwareId = r.value()->id;
+    } else if (!m_catalog.empty()) {
+        warning = tr("Unknown hardware '%1' (%2); showing %3 instead.")
+                      .arg(QString::fromStdString(session.hardwareId), QString::fromStdString(r.error().message),
+                           QString::fromStdString(m_catalog.profiles().front().id));
+        session.hardwareId = m_catalog.profiles().front().id;
+    }
+    if (const auto* hw = m_catalog.find(session.hardwareId); hw && !hw->hasPrecision(session.precision)) {
+        warning += (warning.isEmpty() ? QString() : QStringLiteral(" "))
+                   + tr("%1 has no %2 rate; showing %3.")
+                         .arg(QString::fromStdString(hw->name),
+                              QString::fromStdString(precisionLabel(session.precision)),
+                              QString::fromStdString(precisionLabel(hw->defaultPrecision())));
+        session.precision = hw->defaultPrecision();
+    }
+    m_session = std::move(session);
+    m_undo.clear();
+    m_undo.setClean();
+    m_filePath = filePath;
+    reanalyze();
+    emit filePathChanged(m_filePath);
+    emit modifiedChanged(false);
+    emit changed();
+    return warning;
+}
+
+QString SessionDocument::load(const QString& path)
+{
+    auto s = loadSessionFile(path.toStdString());
+    if (!s)
+        return QString::fromStdString(s.error().toString());
+    const QString warning = replaceSession(std::move(s).value(), path);
+    return warning.isEmpty() ? QString() : path + QStringLiteral(": ") + warning;
+}
+
+QString SessionDocument::save(const QString& path)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return tr("%1: cannot write (%2)").arg(path, file.errorString());
+    const std::string text = sessionToYaml(m_session);
+    if (file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())) {
+        const QString error = file.errorString();
+        file.cancelWriting();
+        return tr("%1: cannot write (%2)").arg(path, error);
+    }
+    if (!file.commit())
+        return tr("%1: cannot write (%2); the previous file is unchanged").arg(path, file.errorString());
+    m_undo.setClean();
+    if (m_filePath != path) {
+        m_filePath = path;
+        emit filePathChanged(path);
+    }
+    return {};
+}
+
+// --- Edits -------------------------------------------------------------------------------
 
 void SessionDocument::setHardware(const QString& id)
 {
@@ -48,57 +118,178 @@ bool SessionDocument::toggleBf16Fp8()
     return true;
 }
 
+std::string SessionDocument::uniqueName(const std::string& base, int ignore) const
+{
+    auto taken = [&](const std::string& name) {
+        for (size_t i = 0; i < m_session.kernels.size(); ++i)
+            if (static_cast<int>(i) != ignore && m_session.kernels[i].name == name)
+                return true;
+        return false;
+    };
+    if (!taken(base))
+        return base;
+    for (int n = 2;; ++n) {
+        const std::string candidate = base + " " + std::to_string(n);
+        if (!taken(candidate))
+            return candidate;
+    }
+}
+
+int SessionDocument::addKernels(std::vector<Kernel> kernels, const QString& text)
+{
+    if (kernels.empty())
+        return -1;
+    // Unique against the session and against each other.
+    std::vector<std::string> names;
+    for (auto& k : kernels) {
+        std::string name = uniqueName(k.name);
+        int n = 2;
+        while (std::find(names.begin(), names.end(), name) != names.end())
+            name = uniqueName(k.name + " " + std::to_string(n++));
+        k.name = name;
+        names.push_back(name);
+    }
+    const int index = static_cast<int>(m_session.kernels.size());
+    m_undo.push(new AddKernelsCommand(this, index, std::move(kernels), text));
+    return index;
+}
+
+int SessionDocument::addKernelAt(double intensity, double flopsPerSecond)
+{
+    Kernel k;
+    k.name = uniqueName("kernel " + std::to_string(m_session.kernels.size() + 1));
+    k.time = 1e-3;
+    k.flops = flopsPerSecond * *k.time;
+    k.bytes = k.flops / intensity;
+    if (validateKernel(k))
+        return -1;
+    return addKernels({k}, tr("Place %1").arg(QString::fromStdString(k.name)));
+}
+
+int SessionDocument::duplicateKernel(int index)
+{
+    if (index < 0 || index >= static_cast<int>(m_session.kernels.size()))
+        return -1;
+    Kernel k = m_session.kernels[static_cast<size_t>(index)];
+    k.name = uniqueName(k.name + " (copy)");
+    return addKernels({k}, tr("Duplicate %1").arg(QString::fromStdString(m_session.kernels[static_cast<size_t>(index)].name)));
+}
+
+void SessionDocument::removeKernels(std::vector<int> indices)
+{
+    std::sort(indices.begin(), indices.end());
+    indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
+    indices.erase(std::remove_if(indices.begin(), indices.end(),
+                                 [&](int i) { return i < 0 || i >= static_cast<int>(m_session.kernels.size()); }),
+                  indices.end());
+    if (indices.empty())
+        return;
+    const QString text = indices.size() == 1
+                             ? tr("Delete %1").arg(QString::fromStdString(m_session.kernels[static_cast<size_t>(indices[0])].name))
+                             : tr("Delete %n kernels", nullptr, static_cast<int>(indices.size()));
+    m_undo.push(new RemoveKernelsCommand(this, std::move(indices), text));
+}
+
+void SessionDocument::editKernel(int index, Kernel kernel, const QString& text)
+{
+    if (index < 0 || index >= static_cast<int>(m_session.kernels.size()) || validateKernel(kernel))
+        return;
+    kernel.name = uniqueName(kernel.name, index);
+    if (kernel == m_session.kernels[static_cast<size_t>(index)])
+        return;
+    m_undo.push(new EditKernelCommand(this, index, std::move(kernel), text));
+}
+
+void SessionDocument::moveKernel(int index, double intensity, double flopsPerSecond, int dragId)
+{
+    if (index < 0 || index >= static_cast<int>(m_session.kernels.size()))
+        return;
+    Kernel k = m_session.kernels[static_cast<size_t>(index)];
+    k.bytes = k.flops / intensity;
+    k.time = k.flops / flopsPerSecond;
+    if (validateKernel(k))
+        return;
+    const QString text = tr("Move %1").arg(QString::fromStdString(k.name));
+    m_undo.push(new EditKernelCommand(this, index, std::move(k), text, dragId));
+}
+
+void SessionDocument::setView(const ViewSettings& view, const QString& text)
+{
+    if (view == m_session.view)
+        return;
+    m_undo.push(new SetViewCommand(this, view, text));
+}
+
+// --- Applying (from the commands) --------------------------------------------------------
+
 void SessionDocument::applySelection(const std::string& hardwareId, Precision precision)
 {
     m_session.hardwareId = hardwareId;
     m_session.precision = precision;
+    reanalyze();
     emit changed();
+}
+
+void SessionDocument::applyInsert(int index, const std::vector<Kernel>& kernels)
+{
+    auto& ks = m_session.kernels;
+    ks.insert(ks.begin() + std::clamp(index, 0, static_cast<int>(ks.size())), kernels.begin(), kernels.end());
+    reanalyze();
+    emit changed();
+}
+
+void SessionDocument::applyRemove(const std::vector<int>& sortedIndices)
+{
+    auto& ks = m_session.kernels;
+    for (auto it = sortedIndices.rbegin(); it != sortedIndices.rend(); ++it)
+        if (*it >= 0 && *it < static_cast<int>(ks.size()))
+            ks.erase(ks.begin() + *it);
+    reanalyze();
+    emit changed();
+}
+
+void SessionDocument::applyKernel(int index, const Kernel& kernel)
+{
+    m_session.kernels.at(static_cast<size_t>(index)) = kernel;
+    reanalyze();
+    emit changed();
+}
+
+void SessionDocument::applyView(const ViewSettings& view)
+{
+    m_session.view = view;
+    reanalyze();
+    emit changed();
+}
+
+// --- Derived -----------------------------------------------------------------------------
+
+void SessionDocument::reanalyze()
+{
+    m_analysis.reset();
+    if (const HardwareProfile* hw = hardware())
+        if (auto a = analyzeSession(*hw, m_session))
+            m_analysis = std::move(a).value();
 }
 
 std::optional<Roofline> SessionDocument::roofline() const
 {
-    const HardwareProfile* hw = hardware();
-    if (!hw)
+    if (!m_analysis)
         return std::nullopt;
-    auto r = makeRoofline(*hw, m_session.precision);
-    if (!r)
-        return std::nullopt;
-    return r.value();
+    return m_analysis->roof;
 }
 
 std::vector<Placement> SessionDocument::placements() const
 {
-    std::vector<Placement> out;
-    const HardwareProfile* hw = hardware();
-    const auto roof = roofline();
-    if (!hw || !roof)
-        return out;
-    for (const Kernel& k : m_session.kernels) {
-        if (validateKernel(k))
-            continue;
-        if (k.precision && *k.precision != roof->precision) {
-            if (auto own = makeRoofline(*hw, *k.precision)) {
-                out.push_back(analyze(k, own.value()));
-                continue;
-            }
-        }
-        out.push_back(analyze(k, *roof));
-    }
-    return out;
+    return m_analysis ? m_analysis->placements : std::vector<Placement>{};
 }
 
 PlotSpec SessionDocument::plotSpec() const
 {
     const HardwareProfile* hw = hardware();
-    const auto roof = roofline();
-    if (!hw || !roof)
+    if (!hw || !m_analysis)
         return {};
-    PlotOptions options;
-    options.x = m_session.view.x;
-    options.y = m_session.view.y;
-    options.title = m_session.view.title;
-    options.showAchievable = m_session.view.showAchievable;
-    return buildPlotSpec(*hw, *roof, placements(), options);
+    return buildSessionPlot(*hw, m_session, *m_analysis);
 }
 
 } // namespace roofline::ui

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/analysis/roofline.h"
+#include "core/analysis/session_analysis.h"
 #include "core/io/profile_catalog.h"
 #include "core/model/session.h"
 #include "core/plot/plot_spec.h"
@@ -16,7 +16,8 @@
 namespace roofline::ui {
 
 /// The open analysis. Owns a core::Session; every user edit goes through the undo stack as a
-/// small named command, and `changed()` tells the views to refresh.
+/// small named command, and `changed()` tells the views to refresh. The modified flag is the
+/// undo stack's clean state.
 class SessionDocument : public QObject {
     Q_OBJECT
 public:
@@ -31,29 +32,68 @@ public:
     const HardwareProfile* hardware() const;
     Precision precision() const { return m_session.precision; }
 
-    /// Undoable edits. Choosing hardware that lacks the current precision also switches to its
-    /// default precision, in the same undo step. No-ops push nothing.
+    // --- Files ---------------------------------------------------------------------------
+    QString filePath() const { return m_filePath; }
+    bool isModified() const { return !m_undo.isClean(); }
+    /// Replaces the session (clears undo; not modified). An unknown hardware id falls back to
+    /// the first profile and says so in the returned warning.
+    QString replaceSession(Session session, const QString& filePath);
+    /// Loads a session file; returns an error message or an empty string.
+    QString load(const QString& path);
+    /// Saves atomically (QSaveFile); returns an error message or an empty string.
+    QString save(const QString& path);
+
+    // --- Undoable edits ------------------------------------------------------------------
+    /// Choosing hardware that lacks the current precision also switches to its default
+    /// precision, in the same undo step. No-ops push nothing.
     void setHardware(const QString& id);
     void setPrecision(Precision precision);
-    /// Flips BF16 <-> FP8 (from any other precision: to BF16). Returns false, changing
-    /// nothing, when the part lacks the target precision.
+    /// Flips BF16 <-> FP8 (from any other precision: to BF16). False, changing nothing, when
+    /// the part lacks the target precision.
     bool toggleBf16Fp8();
+    /// Appends kernels (names made unique); returns the index of the first.
+    int addKernels(std::vector<Kernel> kernels, const QString& text);
+    /// A new kernel at (intensity, FLOP/s): time 1 ms, FLOPs = rate x 1 ms, bytes = FLOPs / I.
+    int addKernelAt(double intensity, double flopsPerSecond);
+    int duplicateKernel(int index);
+    void removeKernels(std::vector<int> indices);
+    /// Replaces kernel `index` (validated by the caller); the name is made unique.
+    void editKernel(int index, Kernel kernel, const QString& text);
+    /// Drags kernel `index` to (intensity, FLOP/s), keeping its FLOPs. Moves of one drag
+    /// (the same dragId) merge into one undo step.
+    void moveKernel(int index, double intensity, double flopsPerSecond, int dragId);
+    void setView(const ViewSettings& view, const QString& text);
 
-    /// The roof for the current hardware and precision, at main memory.
+    // --- Derived -------------------------------------------------------------------------
+    /// The analysis of the whole session (recomputed when it changes).
+    const std::optional<SessionAnalysis>& analysis() const { return m_analysis; }
     std::optional<Roofline> roofline() const;
     std::vector<Placement> placements() const;
     PlotSpec plotSpec() const;
 
-    /// Used by the undo commands only: set without pushing a command.
+    /// Used by the undo commands only: apply without pushing a command.
     void applySelection(const std::string& hardwareId, Precision precision);
+    void applyInsert(int index, const std::vector<Kernel>& kernels);
+    void applyRemove(const std::vector<int>& sortedIndices);
+    void applyKernel(int index, const Kernel& kernel);
+    void applyView(const ViewSettings& view);
+
+    /// `base` or "base 2", "base 3"... so that no other kernel (except `ignore`) has it.
+    std::string uniqueName(const std::string& base, int ignore = -1) const;
 
 signals:
     void changed();
+    void filePathChanged(const QString& path);
+    void modifiedChanged(bool modified);
 
 private:
+    void reanalyze();
+
     const ProfileCatalog& m_catalog;
     Session m_session;
+    std::optional<SessionAnalysis> m_analysis;
     QUndoStack m_undo;
+    QString m_filePath;
 };
 
 } // namespace roofline::ui

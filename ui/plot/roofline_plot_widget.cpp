@@ -6,7 +6,11 @@
 
 #include <qcustomplot.h>
 
+#include <QToolTip>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
 
 namespace roofline::ui {
 
@@ -24,6 +28,8 @@ RooflinePlotWidget::RooflinePlotWidget(QWidget* parent)
     m_plot->setToolTip(tr("Drag to pan, scroll to zoom; View > Reset View (Ctrl+0) goes back."));
     m_plot->setMinimumSize(480, 320);
     connect(m_plot, &QCustomPlot::mouseMove, this, &RooflinePlotWidget::onMouseMove);
+    connect(m_plot, &QCustomPlot::mousePress, this, &RooflinePlotWidget::onMousePress);
+    connect(m_plot, &QCustomPlot::mouseRelease, this, &RooflinePlotWidget::onMouseRelease);
 }
 
 void RooflinePlotWidget::createHoverItems()
@@ -51,13 +57,18 @@ void RooflinePlotWidget::createHoverItems()
 
 void RooflinePlotWidget::showSpec(const PlotSpec& spec, const std::optional<Roofline>& roof)
 {
-    const bool keepView = m_spec.x == spec.x && m_spec.y == spec.y && m_plot->plottableCount() > 0;
+    // Keep the user's view when the derived ranges did not change (another precision of the
+    // same part) and always while a point is being dragged.
+    const bool keepView = ((m_spec.x == spec.x && m_spec.y == spec.y) || m_dragIndex >= 0) && m_plot->plottableCount() > 0;
     const QCPRange xView = m_plot->xAxis->range();
     const QCPRange yView = m_plot->yAxis->range();
     m_spec = spec;
     m_roof = roof;
     renderPlotSpec(*m_plot, spec, m_style);
     createHoverItems();
+    if (m_selected >= static_cast<int>(spec.points.size()))
+        m_selected = -1;
+    drawSelection();
     if (keepView) {
         m_plot->xAxis->setRange(xView);
         m_plot->yAxis->setRange(yView);
@@ -82,6 +93,7 @@ void RooflinePlotWidget::setStyle(const PlotStyle& style)
     const PlotSpec base = m_spec;
     renderPlotSpec(*m_plot, base, m_style);
     createHoverItems();
+    drawSelection();
     m_plot->xAxis->setRange(view.x.lo, view.x.hi);
     m_plot->yAxis->setRange(view.y.lo, view.y.hi);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
@@ -101,11 +113,111 @@ void RooflinePlotWidget::changeEvent(QEvent* event)
         setStyle(PlotStyle::forPalette(palette()));
 }
 
+void RooflinePlotWidget::setPlaceMode(bool on)
+{
+    m_placeMode = on;
+    m_plot->setCursor(on ? Qt::CrossCursor : Qt::ArrowCursor);
+}
+
+void RooflinePlotWidget::setSelectedPoint(int index)
+{
+    if (index == m_selected)
+        return;
+    m_selected = index;
+    drawSelection();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void RooflinePlotWidget::drawSelection()
+{
+    for (int i = m_plot->graphCount() - 1; i >= 0; --i)
+        if (m_plot->graph(i)->objectName() == QLatin1String("selection"))
+            m_plot->removeGraph(i);
+    if (m_selected < 0)
+        return;
+    for (const auto& p : m_spec.points) {
+        if (p.index != m_selected)
+            continue;
+        QCPGraph* g = m_plot->addGraph();
+        g->setObjectName(QStringLiteral("selection"));
+        g->removeFromLegend();
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(m_style.foreground, 2.0), Qt::NoBrush,
+                                           10 * p.size + 10));
+        g->setData({p.at.x}, {p.at.y});
+    }
+}
+
+QPointF RooflinePlotWidget::pointPixel(int index) const
+{
+    for (const auto& p : m_spec.points)
+        if (p.index == index)
+            return {m_plot->xAxis->coordToPixel(p.at.x), m_plot->yAxis->coordToPixel(p.at.y)};
+    return {-1, -1};
+}
+
+int RooflinePlotWidget::pointAt(const QPointF& pixel) const
+{
+    int best = -1;
+    double bestDistance = 0;
+    for (const auto& p : m_spec.points) {
+        const QPointF at(m_plot->xAxis->coordToPixel(p.at.x), m_plot->yAxis->coordToPixel(p.at.y));
+        const double d = std::hypot(at.x() - pixel.x(), at.y() - pixel.y());
+        if (d <= 6.0 + 5.0 * p.size && (best < 0 || d < bestDistance)) {
+            best = p.index;
+            bestDistance = d;
+        }
+    }
+    return best;
+}
+
+void RooflinePlotWidget::onMousePress(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton)
+        return;
+    const QPointF pos = event->position();
+    const int hit = pointAt(pos);
+    if (hit >= 0) {
+        // Grab the point: no panning while it moves.
+        m_plot->setInteraction(QCP::iRangeDrag, false);
+        m_dragIndex = hit;
+        m_dragMoved = false;
+        ++m_dragId;
+        emit pointClicked(hit);
+        return;
+    }
+    if (m_placeMode && m_plot->axisRect()->rect().contains(pos.toPoint())) {
+        m_plot->setInteraction(QCP::iRangeDrag, false);
+        emit placeRequested(m_plot->xAxis->pixelToCoord(pos.x()), m_plot->yAxis->pixelToCoord(pos.y()));
+    }
+}
+
+void RooflinePlotWidget::onMouseRelease(QMouseEvent*)
+{
+    m_dragIndex = -1;
+    m_plot->setInteraction(QCP::iRangeDrag, true);
+}
+
 void RooflinePlotWidget::onMouseMove(QMouseEvent* event)
 {
     if (!m_tracer)
         return;
     const QPointF pos = event->position();
+    if (m_dragIndex >= 0 && (event->buttons() & Qt::LeftButton)) {
+        const QRect r = m_plot->axisRect()->rect();
+        const double px = std::clamp(pos.x(), double(r.left()), double(r.right()));
+        const double py = std::clamp(pos.y(), double(r.top()), double(r.bottom()));
+        m_dragMoved = true;
+        emit pointDragged(m_dragIndex, m_plot->xAxis->pixelToCoord(px), m_plot->yAxis->pixelToCoord(py), m_dragId);
+        return;
+    }
+    if (m_tooltip && event->buttons() == Qt::NoButton) {
+        const int hit = pointAt(pos);
+        if (hit >= 0)
+            QToolTip::showText(m_plot->mapToGlobal(pos.toPoint()), m_tooltip(hit), m_plot);
+        else
+            QToolTip::hideText();
+    }
     if (!m_plot->axisRect()->rect().contains(pos.toPoint()) || !m_roof) {
         m_tracer->setVisible(false);
         m_tracerLabel->setVisible(false);

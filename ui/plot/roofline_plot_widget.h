@@ -7,6 +7,7 @@
 
 #include <QWidget>
 
+#include <functional>
 #include <optional>
 
 class QCustomPlot;
@@ -32,6 +33,19 @@ public:
 
     QCustomPlot* plot() const { return m_plot; }
 
+    /// Place mode: a click on empty plot asks for a kernel there (placeRequested).
+    void setPlaceMode(bool on);
+    bool placeMode() const { return m_placeMode; }
+    /// Rings the point of kernel `index` (-1: none).
+    void setSelectedPoint(int index);
+    int selectedPoint() const { return m_selected; }
+    /// HTML shown when the cursor rests on point `index`.
+    void setTooltipProvider(std::function<QString(int)> provider) { m_tooltip = std::move(provider); }
+    /// The kernel whose marker is under `pixel` (within a few pixels), or -1.
+    int pointAt(const QPointF& pixel) const;
+    /// Pixel position of kernel `index`'s marker.
+    QPointF pointPixel(int index) const;
+
 public slots:
     void resetView();
 
@@ -39,13 +53,20 @@ signals:
     /// "I = 12 FLOP/byte · 45 TFLOP/s · roof here 40 TFLOP/s (memory-bound)"; empty when
     /// the cursor leaves the plot.
     void cursorInfo(const QString& text);
+    void placeRequested(double intensity, double flopsPerSecond);
+    void pointClicked(int index);
+    /// A point dragged to (intensity, FLOP/s); all moves of one drag share `dragId`.
+    void pointDragged(int index, double intensity, double flopsPerSecond, int dragId);
 
 protected:
     void changeEvent(QEvent* event) override;
 
 private:
     void onMouseMove(QMouseEvent* event);
+    void onMousePress(QMouseEvent* event);
+    void onMouseRelease(QMouseEvent* event);
     void createHoverItems();
+    void drawSelection();
 
     QCustomPlot* m_plot = nullptr;
     PlotSpec m_spec;
@@ -53,6 +74,12 @@ private:
     PlotStyle m_style;
     QCPItemTracer* m_tracer = nullptr;
     QCPItemText* m_tracerLabel = nullptr;
+    bool m_placeMode = false;
+    int m_selected = -1;
+    int m_dragIndex = -1;
+    int m_dragId = 0;
+    bool m_dragMoved = false;
+    std::function<QString(int)> m_tooltip;
 };
 
 } // namespace roofline::ui

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+#include "ui/panels/details_panel.h"
+
+#include "core/report/report.h"
+#include "ui/document/session_document.h"
+
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace roofline::ui {
+
+QString placementHtml(const SessionDocument& document, int index)
+{
+    const auto& a = document.analysis();
+    if (!a || index < 0 || index >= static_cast<int>(a->placements.size()))
+        return {};
+    const Placement& p = a->placements[static_cast<size_t>(index)];
+    QString html = QStringLiteral("<table cellspacing='1' cellpadding='1'>");
+    for (const auto& [key, value] : placementFacts(p, a->roof)) {
+        if (key == "lever")
+            continue;
+        html += QStringLiteral("<tr><td style='color:gray'>%1&nbsp;</td><td>%2</td></tr>")
+                    .arg(QString::fromStdString(key).toHtmlEscaped(), QString::fromStdString(value).toHtmlEscaped());
+    }
+    html += QStringLiteral("</table>");
+    const QString colour = p.aboveRoof ? QStringLiteral("#d62728") : QStringLiteral("inherit");
+    html += QStringLiteral("<p style='color:%1'>%2</p>").arg(colour, QString::fromStdString(p.lever).toHtmlEscaped());
+    return html;
+}
+
+DetailsPanel::DetailsPanel(SessionDocument* document, QWidget* parent)
+    : QWidget(parent), m_doc(document), m_browser(new QTextBrowser(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    m_browser->setObjectName(QStringLiteral("detailsBrowser"));
+    m_browser->setOpenLinks(false);
+    layout->addWidget(m_browser);
+    connect(m_doc, &SessionDocument::changed, this, &DetailsPanel::refresh);
+    refresh();
+}
+
+QString DetailsPanel::text() const
+{
+    return m_browser->toPlainText();
+}
+
+void DetailsPanel::showKernel(int index)
+{
+    m_index = index;
+    refresh();
+}
+
+void DetailsPanel::refresh()
+{
+    QString html = placementHtml(*m_doc, m_index);
+    if (html.isEmpty())
+        html = tr("<p style='color:gray'>Select a kernel in the table or on the plot to see every figure of its "
+                  "placement: intensity, roof, ridge, regime, headroom, MFU, time bound and the lever that helps.</p>");
+    if (const auto& a = m_doc->analysis())
+        for (const auto& note : a->notes)
+            html += QStringLiteral("<p style='color:#b35c00'>%1</p>").arg(QString::fromStdString(note).toHtmlEscaped());
+    m_browser->setHtml(html);
+}
+
+} // namespace roofline::ui

@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: MIT
+#include "ui/panels/kernel_table_model.h"
+
+#include "core/model/units.h"
+#include "ui/document/session_document.h"
+#include "ui/plot/plot_style.h"
+
+#include <QBrush>
+
+namespace roofline::ui {
+namespace {
+
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+QString rateText(double v, roofline::Precision p)
+{
+    return qs(formatSI(v, 3) + (isIntegerPrecision(p) ? "OP/s" : "FLOP/s"));
+}
+
+} // namespace
+
+KernelTableModel::KernelTableModel(SessionDocument* document, QObject* parent) : QAbstractTableModel(parent), m_doc(document)
+{
+    m_rows = static_cast<int>(m_doc->session().kernels.size());
+    connect(m_doc, &SessionDocument::changed, this, &KernelTableModel::reset);
+}
+
+void KernelTableModel::reset()
+{
+    beginResetModel();
+    m_rows = static_cast<int>(m_doc->session().kernels.size());
+    endResetModel();
+}
+
+int KernelTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : m_rows;
+}
+
+int KernelTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return role == Qt::DisplayRole ? QVariant(section + 1) : QVariant();
+    static const char* titles[] = {"Name",     "FLOPs",  "Bytes",    "Time", "Achieved", "Precision", "Group",
+                                   "Intensity", "Regime", "Roof",     "Headroom", "MFU", "Time share", "Gain at roof"};
+    static const char* tips[] = {
+        "Kernel name (unique)",
+        "Work: e.g. 140 GFLOP or 1.4e11",
+        "Traffic to main memory: e.g. 70 GB",
+        "Measured time: e.g. 20.9 ms (empty: the kernel sits on its roof)",
+        "Achieved rate (FLOPs / time); typing a rate sets the time",
+        "The kernel's own precision (empty: the session's)",
+        "Group or phase, free text",
+        "FLOPs / bytes (FLOP/byte)",
+        "Memory-bound, compute-bound or at the ridge (within 5 %)",
+        "The roof at this intensity: min(P_peak, I x B_mem)",
+        "Roof / achieved: how far below its roof the kernel runs",
+        "Achieved / datasheet peak",
+        "This kernel's share of the measured time",
+        "Share of the total time saved if this kernel ran at its roof: rank by this to see where time would go",
+    };
+    if (role == Qt::DisplayRole)
+        return QString::fromLatin1(titles[section]);
+    if (role == Qt::ToolTipRole)
+        return QString::fromLatin1(tips[section]);
+    return {};
+}
+
+Qt::ItemFlags KernelTableModel::flags(const QModelIndex& index) const
+{
+    Qt::ItemFlags f = QAbstractTableModel::flags(index);
+    if (index.isValid() && index.column() <= Group)
+        f |= Qt::ItemIsEditable;
+    return f;
+}
+
+QVariant KernelTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_rows)
+        return {};
+    const Kernel& k = m_doc->session().kernels.at(static_cast<size_t>(index.row()));
+    const auto& analysis = m_doc->analysis();
+    const Placement* p = analysis && index.row() < static_cast<int>(analysis->placements.size())
+                             ? &analysis->placements[static_cast<size_t>(index.row())]
+                             : nullptr;
+    const int col = index.column();
+    const roofline::Precision prec = p ? p->precision : m_doc->precision();
+
+    if (role == SortRole) {
+        switch (col) {
+        case Name:
+            return qs(k.name);
+        case Flops:
+            return k.flops;
+        case Bytes:
+            return k.bytes;
+        case Time:
+            return k.time ? *k.time : -1.0;
+        case Achieved:
+            return p && p->achieved ? *p->achieved : -1.0;
+        case Precision:
+            return k.precision ? static_cast<int>(*k.precision) : -1;
+        case Group:
+            return qs(k.group);
+        case Intensity:
+            return p ? p->intensity : 0.0;
+        case Regime:
+            return p ? static_cast<int>(p->regime) : -1;
+        case Roof:
+            return p ? p->roof : 0.0;
+        case Headroom:
+            return p && p->headroom ? *p->headroom : -1.0;
+        case Mfu:
+            return p && p->mfu ? *p->mfu : -1.0;
+        case TimeShare:
+            return p && p->timeShare ? *p->timeShare : -1.0;
+        case Gain:
+            return p && p->gain ? *p->gain : -1.0;
+        }
+        return {};
+    }
+    if (role == Qt::EditRole) {
+        switch (col) {
+        case Name:
+            return qs(k.name);
+        case Flops:
+            return qs(formatExact(k.flops, Dimension::Flops));
+        case Bytes:
+            return qs(formatExact(k.bytes, Dimension::Bytes));
+        case Time:
+            return k.time ? qs(formatExact(*k.time, Dimension::Time)) : QString();
+        case Achieved:
+            return p && p->achieved ? qs(formatExact(*p->achieved, Dimension::FlopRate)) : QString();
+        case Precision:
+            return k.precision ? qs(precisionName(*k.precision)) : QString();
+        case Group:
+            return qs(k.group);
+        }
+        return {};
+    }
+    if (role == Qt::DisplayRole) {
+        switch (col) {
+        case Name:
+            return qs(k.name);
+        case Flops:
+            return qs(formatQuantity(k.flops, Dimension::Flops));
+        case Bytes:
+            return qs(formatQuantity(k.bytes, Dimension::Bytes));
+        case Time:
+            return k.time ? qs(formatQuantity(*k.time, Dimension::Time)) : QString();
+        case Achieved:
+            return p && p->achieved ? rateText(*p->achieved, prec) : QString();
+        case Precision:
+            return k.precision ? qs(precisionLabel(*k.precision)) : QString();
+        case Group:
+            return qs(k.group);
+        case Intensity:
+            return p ? qs(formatNumber(p->intensity, 3)) : QString();
+        case Regime:
+            return p ? qs(regimeName(p->regime)) + (p->aboveRoof ? QStringLiteral(" (above roof!)") : QString())
+                     : QString();
+        case Roof:
+            return p ? rateText(p->roof, prec) : QString();
+        case Headroom:
+            return p && p->headroom ? qs(formatNumber(*p->headroom, 3) + "x") : QString();
+        case Mfu:
+            return p && p->mfu ? qs(formatNumber(*p->mfu * 100, 3) + "%") : QString();
+        case TimeShare:
+            return p && p->timeShare ? qs(formatNumber(*p->timeShare * 100, 3) + "%") : QString();
+        case Gain:
+            return p && p->gain ? qs(formatNumber(*p->gain * 100, 3) + "%") : QString();
+        }
+        return {};
+    }
+    if (role == Qt::ForegroundRole && col == Regime && p) {
+        const PlotStyle style = PlotStyle::light();
+        if (p->aboveRoof)
+            return QBrush(style.aboveRoof);
+        return QBrush(p->regime == Regime::MemoryBound    ? style.memoryPoint
+                      : p->regime == Regime::ComputeBound ? style.computePoint
+                                                          : style.ridgePoint);
+    }
+    if (role == Qt::ToolTipRole && p) {
+        if (p->aboveRoof)
+            return qs(aboveRoofWarning());
+        if (col == Regime || col == Headroom)
+            return qs(p->lever);
+    }
+    if (role == Qt::TextAlignmentRole && col != Name && col != Group && col != Regime && col != Precision)
+        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    return {};
+}
+
+bool KernelTableModel::setData(const QModelIndex& index, const QVariant& value, int role)
+{
+    if (!index.isValid() || role != Qt::EditRole || index.row() >= m_rows)
+        return false;
+    Kernel k = m_doc->session().kernels.at(static_cast<size_t>(index.row()));
+    const std::string text = value.toString().trimmed().toStdString();
+    auto reject = [&](const std::string& what, const std::string& why) {
+        emit editRejected(QString::fromStdString(what + ": " + why));
+        return false;
+    };
+    QString undoText;
+    switch (index.column()) {
+    case Name:
+        if (text.empty())
+            return reject("Name", "a kernel needs a name");
+        k.name = text;
+        undoText = tr("Rename to %1").arg(qs(text));
+        break;
+    case Flops:
+    case Bytes: {
+        const bool flops = index.column() == Flops;
+        auto r = parseQuantity(text, flops ? Dimension::Flops : Dimension::Bytes);
+        if (!r)
+            return reject(flops ? "FLOPs" : "Bytes", r.error().message);
+        (flops ? k.flops : k.bytes) = r.value();
+        undoText = tr("Edit %1 of %2").arg(flops ? tr("FLOPs") : tr("bytes"), qs(k.name));
+        break;
+    }
+    case Time:
+        if (text.empty()) {
+            k.time.reset();
+        } else {
+            auto r = parseQuantity(text, Dimension::Time);
+            if (!r)
+                return reject("Time", r.error().message);
+            k.time = r.value();
+        }
+        undoText = tr("Edit time of %1").arg(qs(k.name));
+        break;
+    case Achieved: {
+        if (text.empty()) {
+            k.time.reset();
+        } else {
+            auto r = parseQuantity(text, Dimension::FlopRate);
+            if (!r)
+                return reject("Achieved", r.error().message);
+            k.time = k.flops / r.value();
+        }
+        undoText = tr("Edit achieved rate of %1").arg(qs(k.name));
+        break;
+    }
+    case Precision:
+        if (text.empty()) {
+            k.precision.reset();
+        } else {
+            const auto p = parsePrecision(text);
+            if (!p)
+                return reject("Precision", "unknown precision '" + text + "'; use one of: " + precisionList());
+            k.precision = p;
+        }
+        undoText = tr("Edit precision of %1").arg(qs(k.name));
+        break;
+    case Group:
+        k.group = text;
+        undoText = tr("Edit group of %1").arg(qs(k.name));
+        break;
+    default:
+        return false;
+    }
+    if (auto why = validateKernel(k))
+        return reject("Kernel", *why);
+    m_doc->editKernel(index.row(), k, undoText);
+    return true;
+}
+
+} // namespace roofline::ui
