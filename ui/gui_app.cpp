@@ -29,7 +29,7 @@ int runGui(int argc, char** argv)
         QStringLiteral("Extra folder of hardware profiles (overrides by id; repeatable)."), QStringLiteral("dir"));
     parser.addOption(profiles);
     parser.addPositionalArgument(QStringLiteral("file"),
-                                 QStringLiteral("A session (*.roofline.yaml) or kernel file to open."), QStringLiteral("[file]"));
+        QStringLiteral("A session (*.roofline.yaml) or kernel file to open."), QStringLiteral("[file]"));
     parser.process(app);
 
     std::vector<Error> errors;

@@ -20,7 +20,8 @@ QString ImportReportDialog::reportText(const KernelImport& result)
     return text;
 }
 
-ImportReportDialog::ImportReportDialog(const QString& file, const KernelImport& result, QWidget* parent) : QDialog(parent)
+ImportReportDialog::ImportReportDialog(const QString& file, const KernelImport& result, QWidget* parent)
+    : QDialog(parent)
 {
     setWindowTitle(tr("Import Report"));
     auto* layout = new QVBoxLayout(this);
@@ -30,7 +31,7 @@ ImportReportDialog::ImportReportDialog(const QString& file, const KernelImport& 
                                    .arg(QFileInfo(file).fileName().toHtmlEscaped())
                                    .arg(good)
                                    .arg(bad),
-                               this);
+        this);
     summary->setWordWrap(true);
     layout->addWidget(summary);
     auto* list = new QPlainTextEdit(reportText(result), this);

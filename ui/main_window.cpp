@@ -45,7 +45,9 @@ QString sessionFileFilter()
 } // namespace
 
 MainWindow::MainWindow(const ProfileCatalog& catalog, const std::vector<Error>& loadErrors, QWidget* parent)
-    : QMainWindow(parent), m_document(new SessionDocument(catalog, this)), m_settings(new Settings)
+    : QMainWindow(parent)
+    , m_document(new SessionDocument(catalog, this))
+    , m_settings(new Settings)
 {
     setAcceptDrops(true);
     m_plot = new RooflinePlotWidget(this);
@@ -59,12 +61,11 @@ MainWindow::MainWindow(const ProfileCatalog& catalog, const std::vector<Error>& 
 
     createActions();
 
-    m_kernels = new KernelsPanel(m_document, {findChild<QAction*>(QStringLiteral("addKernel")),
-                                              findChild<QAction*>(QStringLiteral("duplicateKernel")),
-                                              findChild<QAction*>(QStringLiteral("deleteKernels")),
-                                              m_place,
-                                              findChild<QAction*>(QStringLiteral("importKernels"))},
-                                 this);
+    m_kernels = new KernelsPanel(m_document,
+        {findChild<QAction*>(QStringLiteral("addKernel")), findChild<QAction*>(QStringLiteral("duplicateKernel")),
+            findChild<QAction*>(QStringLiteral("deleteKernels")), m_place,
+            findChild<QAction*>(QStringLiteral("importKernels"))},
+        this);
     auto* kernelsDock = new QDockWidget(tr("Kernels"), this);
     kernelsDock->setObjectName(QStringLiteral("kernelsDock"));
     kernelsDock->setWidget(m_kernels);
@@ -126,7 +127,7 @@ MainWindow::MainWindow(const ProfileCatalog& catalog, const std::vector<Error>& 
     statusBar()->showMessage(tr("Hover the plot to read the roof; drag to pan, scroll to zoom."));
     if (!loadErrors.empty()) {
         QString msg = tr("%n hardware profile(s) could not be loaded and were skipped: ", nullptr,
-                         static_cast<int>(loadErrors.size()));
+            static_cast<int>(loadErrors.size()));
         msg += QString::fromStdString(loadErrors.front().toString());
         statusBar()->showMessage(msg, 15000);
     }
@@ -140,7 +141,7 @@ MainWindow::~MainWindow()
 void MainWindow::createActions()
 {
     auto action = [this](QMenu* menu, const QString& text, const char* name, const QKeySequence& key,
-                         const QString& tip, auto&& slot) {
+                      const QString& tip, auto&& slot) {
         QAction* a = menu->addAction(text);
         a->setObjectName(QLatin1String(name));
         if (!key.isEmpty())
@@ -153,27 +154,26 @@ void MainWindow::createActions()
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
     action(file, tr("&New Session"), "newSession", QKeySequence::New, tr("Start an empty session"),
-           [this]() { newSession(); });
+        [this]() { newSession(); });
     action(file, tr("&Open..."), "openSession", QKeySequence::Open, tr("Open a session or a kernel file"),
-           [this]() { openDialog(); });
+        [this]() { openDialog(); });
     m_recentMenu = file->addMenu(tr("Open &Recent"));
-    action(file, tr("Open &Example"), "openExample", QKeySequence(), tr("The lesson's H100 example session"),
-           [this]() {
-               if (maybeSave())
-                   if (const QString e = openExample(); !e.isEmpty())
-                       QMessageBox::warning(this, tr("Open failed"), e);
-           });
+    action(file, tr("Open &Example"), "openExample", QKeySequence(), tr("The lesson's H100 example session"), [this]() {
+        if (maybeSave())
+            if (const QString e = openExample(); !e.isEmpty())
+                QMessageBox::warning(this, tr("Open failed"), e);
+    });
     file->addSeparator();
     action(file, tr("&Save"), "saveSession", QKeySequence::Save, tr("Save the session"), [this]() { saveSession(); });
     action(file, tr("Save &As..."), "saveSessionAs", QKeySequence::SaveAs, tr("Save the session under a new name"),
-           [this]() { saveSessionAs(); });
+        [this]() { saveSessionAs(); });
     file->addSeparator();
     action(file, tr("&Import Kernels..."), "importKernels", QKeySequence(Qt::CTRL | Qt::Key_I),
-           tr("Add kernels from a CSV, TSV, YAML or JSON file"), [this]() { importDialog(); });
+        tr("Add kernels from a CSV, TSV, YAML or JSON file"), [this]() { importDialog(); });
     action(file, tr("&Export Figure..."), "exportFigure", QKeySequence(Qt::CTRL | Qt::Key_E),
-           tr("Write the plot as PNG, SVG or PDF"), [this]() { exportFigureDialog(); });
+        tr("Write the plot as PNG, SVG or PDF"), [this]() { exportFigureDialog(); });
     action(file, tr("Export &Table..."), "exportTable", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
-           tr("Write every kernel's placement as CSV or JSON"), [this]() { exportTableDialog(); });
+        tr("Write every kernel's placement as CSV or JSON"), [this]() { exportTableDialog(); });
     file->addSeparator();
     action(file, tr("&Quit"), "quit", QKeySequence::Quit, tr("Quit Roofline Studio"), [this]() { close(); });
 
@@ -186,43 +186,42 @@ void MainWindow::createActions()
     edit->addAction(redo);
     edit->addSeparator();
     action(edit, tr("&Add Kernel"), "addKernel", QKeySequence(Qt::CTRL | Qt::Key_K),
-           tr("Add a kernel (then edit its numbers in the table)"), [this]() {
-               Kernel k;
-               k.name = "kernel " + std::to_string(m_document->session().kernels.size() + 1);
-               k.flops = 1e12;
-               k.bytes = 1e10;
-               const int i = m_document->addKernels({k}, tr("Add kernel"));
-               m_kernels->selectKernel(i);
-           });
+        tr("Add a kernel (then edit its numbers in the table)"), [this]() {
+            Kernel k;
+            k.name = "kernel " + std::to_string(m_document->session().kernels.size() + 1);
+            k.flops = 1e12;
+            k.bytes = 1e10;
+            const int i = m_document->addKernels({k}, tr("Add kernel"));
+            m_kernels->selectKernel(i);
+        });
     action(edit, tr("&Duplicate Kernel"), "duplicateKernel", QKeySequence(Qt::CTRL | Qt::Key_D),
-           tr("Copy the current kernel"), [this]() {
-               const int i = m_document->duplicateKernel(m_kernels->currentKernel());
-               if (i >= 0)
-                   m_kernels->selectKernel(i);
-           });
+        tr("Copy the current kernel"), [this]() {
+            const int i = m_document->duplicateKernel(m_kernels->currentKernel());
+            if (i >= 0)
+                m_kernels->selectKernel(i);
+        });
     action(edit, tr("De&lete Kernels"), "deleteKernels", QKeySequence::Delete, tr("Delete the selected kernels"),
-           [this]() { deleteSelected(); });
+        [this]() { deleteSelected(); });
     m_place = action(edit, tr("&Place on Plot"), "placeMode", QKeySequence(Qt::CTRL | Qt::Key_P),
-                     tr("Click on the plot to add a kernel at that intensity and rate"),
-                     [this](bool on) { m_plot->setPlaceMode(on); });
+        tr("Click on the plot to add a kernel at that intensity and rate"),
+        [this](bool on) { m_plot->setPlaceMode(on); });
     m_place->setCheckable(true);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
     m_toggle = action(view, tr("&Toggle BF16 / FP8"), "togglePrecision", QKeySequence(Qt::CTRL | Qt::Key_T),
-                      tr("Flip between BF16 and FP8 and watch the ridge move"), [this]() {
-                          if (!m_document->toggleBf16Fp8()) {
-                              const auto* hw = m_document->hardware();
-                              statusBar()->showMessage(
-                                  tr("%1 has no %2 rate")
-                                      .arg(hw ? QString::fromStdString(hw->name) : QString(),
-                                           m_document->precision() == Precision::BF16 ? QStringLiteral("FP8")
-                                                                                      : QStringLiteral("BF16")),
-                                  5000);
-                          }
-                      });
+        tr("Flip between BF16 and FP8 and watch the ridge move"), [this]() {
+            if (!m_document->toggleBf16Fp8()) {
+                const auto* hw = m_document->hardware();
+                statusBar()->showMessage(tr("%1 has no %2 rate")
+                                             .arg(hw ? QString::fromStdString(hw->name) : QString(),
+                                                 m_document->precision() == Precision::BF16 ? QStringLiteral("FP8")
+                                                                                            : QStringLiteral("BF16")),
+                    5000);
+            }
+        });
     action(view, tr("&Reset View"), "resetView", QKeySequence(Qt::CTRL | Qt::Key_0),
-           tr("Back to the derived axis ranges"), [this]() { m_plot->resetView(); });
+        tr("Back to the derived axis ranges"), [this]() { m_plot->resetView(); });
     view->addSeparator();
     auto flag = [&](const QString& text, const char* name, bool ViewSettings::*member, const QString& tip) {
         QAction* a = action(view, text, name, QKeySequence(), tip, [this, member, text](bool on) {
@@ -234,20 +233,20 @@ void MainWindow::createActions()
         return a;
     };
     m_labels = flag(tr("Kernel &Labels"), "showLabels", &ViewSettings::showLabels,
-                    tr("Write each kernel's name, regime and headroom next to it"));
+        tr("Write each kernel's name, regime and headroom next to it"));
     m_sizeByTime = flag(tr("Marker Size by &Time Share"), "sizeByTime", &ViewSettings::sizeByTimeShare,
-                        tr("Marker area follows each kernel's share of the measured time"));
+        tr("Marker area follows each kernel's share of the measured time"));
     m_achievable = flag(tr("&Achievable Roof"), "achievableRoof", &ViewSettings::showAchievable,
-                        tr("Also draw the roof at the achievable fraction of peak (dashed)"));
+        tr("Also draw the roof at the achievable fraction of peak (dashed)"));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     action(help, tr("&About Roofline Studio"), "about", QKeySequence(), QString(), [this]() {
         QMessageBox::about(this, tr("About Roofline Studio"),
-                           tr("<h3>Roofline Studio %1</h3><p>Roofline plots for accelerators: the roof "
-                              "P(I) = min(P<sub>peak</sub>, I &times; B<sub>mem</sub>), the ridge "
-                              "P<sub>peak</sub>/B<sub>mem</sub>, and where each kernel sits.</p>"
-                              "<p>Peaks are dense (no 2:4 sparsity); T = 10<sup>12</sup>.</p>")
-                               .arg(QApplication::applicationVersion()));
+            tr("<h3>Roofline Studio %1</h3><p>Roofline plots for accelerators: the roof "
+               "P(I) = min(P<sub>peak</sub>, I &times; B<sub>mem</sub>), the ridge "
+               "P<sub>peak</sub>/B<sub>mem</sub>, and where each kernel sits.</p>"
+               "<p>Peaks are dense (no 2:4 sparsity); T = 10<sup>12</sup>.</p>")
+                .arg(QApplication::applicationVersion()));
     });
 }
 
@@ -260,8 +259,8 @@ void MainWindow::refresh()
     m_plot->showSpec(m_document->plotSpec(), m_document->roofline());
     m_plot->setSelectedPoint(m_kernels ? m_kernels->currentKernel() : -1);
     const ViewSettings& v = m_document->session().view;
-    for (auto [a, on] : {std::pair{m_labels, v.showLabels}, std::pair{m_sizeByTime, v.sizeByTimeShare},
-                         std::pair{m_achievable, v.showAchievable}}) {
+    for (auto [a, on] : {std::pair {m_labels, v.showLabels}, std::pair {m_sizeByTime, v.sizeByTimeShare},
+             std::pair {m_achievable, v.showAchievable}}) {
         QSignalBlocker block(a);
         a->setChecked(on);
     }
@@ -273,10 +272,11 @@ void MainWindow::refresh()
 void MainWindow::updateTitle()
 {
     const HardwareProfile* hw = m_document->hardware();
-    const QString file = m_document->filePath().isEmpty() ? tr("Untitled") : QFileInfo(m_document->filePath()).fileName();
+    const QString file
+        = m_document->filePath().isEmpty() ? tr("Untitled") : QFileInfo(m_document->filePath()).fileName();
     setWindowTitle(tr("%1[*] \u2014 %2 \u00b7 %3 \u2014 Roofline Studio")
                        .arg(file, hw ? QString::fromStdString(hw->name) : QString(),
-                            QString::fromStdString(precisionLabel(m_document->precision()))));
+                           QString::fromStdString(precisionLabel(m_document->precision()))));
     setWindowModified(m_document->isModified());
 }
 
@@ -300,9 +300,9 @@ bool MainWindow::maybeSave()
 {
     if (!m_document->isModified())
         return true;
-    const auto answer = QMessageBox::warning(this, tr("Unsaved changes"),
-                                             tr("The session has unsaved changes. Save them?"),
-                                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    const auto answer
+        = QMessageBox::warning(this, tr("Unsaved changes"), tr("The session has unsaved changes. Save them?"),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
     if (answer == QMessageBox::Save)
         return saveSession();
     return answer == QMessageBox::Discard;
@@ -362,8 +362,8 @@ QString MainWindow::importKernels(const QString& path, bool ask)
     if (imported.kernels.empty())
         return tr("%1: no kernels to import").arg(path);
     const int n = static_cast<int>(imported.kernels.size());
-    const int first = m_document->addKernels(std::move(imported.kernels),
-                                             tr("Import %n kernel(s) from %1", nullptr, n).arg(QFileInfo(path).fileName()));
+    const int first = m_document->addKernels(
+        std::move(imported.kernels), tr("Import %n kernel(s) from %1", nullptr, n).arg(QFileInfo(path).fileName()));
     m_kernels->selectKernel(first);
     QString msg = tr("Imported %n kernel(s) from %1", nullptr, n).arg(QFileInfo(path).fileName());
     if (!imported.rejected.empty())
@@ -377,8 +377,7 @@ void MainWindow::openDialog()
     if (!maybeSave())
         return;
     const QString path = QFileDialog::getOpenFileName(this, tr("Open"), QString(),
-                                                      tr("Sessions and kernel files (*.yaml *.yml *.csv *.tsv *.json);;")
-                                                          + sessionFileFilter());
+        tr("Sessions and kernel files (*.yaml *.yml *.csv *.tsv *.json);;") + sessionFileFilter());
     if (path.isEmpty())
         return;
     if (const QString e = openFile(path); !e.isEmpty())
@@ -410,10 +409,9 @@ bool MainWindow::saveSession()
 bool MainWindow::saveSessionAs()
 {
     QString path = QFileDialog::getSaveFileName(this, tr("Save Session"),
-                                                m_document->filePath().isEmpty()
-                                                    ? QDir::home().filePath(QStringLiteral("analysis.roofline.yaml"))
-                                                    : m_document->filePath(),
-                                                sessionFileFilter());
+        m_document->filePath().isEmpty() ? QDir::home().filePath(QStringLiteral("analysis.roofline.yaml"))
+                                         : m_document->filePath(),
+        sessionFileFilter());
     if (path.isEmpty())
         return false;
     if (!path.endsWith(QLatin1String(".yaml")) && !path.endsWith(QLatin1String(".yml")))
@@ -453,15 +451,16 @@ void MainWindow::exportFigureDialog()
 
 void MainWindow::exportTableDialog()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Table"), QDir::home().filePath(QStringLiteral("kernels.csv")),
-                                                      tr("CSV (*.csv);;JSON (*.json)"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Table"),
+        QDir::home().filePath(QStringLiteral("kernels.csv")), tr("CSV (*.csv);;JSON (*.json)"));
     if (path.isEmpty() || !m_document->analysis())
         return;
-    const auto format = path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ? OutputFormat::Json : OutputFormat::Csv;
+    const auto format
+        = path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ? OutputFormat::Json : OutputFormat::Csv;
     const std::string text = formatPlacements(m_document->placements(), m_document->analysis()->roof, format);
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), qint64(text.size())) != qint64(text.size()) ||
-        !file.commit()) {
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), qint64(text.size())) != qint64(text.size())
+        || !file.commit()) {
         QMessageBox::warning(this, tr("Export failed"), tr("%1: cannot write (%2)").arg(path, file.errorString()));
         return;
     }

@@ -17,7 +17,7 @@ Result<SessionAnalysis> analyzeSession(const HardwareProfile& profile, const Ses
     auto roof = makeRoofline(hw, session.precision, 0, kind);
     if (!roof)
         return roof.error();
-    SessionAnalysis out{roof.value(), {}, {}};
+    SessionAnalysis out {roof.value(), {}, {}};
     double total = 0.0;
     for (const Kernel& k : session.kernels)
         if (k.time)
@@ -28,9 +28,8 @@ Result<SessionAnalysis> analyzeSession(const HardwareProfile& profile, const Ses
             if (auto own = makeRoofline(hw, *k.precision, 0, kind))
                 r = own.value();
             else
-                out.notes.push_back("'" + k.name + "' is " + precisionName(*k.precision) + " but " + hw.id +
-                                    " has no " + precisionName(*k.precision) + " rate; judged against " +
-                                    precisionName(session.precision));
+                out.notes.push_back("'" + k.name + "' is " + precisionName(*k.precision) + " but " + hw.id + " has no "
+                    + precisionName(*k.precision) + " rate; judged against " + precisionName(session.precision));
         }
         Placement p = analyze(k, r);
         if (k.time && total > 0) {
@@ -64,8 +63,8 @@ Result<PlotSpec> buildSessionPlot(const HardwareProfile& profile, const Session&
 
 PlotSpec buildSessionPlot(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis)
 {
-    return buildPlotSpec(effectiveProfile(profile, session), analysis.roof, analysis.placements,
-                         plotOptionsFor(session));
+    return buildPlotSpec(
+        effectiveProfile(profile, session), analysis.roof, analysis.placements, plotOptionsFor(session));
 }
 
 } // namespace roofline

@@ -14,9 +14,9 @@
 namespace roofline {
 
 struct SessionAnalysis {
-    Roofline roof;                     ///< the session's roof (selected precision, main memory)
+    Roofline roof; ///< the session's roof (selected precision, main memory)
     std::vector<Placement> placements; ///< one per kernel, in the session's order
-    std::vector<std::string> notes;    ///< e.g. a kernel's own precision the part lacks
+    std::vector<std::string> notes; ///< e.g. a kernel's own precision the part lacks
 };
 
 /// The profile with the session's achievable override applied.
@@ -25,8 +25,8 @@ HardwareProfile effectiveProfile(const HardwareProfile& profile, const Session& 
 /// Places every kernel: against its own precision's roof when it has one the part supports,
 /// else the session's. Fills timeShare and gain (shares of the total measured time).
 /// Errors: the part lacks the session's precision.
-Result<SessionAnalysis> analyzeSession(const HardwareProfile& profile, const Session& session,
-                                       RoofKind kind = RoofKind::Peak);
+Result<SessionAnalysis> analyzeSession(
+    const HardwareProfile& profile, const Session& session, RoofKind kind = RoofKind::Peak);
 
 /// PlotOptions from the session's view settings.
 PlotOptions plotOptionsFor(const Session& session);

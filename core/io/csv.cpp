@@ -27,7 +27,7 @@ CsvTable readCsv(std::string_view text, char delimiter)
         const bool blank = !rowHasContent && row.fields.size() == 1 && row.fields[0].empty();
         if (!blank)
             table.rows.push_back(std::move(row));
-        row = CsvRow{};
+        row = CsvRow {};
         rowHasContent = false;
     };
 

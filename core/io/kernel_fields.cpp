@@ -97,7 +97,7 @@ std::string KernelField::describe() const
 
 std::optional<KernelField> kernelFieldFor(const std::string& name)
 {
-    static const std::unordered_map<std::string, KernelField> fields{
+    static const std::unordered_map<std::string, KernelField> fields {
         {"name", {Kind::Name, 1}},
         {"kernel", {Kind::Name, 1}},
         {"kernel_name", {Kind::Name, 1}},
@@ -201,36 +201,36 @@ void KernelRowBuilder::set(const KernelField& field, const std::string& key, con
 Result<Kernel> KernelRowBuilder::build() const
 {
     if (!m_error.empty())
-        return Error{{}, m_line, 0, m_error};
+        return Error {{}, m_line, 0, m_error};
     Kernel k;
     k.name = m_name ? *m_name : "row " + std::to_string(m_line);
     if (!m_flops)
-        return Error{{}, m_line, 0, "'" + k.name + "' has no FLOP count"};
+        return Error {{}, m_line, 0, "'" + k.name + "' has no FLOP count"};
     k.flops = *m_flops;
     if (m_bytes) {
         k.bytes = *m_bytes;
         if (m_intensity && !agree(k.flops / k.bytes, *m_intensity))
-            return Error{{}, m_line, 0,
-                         "'" + k.name + "': intensity " + formatNumber(*m_intensity, 4) + " does not match flops/bytes = " +
-                             formatNumber(k.flops / k.bytes, 4)};
+            return Error {{}, m_line, 0,
+                "'" + k.name + "': intensity " + formatNumber(*m_intensity, 4)
+                    + " does not match flops/bytes = " + formatNumber(k.flops / k.bytes, 4)};
     } else if (m_intensity) {
         k.bytes = k.flops / *m_intensity;
     } else {
-        return Error{{}, m_line, 0, "'" + k.name + "' has no byte count (or intensity)"};
+        return Error {{}, m_line, 0, "'" + k.name + "' has no byte count (or intensity)"};
     }
     if (m_time) {
         k.time = m_time;
         if (m_achieved && !agree(k.flops / *m_time, *m_achieved))
-            return Error{{}, m_line, 0,
-                         "'" + k.name + "': achieved rate " + formatQuantity(*m_achieved, Dimension::FlopRate) +
-                             " does not match flops/time = " + formatQuantity(k.flops / *m_time, Dimension::FlopRate)};
+            return Error {{}, m_line, 0,
+                "'" + k.name + "': achieved rate " + formatQuantity(*m_achieved, Dimension::FlopRate)
+                    + " does not match flops/time = " + formatQuantity(k.flops / *m_time, Dimension::FlopRate)};
     } else if (m_achieved) {
         k.time = k.flops / *m_achieved;
     }
     k.precision = m_precision;
     k.group = m_group;
     if (auto why = validateKernel(k))
-        return Error{{}, m_line, 0, *why};
+        return Error {{}, m_line, 0, *why};
     return k;
 }
 
@@ -252,7 +252,7 @@ void KernelRowCollector::add(const KernelRowBuilder& row)
 
 void KernelRowCollector::reject(int line, const std::string& message)
 {
-    m_out.rejected.push_back(Error{m_file, line, 0, message});
+    m_out.rejected.push_back(Error {m_file, line, 0, message});
 }
 
 void collectTreeKernels(const YAML::Node& list, KernelRowCollector& collector, std::set<std::string>& ignored)
@@ -260,7 +260,8 @@ void collectTreeKernels(const YAML::Node& list, KernelRowCollector& collector, s
     for (const auto& item : list) {
         const int line = item.Mark().line + 1;
         if (!item.IsMap()) {
-            collector.reject(line, "each kernel must be a mapping such as '{name: decode, flops: 140 GFLOP, bytes: 70 GB}'");
+            collector.reject(
+                line, "each kernel must be a mapping such as '{name: decode, flops: 140 GFLOP, bytes: 70 GB}'");
             continue;
         }
         KernelRowBuilder builder(line);

@@ -31,7 +31,9 @@ std::optional<KernelField> kernelFieldFor(const std::string& name);
 /// Collects one row's values and turns them into a Kernel.
 class KernelRowBuilder {
 public:
-    explicit KernelRowBuilder(int line) : m_line(line) {}
+    explicit KernelRowBuilder(int line)
+        : m_line(line)
+    { }
     void set(const KernelField& field, const std::string& key, const std::string& text);
     void fail(const std::string& message)
     {
@@ -56,7 +58,10 @@ private:
 /// Adds built rows to an import, rejecting bad rows and duplicate names with their line.
 class KernelRowCollector {
 public:
-    KernelRowCollector(std::string file, KernelImport& out) : m_file(std::move(file)), m_out(out) {}
+    KernelRowCollector(std::string file, KernelImport& out)
+        : m_file(std::move(file))
+        , m_out(out)
+    { }
     void add(const KernelRowBuilder& row);
     void reject(int line, const std::string& message);
 

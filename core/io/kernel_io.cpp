@@ -39,8 +39,8 @@ KernelFormat sniff(const std::string& text)
     }
     const auto firstLineEnd = text.find('\n');
     const std::string first = text.substr(0, firstLineEnd);
-    if (first.rfind("kernels:", 0) == 0 || first.rfind("- ", 0) == 0 || first.rfind("---", 0) == 0 ||
-        first.rfind("#", 0) == 0)
+    if (first.rfind("kernels:", 0) == 0 || first.rfind("- ", 0) == 0 || first.rfind("---", 0) == 0
+        || first.rfind("#", 0) == 0)
         return KernelFormat::Yaml;
     return KernelFormat::Csv;
 }
@@ -49,7 +49,7 @@ Result<KernelImport> parseCsvKernels(const std::string& text, const std::string&
 {
     const CsvTable table = readCsv(text, delimiter);
     if (table.rows.empty())
-        return Error{file, 0, 0, "empty file: expected a header row such as 'name,flops,bytes,time_ms'"};
+        return Error {file, 0, 0, "empty file: expected a header row such as 'name,flops,bytes,time_ms'"};
     const CsvRow& header = table.rows.front();
     std::vector<std::optional<KernelField>> columns;
     std::vector<std::string> ignored;
@@ -58,22 +58,23 @@ Result<KernelImport> parseCsvKernels(const std::string& text, const std::string&
         auto f = kernelFieldFor(h);
         if (f) {
             if (auto it = seen.find(f->kind); it != seen.end())
-                return Error{file, header.line, 0,
-                             "columns '" + it->second + "' and '" + h + "' both give the " + f->describe() +
-                                 "; keep one"};
+                return Error {file, header.line, 0,
+                    "columns '" + it->second + "' and '" + h + "' both give the " + f->describe() + "; keep one"};
             seen.emplace(f->kind, h);
         } else if (!h.empty()) {
             ignored.push_back(h);
         }
         columns.push_back(f);
     }
-    if (!seen.count(KernelField::Kind::Flops) || (!seen.count(KernelField::Kind::Bytes) && !seen.count(KernelField::Kind::Intensity))) {
+    if (!seen.count(KernelField::Kind::Flops)
+        || (!seen.count(KernelField::Kind::Bytes) && !seen.count(KernelField::Kind::Intensity))) {
         std::string have;
         for (const auto& h : header.fields)
             have += (have.empty() ? "" : ", ") + h;
-        const std::string missing = !seen.count(KernelField::Kind::Flops) ? "a FLOP column (flops, gflop or tflop)"
-                                                                           : "a byte column (bytes, mb, gb) or intensity";
-        return Error{file, header.line, 0, "missing " + missing + "; the header has: " + have};
+        const std::string missing = !seen.count(KernelField::Kind::Flops)
+            ? "a FLOP column (flops, gflop or tflop)"
+            : "a byte column (bytes, mb, gb) or intensity";
+        return Error {file, header.line, 0, "missing " + missing + "; the header has: " + have};
     }
 
     KernelImport out;
@@ -89,8 +90,9 @@ Result<KernelImport> parseCsvKernels(const std::string& text, const std::string&
             continue;
         }
         if (row.fields.size() != header.fields.size()) {
-            collector.reject(row.line, "row has " + std::to_string(row.fields.size()) + " fields; the header has " +
-                                           std::to_string(header.fields.size()));
+            collector.reject(row.line,
+                "row has " + std::to_string(row.fields.size()) + " fields; the header has "
+                    + std::to_string(header.fields.size()));
             continue;
         }
         KernelRowBuilder builder(row.line);
@@ -108,28 +110,28 @@ Result<KernelImport> parseTreeKernels(const std::string& text, const std::string
     try {
         root = YAML::Load(text);
     } catch (const YAML::Exception& e) {
-        return Error{file, e.mark.line >= 0 ? e.mark.line + 1 : 0, e.mark.column >= 0 ? e.mark.column + 1 : 0,
-                     "syntax error: " + e.msg};
+        return Error {file, e.mark.line >= 0 ? e.mark.line + 1 : 0, e.mark.column >= 0 ? e.mark.column + 1 : 0,
+            "syntax error: " + e.msg};
     }
     if (!root || root.IsNull())
-        return Error{file, 0, 0, "empty file: expected a list of kernels"};
+        return Error {file, 0, 0, "empty file: expected a list of kernels"};
     YAML::Node list = root;
     if (root.IsMap()) {
         list = root["kernels"];
         if (!list)
-            return Error{file, std::max(1, root.Mark().line + 1), std::max(1, root.Mark().column + 1),
-                         "expected a list of kernels, or a mapping with 'kernels:'"};
+            return Error {file, std::max(1, root.Mark().line + 1), std::max(1, root.Mark().column + 1),
+                "expected a list of kernels, or a mapping with 'kernels:'"};
     }
     if (!list.IsSequence())
-        return Error{file, list.Mark().line + 1, list.Mark().column + 1,
-                     "'kernels' must be a list of kernels, e.g. '- {name: decode, flops: 140 GFLOP, bytes: 70 GB}'"};
+        return Error {file, list.Mark().line + 1, list.Mark().column + 1,
+            "'kernels' must be a list of kernels, e.g. '- {name: decode, flops: 140 GFLOP, bytes: 70 GB}'"};
     KernelImport out;
     KernelRowCollector collector(file, out);
     std::set<std::string> ignored;
     try {
         collectTreeKernels(list, collector, ignored);
     } catch (const YAML::Exception& e) {
-        return Error{file, e.mark.line + 1, e.mark.column + 1, e.msg};
+        return Error {file, e.mark.line + 1, e.mark.column + 1, e.msg};
     }
     for (const auto& name : ignored)
         out.warnings.push_back("ignored field '" + name + "'");
@@ -175,7 +177,7 @@ KernelFormat kernelFormatForPath(const std::string& path)
 Result<KernelImport> parseKernels(const std::string& text, const std::string& file, KernelFormat format)
 {
     if (text.find('\0') != std::string::npos)
-        return Error{file, 0, 0, "not a text file (it contains NUL bytes)"};
+        return Error {file, 0, 0, "not a text file (it contains NUL bytes)"};
     std::string body = text;
     if (body.compare(0, 3, "\xEF\xBB\xBF") == 0)
         body.erase(0, 3);
@@ -192,7 +194,7 @@ Result<KernelImport> parseKernels(const std::string& text, const std::string& fi
     case KernelFormat::Auto:
         return parseTreeKernels(body, file);
     }
-    return Error{file, 0, 0, "unknown format"};
+    return Error {file, 0, 0, "unknown format"};
 }
 
 Result<KernelImport> loadKernelFile(const std::string& path)
@@ -207,9 +209,9 @@ std::string kernelsToCsv(const std::vector<Kernel>& kernels)
 {
     std::string out = "name,flops,bytes,time_s,precision,group\n";
     for (const auto& k : kernels) {
-        out += csvQuote(k.name) + "," + shortest(k.flops) + "," + shortest(k.bytes) + "," +
-               (k.time ? shortest(*k.time) : std::string()) + "," + (k.precision ? precisionName(*k.precision) : "") +
-               "," + csvQuote(k.group) + "\n";
+        out += csvQuote(k.name) + "," + shortest(k.flops) + "," + shortest(k.bytes) + ","
+            + (k.time ? shortest(*k.time) : std::string()) + "," + (k.precision ? precisionName(*k.precision) : "")
+            + "," + csvQuote(k.group) + "\n";
     }
     return out;
 }

@@ -43,8 +43,8 @@ void ProfileCatalog::loadDirectory(const std::string& dir, std::vector<Error>& e
         }
         const auto [it, inserted] = idsHere.emplace(profile->id, path.string());
         if (!inserted) {
-            errors.push_back(Error {path.string(), 1, 1,
-                "duplicate id '" + profile->id + "' (already defined in " + it->second + ")"});
+            errors.push_back(Error {
+                path.string(), 1, 1, "duplicate id '" + profile->id + "' (already defined in " + it->second + ")"});
             continue;
         }
         add(std::move(profile).value());

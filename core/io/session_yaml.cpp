@@ -21,7 +21,7 @@ struct Failure {
 [[noreturn]] void fail(const std::string& file, const YAML::Node& at, const std::string& message)
 {
     const YAML::Mark m = at.Mark();
-    throw Failure{Error{file, m.line + 1, m.column + 1, message}};
+    throw Failure {Error {file, m.line + 1, m.column + 1, message}};
 }
 
 bool boolean(const std::string& file, const YAML::Node& n, const char* key)
@@ -35,8 +35,8 @@ bool boolean(const std::string& file, const YAML::Node& n, const char* key)
 AxisRange range(const std::string& file, const YAML::Node& n, const char* key)
 {
     double lo = 0, hi = 0;
-    if (!n.IsSequence() || n.size() != 2 || !YAML::convert<double>::decode(n[0], lo) ||
-        !YAML::convert<double>::decode(n[1], hi))
+    if (!n.IsSequence() || n.size() != 2 || !YAML::convert<double>::decode(n[0], lo)
+        || !YAML::convert<double>::decode(n[1], hi))
         fail(file, n, std::string("'") + key + "' must be [low, high], e.g. [0.1, 10000]");
     if (!std::isfinite(lo) || !std::isfinite(hi) || lo <= 0 || hi <= lo)
         fail(file, n, std::string("'") + key + "' must have 0 < low < high on a log axis");
@@ -71,13 +71,14 @@ Result<Session> parseSession(const std::string& text, const std::string& file)
     try {
         const YAML::Node root = YAML::Load(text);
         if (!root.IsMap())
-            return Error{file, 1, 1, "not a Roofline Studio session: expected a mapping with 'roofline_session: 1'"};
+            return Error {file, 1, 1, "not a Roofline Studio session: expected a mapping with 'roofline_session: 1'"};
         const YAML::Node version = root["roofline_session"];
         if (!version)
-            return Error{file, 1, 1, "not a Roofline Studio session: 'roofline_session: 1' is missing"};
+            return Error {file, 1, 1, "not a Roofline Studio session: 'roofline_session: 1' is missing"};
         if (!version.IsScalar() || version.Scalar() != "1")
-            fail(file, version, "unsupported session version '" + (version.IsScalar() ? version.Scalar() : "?") +
-                                    "'; this version reads 1");
+            fail(file, version,
+                "unsupported session version '" + (version.IsScalar() ? version.Scalar() : "?")
+                    + "'; this version reads 1");
         Session s;
         for (auto it = root.begin(); it != root.end(); ++it) {
             const std::string key = it->first.Scalar();
@@ -91,7 +92,8 @@ Result<Session> parseSession(const std::string& text, const std::string& file)
             } else if (key == "precision") {
                 const auto p = v.IsScalar() ? parsePrecision(v.Scalar()) : std::nullopt;
                 if (!p)
-                    fail(file, v, "unknown precision '" + (v.IsScalar() ? v.Scalar() : "?") + "'; known: " + precisionList());
+                    fail(file, v,
+                        "unknown precision '" + (v.IsScalar() ? v.Scalar() : "?") + "'; known: " + precisionList());
                 s.precision = *p;
             } else if (key == "achievable") {
                 double a = 0;
@@ -118,7 +120,8 @@ Result<Session> parseSession(const std::string& text, const std::string& file)
                         s.view.sizeByTimeShare = boolean(file, vv, "size_by_time");
                     else
                         fail(file, vit->first,
-                             "unknown view field '" + vk + "'; expected title, x, y, achievable_roof, labels, size_by_time");
+                            "unknown view field '" + vk
+                                + "'; expected title, x, y, achievable_roof, labels, size_by_time");
                 }
             } else if (key == "kernels") {
                 if (v.IsNull())
@@ -136,15 +139,16 @@ Result<Session> parseSession(const std::string& text, const std::string& file)
                 s.kernels = std::move(imported.kernels);
             } else {
                 fail(file, it->first,
-                     "unknown field '" + key + "'; expected roofline_session, hardware, precision, achievable, view, kernels");
+                    "unknown field '" + key
+                        + "'; expected roofline_session, hardware, precision, achievable, view, kernels");
             }
         }
         return s;
     } catch (const Failure& f) {
         return f.error;
     } catch (const YAML::Exception& e) {
-        return Error{file, e.mark.line >= 0 ? e.mark.line + 1 : 0, e.mark.column >= 0 ? e.mark.column + 1 : 0,
-                     "YAML syntax error: " + e.msg};
+        return Error {file, e.mark.line >= 0 ? e.mark.line + 1 : 0, e.mark.column >= 0 ? e.mark.column + 1 : 0,
+            "YAML syntax error: " + e.msg};
     }
 }
 

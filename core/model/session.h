@@ -18,13 +18,13 @@ struct ViewSettings {
     std::optional<AxisRange> y;
     std::string title;
     bool showAchievable = false;
-    bool showLabels = true;        ///< a label next to each kernel
-    bool sizeByTimeShare = false;  ///< marker area follows the kernel's share of total time
+    bool showLabels = true; ///< a label next to each kernel
+    bool sizeByTimeShare = false; ///< marker area follows the kernel's share of total time
 
     friend bool operator==(const ViewSettings& a, const ViewSettings& b)
     {
-        return a.x == b.x && a.y == b.y && a.title == b.title && a.showAchievable == b.showAchievable &&
-               a.showLabels == b.showLabels && a.sizeByTimeShare == b.sizeByTimeShare;
+        return a.x == b.x && a.y == b.y && a.title == b.title && a.showAchievable == b.showAchievable
+            && a.showLabels == b.showLabels && a.sizeByTimeShare == b.sizeByTimeShare;
     }
     friend bool operator!=(const ViewSettings& a, const ViewSettings& b) { return !(a == b); }
 };
@@ -39,8 +39,8 @@ struct Session {
 
     friend bool operator==(const Session& a, const Session& b)
     {
-        return a.hardwareId == b.hardwareId && a.precision == b.precision && a.achievable == b.achievable &&
-               a.kernels == b.kernels && a.view == b.view;
+        return a.hardwareId == b.hardwareId && a.precision == b.precision && a.achievable == b.achievable
+            && a.kernels == b.kernels && a.view == b.view;
     }
     friend bool operator!=(const Session& a, const Session& b) { return !(a == b); }
 };

@@ -144,14 +144,14 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
         const double slopeEnd = ridgeVisible ? ridge : x.hi;
         const double lx = logLerp(x.lo, slopeEnd, 0.16);
         const double lx2 = logLerp(x.lo, slopeEnd, 0.45);
-        s.labels.push_back(
-            {LabelRole::SlopeLabel, roof.memoryLevel + " " + formatQuantity(roof.bandwidth, Dimension::ByteRate),
-                {lx, roof.attainable(lx)}, PlotXY {lx2, roof.attainable(lx2)}, PlotLabel::Align::Center, PlotLabel::VAlign::Above});
+        s.labels.push_back({LabelRole::SlopeLabel,
+            roof.memoryLevel + " " + formatQuantity(roof.bandwidth, Dimension::ByteRate), {lx, roof.attainable(lx)},
+            PlotXY {lx2, roof.attainable(lx2)}, PlotLabel::Align::Center, PlotLabel::VAlign::Above});
     }
     // Peak label above the flat roof, right-aligned near the right edge.
-    s.labels.push_back(
-        {LabelRole::PeakLabel, precisionLabel(roof.precision) + " peak " + formatSI(roof.peakFlops, 4) + unit,
-            {logLerp(x.lo, x.hi, 0.97), roof.peakFlops}, std::nullopt, PlotLabel::Align::Right, PlotLabel::VAlign::Above});
+    s.labels.push_back({LabelRole::PeakLabel,
+        precisionLabel(roof.precision) + " peak " + formatSI(roof.peakFlops, 4) + unit,
+        {logLerp(x.lo, x.hi, 0.97), roof.peakFlops}, std::nullopt, PlotLabel::Align::Right, PlotLabel::VAlign::Above});
     if (ridgeVisible) {
         // The ridge guide's value, written up along the vertical guide.
         const double yMid = logLerp(y.lo, roof.peakFlops, 0.18);
@@ -204,8 +204,8 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
         if (pt.measured && pt.at.y != p.roof)
             s.drops.push_back({pt.at, {xi, p.roof}});
         if (hasLabel[i])
-            s.labels.push_back({LabelRole::PointLabel, pointLabelText(p), pt.at, std::nullopt,
-                                PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
+            s.labels.push_back({LabelRole::PointLabel, pointLabelText(p), pt.at, std::nullopt, PlotLabel::Align::Left,
+                PlotLabel::VAlign::Middle});
     }
     layoutPointLabels(s);
     return s;
@@ -269,8 +269,8 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
     const double ly0 = std::log(spec.y.lo), ly1 = std::log(spec.y.hi);
     // Pixel position (y down) of a data point in the nominal plot area.
     auto px = [&](const PlotXY& p) {
-        return std::pair<double, double>{(std::log(p.x) - lx0) / (lx1 - lx0) * m.width,
-                                         (1.0 - (std::log(p.y) - ly0) / (ly1 - ly0)) * m.height};
+        return std::pair<double, double> {
+            (std::log(p.x) - lx0) / (lx1 - lx0) * m.width, (1.0 - (std::log(p.y) - ly0) / (ly1 - ly0)) * m.height};
     };
     std::vector<Box> obstacles;
     for (const auto& p : spec.points) {
@@ -301,9 +301,8 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
         A align;
         V valign;
     };
-    const Candidate candidates[] = {{A::Left, V::Middle},  {A::Right, V::Middle}, {A::Center, V::Above},
-                                    {A::Center, V::Below}, {A::Left, V::Above},   {A::Left, V::Below},
-                                    {A::Right, V::Above},  {A::Right, V::Below}};
+    const Candidate candidates[] = {{A::Left, V::Middle}, {A::Right, V::Middle}, {A::Center, V::Above},
+        {A::Center, V::Below}, {A::Left, V::Above}, {A::Left, V::Below}, {A::Right, V::Above}, {A::Right, V::Below}};
     const double gap = m.markerRadius + 3;
     for (auto& label : spec.labels) {
         if (label.role != LabelRole::PointLabel)
@@ -319,14 +318,14 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
             double by = c.valign == V::Middle ? y - h / 2 : c.valign == V::Above ? y - gap - h : y + gap;
             if (c.valign != V::Middle && c.align != A::Center)
                 bx = c.align == A::Left ? x + 2 : x - 2 - w; // diagonal: hug the point
-            const Box box{bx, by, bx + w, by + h};
+            const Box box {bx, by, bx + w, by + h};
             double cost = 0.0;
             for (const Box& o : obstacles)
                 cost += o.overlap(box);
             // Outside the plot costs as much as covering that much text.
             const bool inside = box.x0 >= 0 && box.y0 >= 0 && box.x1 <= m.width && box.y1 <= m.height;
             if (!inside)
-                cost += (w * h - Box{0, 0, m.width, m.height}.overlap(box)) * 2.0 + 1.0;
+                cost += (w * h - Box {0, 0, m.width, m.height}.overlap(box)) * 2.0 + 1.0;
             if (best < 0 || cost < best) {
                 best = cost;
                 choice = c;

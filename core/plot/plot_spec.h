@@ -49,7 +49,7 @@ struct PlotLabel {
     std::string text;
     PlotXY at;
     std::optional<PlotXY> along;
-    enum class Align { Left, Center, Right } align = Align::Left;     ///< which side of the anchor the text starts
+    enum class Align { Left, Center, Right } align = Align::Left; ///< which side of the anchor the text starts
     enum class VAlign { Above, Middle, Below } valign = VAlign::Above; ///< text above, level with, or below it
     friend bool operator==(const PlotLabel& a, const PlotLabel& b)
     {
@@ -67,7 +67,7 @@ struct PlotPoint {
     bool measured = false; ///< has a time (else drawn on the roof, hollow)
     bool aboveRoof = false;
     double size = 1.0; ///< marker scale (1 = normal; follows time share when asked)
-    int index = -1;    ///< the kernel's index in the placements given
+    int index = -1; ///< the kernel's index in the placements given
     friend bool operator==(const PlotPoint& a, const PlotPoint& b)
     {
         return a.name == b.name && a.at == b.at && a.roofAt == b.roofAt && a.regime == b.regime
@@ -111,14 +111,14 @@ struct PlotOptions {
     std::optional<AxisRange> x; ///< fixed ranges instead of the derived ones
     std::optional<AxisRange> y;
     std::string title; ///< replaces the generated title when set
-    bool showLabels = true;       ///< label each kernel (name, regime, headroom)
+    bool showLabels = true; ///< label each kernel (name, regime, headroom)
     bool sizeByTimeShare = false; ///< marker area follows the kernel's share of the total time
-    int labelLimit = 60;          ///< above this many kernels only the slowest ones are labelled
+    int labelLimit = 60; ///< above this many kernels only the slowest ones are labelled
 };
 
 /// The nominal plot area the label layout assumes (pixels) and the text metrics it uses.
 struct LabelMetrics {
-    double width = 860;  ///< axis rect width
+    double width = 860; ///< axis rect width
     double height = 520; ///< axis rect height
     double charWidth = 6.3;
     double lineHeight = 14;

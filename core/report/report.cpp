@@ -98,9 +98,10 @@ json placementJson(const Placement& p)
     k["time_lower_bound_s"] = num(p.timeLowerBound);
     k["ridge_distance"] = num(p.ridgeDistance);
     k["above_roof"] = p.aboveRoof;
+    k["time_share"] = opt(p.timeShare);
+    k["gain"] = opt(p.gain);
+    k["precision"] = precisionName(p.precision);
     k["lever"] = p.lever;
-    if (p.kernel.precision)
-        k["precision"] = precisionName(*p.kernel.precision);
     if (!p.kernel.group.empty())
         k["group"] = p.kernel.group;
     return k;
@@ -267,24 +268,36 @@ std::string formatPlacements(const std::vector<Placement>& placements, const Roo
         return j.dump(2) + "\n";
     }
     if (format == OutputFormat::Csv) {
-        std::string out = "name,flops,bytes,time_s,intensity,achieved_flops_per_s,roof_flops_per_s,ridge,regime,"
-                          "headroom,efficiency,mfu,time_lower_bound_s,ridge_distance,above_roof\n";
+        std::string out
+            = "name,flops,bytes,time_s,intensity,achieved_flops_per_s,roof_flops_per_s,ridge,regime,"
+              "headroom,efficiency,mfu,time_lower_bound_s,ridge_distance,above_roof,time_share,gain,precision\n";
         for (const auto& p : placements) {
             out += csvField(p.kernel.name) + "," + csvNumber(p.kernel.flops) + "," + csvNumber(p.kernel.bytes) + ","
                 + csvOpt(p.kernel.time) + "," + csvNumber(p.intensity) + "," + csvOpt(p.achieved) + ","
                 + csvNumber(p.roof) + "," + csvNumber(p.ridge) + "," + regimeName(p.regime) + "," + csvOpt(p.headroom)
                 + "," + csvOpt(p.efficiency) + "," + csvOpt(p.mfu) + "," + csvNumber(p.timeLowerBound) + ","
-                + csvNumber(p.ridgeDistance) + "," + (p.aboveRoof ? "true" : "false") + "\n";
+                + csvNumber(p.ridgeDistance) + "," + (p.aboveRoof ? "true" : "false") + "," + csvOpt(p.timeShare) + ","
+                + csvOpt(p.gain) + "," + precisionName(p.precision) + "\n";
         }
         return out;
     }
     std::vector<std::vector<std::string>> rows;
+    const bool shares
+        = std::any_of(placements.begin(), placements.end(), [](const Placement& p) { return p.timeShare.has_value(); });
     rows.push_back({"NAME", "INTENSITY", "REGIME", "ROOF", "ACHIEVED", "HEADROOM", "MFU", "TIME >="});
+    if (shares) {
+        rows.back().push_back("SHARE");
+        rows.back().push_back("GAIN AT ROOF");
+    }
     for (const auto& p : placements) {
         rows.push_back({p.kernel.name, formatNumber(p.intensity, 3), regimeName(p.regime) + (p.aboveRoof ? " (!)" : ""),
-            rate(p.roof, roof.precision), p.achieved ? rate(*p.achieved, roof.precision) : "-",
+            rate(p.roof, p.precision), p.achieved ? rate(*p.achieved, p.precision) : "-",
             p.headroom ? formatNumber(*p.headroom, 3) + "x" : "-", p.mfu ? formatNumber(*p.mfu * 100.0, 3) + "%" : "-",
             formatQuantity(p.timeLowerBound, Dimension::Time)});
+        if (shares) {
+            rows.back().push_back(p.timeShare ? formatNumber(*p.timeShare * 100.0, 3) + "%" : "-");
+            rows.back().push_back(p.gain ? formatNumber(*p.gain * 100.0, 3) + "%" : "-");
+        }
     }
     std::string out = roof.hardwareName + " \xC2\xB7 " + precisionLabel(roof.precision) + " \xC2\xB7 ridge "
         + formatQuantity(roof.ridge(), Dimension::Intensity) + "\n" + renderTable(rows);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -268,4 +269,73 @@ TEST(Cli, UserProfilesOverrideAndBadOnesAreSkippedWithAWarning)
     const CliRun notDir = roofline({"--profiles", "/nonexistent", "hw", "list"});
     EXPECT_EQ(notDir.code, 2);
     EXPECT_EQ(notDir.err, "error: --profiles /nonexistent: not a folder\n");
+}
+
+TEST(Cli, AnalyzeKernelFileGivesOneJsonRowPerKernel)
+{
+    const std::string file = std::string(ROOFLINE_TEST_DATA) + "/kernels/valid/lesson.csv";
+    const CliRun r = roofline({"analyze", file, "--hw", "h100", "--precision", "fp8", "--format", "json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const json j = json::parse(r.out);
+    ASSERT_EQ(j["kernels"].size(), 3u);
+    EXPECT_EQ(j["kernels"][0]["name"], "decode b=1");
+    EXPECT_EQ(j["kernels"][0]["regime"], "memory-bound");
+    EXPECT_EQ(j["kernels"][2]["regime"], "compute-bound");
+    EXPECT_NEAR(j["kernels"][2]["mfu"].get<double>(), 286.7e12 / 0.25 / 1978.9e12, 1e-9);
+    const CliRun csv = roofline({"analyze", file, "--hw", "h100", "--precision", "fp8", "--format", "csv"});
+    ASSERT_EQ(csv.code, 0);
+    EXPECT_EQ(csv.out.rfind("name,flops,bytes,time_s,intensity,", 0), 0u);
+    EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 4);
+}
+
+TEST(Cli, AnalyzeListsEveryBadRowAndExitsOneUnlessSkipped)
+{
+    const std::string file = std::string(ROOFLINE_TEST_DATA) + "/kernels/invalid/bad-values.csv";
+    const CliRun r = roofline({"analyze", file, "--hw", "h100"});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(
+        r.err.find("error: " + file + ":3: flops: FLOP count must be greater than zero (got '0')\n"), std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("error: " + file + ":8: flops: unknown unit 'GB'"), std::string::npos) << r.err;
+    const CliRun skipped = roofline({"analyze", file, "--hw", "h100", "--skip-invalid", "--format", "json"});
+    ASSERT_EQ(skipped.code, 0) << skipped.err;
+    EXPECT_EQ(json::parse(skipped.out)["kernels"].size(), 1u);
+    EXPECT_NE(skipped.err.find("warning: " + file + ":3:"), std::string::npos);
+    const CliRun missing = roofline({"analyze", "/nonexistent.csv", "--hw", "h100"});
+    EXPECT_EQ(missing.code, 1);
+    EXPECT_EQ(missing.err, "error: /nonexistent.csv: no such file\n");
+    const fs::path binary = scratch() / "binary.csv";
+    std::ofstream(binary, std::ios::binary) << std::string("a,b\0c", 5);
+    const CliRun notText = roofline({"analyze", binary.string(), "--hw", "h100"});
+    EXPECT_EQ(notText.code, 1);
+    EXPECT_EQ(notText.err, "error: " + binary.string() + ": not a text file (it contains NUL bytes)\n");
+}
+
+TEST(Cli, SessionsAnalyzeAndExportAsTheWindowShowsThem)
+{
+    const std::string session = std::string(ROOFLINE_SOURCE_DIR) + "/resources/examples/lesson-h100.roofline.yaml";
+    const CliRun r = roofline({"analyze", session, "--format", "json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const json j = json::parse(r.out);
+    EXPECT_EQ(j["hardware"], "h100-sxm5");
+    EXPECT_EQ(j["precision"], "fp8");
+    EXPECT_EQ(j["kernels"].size(), 3u);
+    // --precision overrides the session's
+    EXPECT_EQ(json::parse(roofline({"analyze", session, "--precision", "bf16", "--format", "json"}).out)["precision"],
+        "bf16");
+    const fs::path out = scratch() / "session.svg";
+    const CliRun e = roofline({"export", session, "-o", out.string()});
+    ASSERT_EQ(e.code, 0) << e.err;
+    const std::string svg = readAll(out.string());
+    EXPECT_NE(svg.find("LLM decode vs prefill, 70B in FP8 on an H100 SXM5"), std::string::npos);
+    EXPECT_NE(svg.find("prefill, 2k tokens"), std::string::npos);
+    EXPECT_NE(svg.find("1.7x below roof"), std::string::npos);
+    const fs::path bad = scratch() / "bad.roofline.yaml";
+    std::ofstream(bad) << "roofline_session: 1\nhardware: h100\nkernels:\n  - {name: a, flops: -1, bytes: 1}\n";
+    const CliRun badSession = roofline({"export", bad.string(), "-o", (scratch() / "x.png").string()});
+    EXPECT_EQ(badSession.code, 1);
+    EXPECT_EQ(
+        badSession.err, "error: " + bad.string() + ":4: flops: FLOP count must be greater than zero (got '-1')\n");
+    EXPECT_FALSE(fs::exists(scratch() / "x.png"));
 }

@@ -48,8 +48,8 @@ TEST(KernelFiles, CsvYamlAndJsonReadTheSameKernels)
     expectLessonKernels(loadOk("lesson.yaml"));
     const KernelImport json = loadOk("lesson.json");
     expectLessonKernels(json);
-    EXPECT_EQ(json.warnings, std::vector<std::string>{"ignored field 'extra'"});
-    EXPECT_EQ(loadOk("lesson.csv").lines, (std::vector<int>{2, 3, 4}));
+    EXPECT_EQ(json.warnings, std::vector<std::string> {"ignored field 'extra'"});
+    EXPECT_EQ(loadOk("lesson.csv").lines, (std::vector<int> {2, 3, 4}));
     EXPECT_EQ(loadOk("lesson.csv").kernels[0].group, "decode");
 }
 
@@ -61,8 +61,8 @@ TEST(KernelFiles, HeadersAreCaseInsensitiveAndCarryUnits)
     EXPECT_EQ(imp.kernels[0].name, "gemm");
     EXPECT_DOUBLE_EQ(imp.kernels[0].flops, 1e12);
     EXPECT_DOUBLE_EQ(imp.kernels[0].bytes, 2e9);
-    EXPECT_EQ(imp.lines, (std::vector<int>{2, 4}));
-    EXPECT_EQ(imp.warnings, std::vector<std::string>{"ignored column 'Time (us)'"});
+    EXPECT_EQ(imp.lines, (std::vector<int> {2, 4}));
+    EXPECT_EQ(imp.warnings, std::vector<std::string> {"ignored column 'Time (us)'"});
 }
 
 TEST(KernelFiles, TsvWithIntensityAchievedAndQuotes)
@@ -79,7 +79,7 @@ TEST(KernelFiles, TsvWithIntensityAchievedAndQuotes)
 
 TEST(KernelFiles, TimeColumnsScale)
 {
-    for (const auto& [col, scale] : std::vector<std::pair<std::string, double>>{
+    for (const auto& [col, scale] : std::vector<std::pair<std::string, double>> {
              {"time_s", 1}, {"time_ms", 1e-3}, {"time_us", 1e-6}, {"time_ns", 1e-9}, {"TIME_MS", 1e-3}}) {
         auto r = parseKernels("name,flops,bytes," + col + "\nk,1e9,1e9,5\n", "t.csv");
         ASSERT_TRUE(r.ok());
@@ -109,7 +109,7 @@ TEST(KernelFiles, WritesCsvThatReadsBack)
 
 // One case per file in tests/data/kernels/invalid: <name>.<ext> gives the messages in <name>.expected
 // (one per rejected row, or the file's single error).
-class InvalidKernelFile : public ::testing::TestWithParam<std::string> {};
+class InvalidKernelFile : public ::testing::TestWithParam<std::string> { };
 
 TEST_P(InvalidKernelFile, ReportsEveryBadRowWithItsLine)
 {

@@ -16,13 +16,12 @@ Session lessonSession()
     Session s;
     s.hardwareId = "h100-sxm5";
     s.precision = Precision::FP8;
-    s.kernels = {test::makeKernel("decode b=1", 140e9, 70e9, 25e-3),
-                 test::makeKernel("decode b=32", 4480e9, 70e9),
-                 test::makeKernel("prefill: 2k \"tokens\" \xE2\x9C\x93", 286.7e12, 70e9, 0.25)};
+    s.kernels = {test::makeKernel("decode b=1", 140e9, 70e9, 25e-3), test::makeKernel("decode b=32", 4480e9, 70e9),
+        test::makeKernel("prefill: 2k \"tokens\" \xE2\x9C\x93", 286.7e12, 70e9, 0.25)};
     s.kernels[0].precision = Precision::FP8;
     s.kernels[0].group = "decode";
     s.view.title = "A title: with colon";
-    s.view.x = AxisRange{0.01, 1e5};
+    s.view.x = AxisRange {0.01, 1e5};
     s.view.showAchievable = true;
     return s;
 }
@@ -45,7 +44,7 @@ TEST(Session, RoundTripsGeneratedSessions)
     std::mt19937_64 rng(42);
     std::uniform_real_distribution<double> exponent(-6, 18), mantissa(1, 10);
     const char* names[] = {"k", "with, comma", "quote \"q\"", "colon: yes", "#hash", "- dash", "\xC3\xA9t\xC3\xA9",
-                           "   padded", "tab\there", "null", "true", "1e9", "[bracket]"};
+        "   padded", "tab\there", "null", "true", "1e9", "[bracket]"};
     for (int n = 0; n < 300; ++n) {
         Session s;
         s.precision = kAllPrecisions[rng() % kAllPrecisions.size()];
@@ -54,8 +53,7 @@ TEST(Session, RoundTripsGeneratedSessions)
         const int count = static_cast<int>(rng() % 6);
         for (int i = 0; i < count; ++i) {
             Kernel k = test::makeKernel(std::string(names[rng() % std::size(names)]) + " " + std::to_string(i),
-                                        mantissa(rng) * std::pow(10, exponent(rng)),
-                                        mantissa(rng) * std::pow(10, exponent(rng)));
+                mantissa(rng) * std::pow(10, exponent(rng)), mantissa(rng) * std::pow(10, exponent(rng)));
             if (rng() % 2)
                 k.time = mantissa(rng) * std::pow(10, -exponent(rng) / 3);
             if (rng() % 3 == 0)
@@ -73,20 +71,19 @@ TEST(Session, RoundTripsGeneratedSessions)
 TEST(Session, ErrorsNameTheLine)
 {
     EXPECT_EQ(parseSession("kernels: []\n", "a.yaml").error().toString(),
-              "a.yaml:1:1: not a Roofline Studio session: 'roofline_session: 1' is missing");
+        "a.yaml:1:1: not a Roofline Studio session: 'roofline_session: 1' is missing");
     EXPECT_EQ(parseSession("roofline_session: 2\n", "a.yaml").error().toString(),
-              "a.yaml:1:19: unsupported session version '2'; this version reads 1");
+        "a.yaml:1:19: unsupported session version '2'; this version reads 1");
     EXPECT_EQ(parseSession("roofline_session: 1\nprecision: fp12\n", "a.yaml").error().toString(),
-              "a.yaml:2:12: unknown precision 'fp12'; known: fp64 fp32 tf32 bf16 fp16 fp8 fp6 fp4 int8");
-    EXPECT_EQ(parseSession("roofline_session: 1\nkernels:\n  - {name: a, flops: 0, bytes: 1}\n", "a.yaml")
-                  .error()
-                  .toString(),
-              "a.yaml:3: flops: FLOP count must be greater than zero (got '0')");
+        "a.yaml:2:12: unknown precision 'fp12'; known: fp64 fp32 tf32 bf16 fp16 fp8 fp6 fp4 int8");
+    EXPECT_EQ(
+        parseSession("roofline_session: 1\nkernels:\n  - {name: a, flops: 0, bytes: 1}\n", "a.yaml").error().toString(),
+        "a.yaml:3: flops: FLOP count must be greater than zero (got '0')");
     EXPECT_EQ(parseSession("roofline_session: 1\nview: {x: [10, 1]}\n", "a.yaml").error().toString(),
-              "a.yaml:2:11: 'x' must have 0 < low < high on a log axis");
+        "a.yaml:2:11: 'x' must have 0 < low < high on a log axis");
     EXPECT_EQ(parseSession("roofline_session: 1\ncolour: red\n", "a.yaml").error().toString(),
-              "a.yaml:2:1: unknown field 'colour'; expected roofline_session, hardware, precision, achievable, view, "
-              "kernels");
+        "a.yaml:2:1: unknown field 'colour'; expected roofline_session, hardware, precision, achievable, view, "
+        "kernels");
 }
 
 TEST(SessionAnalysis, KernelsUseTheirOwnPrecisionAndShareTime)

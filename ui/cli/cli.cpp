@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "ui/cli/cli.h"
 
-#include "core/analysis/roofline.h"
+#include "core/analysis/session_analysis.h"
+#include "core/io/kernel_io.h"
+#include "core/io/session_yaml.h"
+#include "core/io/text_file.h"
 #include "core/model/units.h"
 #include "core/plot/plot_spec.h"
 #include "core/report/report.h"
@@ -49,6 +52,14 @@ struct Options {
     std::string theme = "light";
     bool achievableRoof = false;
     int width = 1000, height = 650, dpi = 144;
+    // analyze / export input
+    std::string input;
+    bool skipInvalid = false;
+};
+
+/// A problem with an input file: exit 1, after the messages are printed.
+struct InputError {
+    std::vector<std::string> messages;
 };
 
 OutputFormat outputFormat(const Options& o)
@@ -131,29 +142,108 @@ int cmdPoint(const ProfileCatalog& catalog, const Options& o)
     return kOk;
 }
 
-int cmdExport(const ProfileCatalog& catalog, const Options& o)
+/// The session a command works on: a session file, a kernel file (with --hw/--precision), or
+/// nothing (only --hw/--precision); --hw and --precision override a session's own.
+/// Rejected kernel rows fail the command unless --skip-invalid (then they are warnings).
+struct Input {
+    Session session;
+    const HardwareProfile* hw = nullptr;
+};
+
+Input loadInput(const ProfileCatalog& catalog, const Options& o)
 {
-    const auto& hw = resolveHardware(catalog, o.hw);
-    const Precision p = resolvePrecision(hw, o.precision);
-    const Roofline roof = roofFor(hw, p, o.roofKind);
-    std::vector<Placement> placements;
+    Input in;
+    bool fromSession = false;
+    if (!o.input.empty()) {
+        auto text = readTextFile(o.input, kMaxKernelFileBytes);
+        if (!text)
+            throw InputError {{text.error().toString()}};
+        if (looksLikeSession(text.value())) {
+            auto s = parseSession(text.value(), o.input);
+            if (!s)
+                throw InputError {{s.error().toString()}};
+            in.session = std::move(s).value();
+            fromSession = true;
+        } else {
+            auto k = parseKernels(text.value(), o.input, kernelFormatForPath(o.input));
+            if (!k)
+                throw InputError {{k.error().toString()}};
+            if (!k->rejected.empty()) {
+                std::vector<std::string> lines;
+                for (const auto& e : k->rejected)
+                    lines.push_back(e.toString());
+                if (!o.skipInvalid) {
+                    lines.push_back(std::to_string(k->rejected.size())
+                        + " row(s) rejected; fix them, or pass --skip-invalid to place the other "
+                        + std::to_string(k->kernels.size()));
+                    throw InputError {lines};
+                }
+                for (const auto& l : lines)
+                    std::cerr << "warning: " << l << " (skipped)\n";
+            }
+            for (const auto& w : k->warnings)
+                std::cerr << "note: " << o.input << ": " << w << "\n";
+            in.session.kernels = std::move(k->kernels);
+        }
+    }
+    if (!o.hw.empty() || !fromSession) {
+        in.hw = &resolveHardware(catalog, o.hw);
+        in.session.hardwareId = in.hw->id;
+        in.session.precision = resolvePrecision(*in.hw, o.precision);
+    } else {
+        auto r = catalog.resolve(in.session.hardwareId);
+        if (!r)
+            throw InputError {{o.input + ": hardware: " + r.error().message}};
+        in.hw = r.value();
+        if (!o.precision.empty())
+            in.session.precision = resolvePrecision(*in.hw, o.precision);
+    }
     for (const auto& spec : o.points) {
         auto k = parsePointSpec(spec);
         if (!k)
             throw UsageError {"--point: " + k.error().message};
         if (auto why = validateKernel(k.value()))
             throw UsageError {"--point: " + *why};
-        placements.push_back(analyze(k.value(), roof));
+        in.session.kernels.push_back(k.value());
     }
+    return in;
+}
+
+SessionAnalysis analyzeInput(const Input& in, const Options& o)
+{
+    if (o.roofKind != "peak" && o.roofKind != "achievable")
+        throw UsageError {"--roof must be 'peak' or 'achievable'"};
+    auto a = analyzeSession(*in.hw, in.session, o.roofKind == "achievable" ? RoofKind::Achievable : RoofKind::Peak);
+    if (!a)
+        throw UsageError {a.error().message};
+    for (const auto& note : a->notes)
+        std::cerr << "note: " << note << "\n";
+    return std::move(a).value();
+}
+
+int cmdAnalyze(const ProfileCatalog& catalog, const Options& o)
+{
+    const OutputFormat f = outputFormat(o);
+    const Input in = loadInput(catalog, o);
+    const SessionAnalysis a = analyzeInput(in, o);
+    std::cout << formatPlacements(a.placements, a.roof, f);
+    return kOk;
+}
+
+int cmdExport(const ProfileCatalog& catalog, const Options& o)
+{
     if (o.theme != "light" && o.theme != "dark")
         throw UsageError {"--theme must be 'light' or 'dark'"};
     const QString out = QString::fromStdString(o.output);
     if (!ui::isSupportedFigureSuffix(QFileInfo(out).suffix()))
         throw UsageError {"-o " + o.output + ": the figure format comes from the suffix; use .png, .svg or .pdf"};
-    PlotOptions plotOptions;
-    plotOptions.title = o.title;
-    plotOptions.showAchievable = o.achievableRoof;
-    const PlotSpec spec = buildPlotSpec(hw, roof, placements, plotOptions);
+    Input in = loadInput(catalog, o);
+    if (!o.title.empty())
+        in.session.view.title = o.title;
+    if (o.achievableRoof)
+        in.session.view.showAchievable = true;
+    const SessionAnalysis a = analyzeInput(in, o);
+    const PlotSpec spec = buildSessionPlot(*in.hw, in.session, a);
     const ui::PlotStyle style = o.theme == "dark" ? ui::PlotStyle::dark() : ui::PlotStyle::light();
     if (const auto error = ui::exportFigure(spec, style, out, ui::ExportOptions {o.width, o.height, o.dpi})) {
         std::cerr << "error: " << error->toStdString() << "\n";
@@ -201,12 +291,25 @@ int run(int argc, char** argv)
         ->capture_default_str();
     addFormat(point, o, "table|json|csv");
 
-    CLI::App* exp = app.add_subcommand("export", "Write the roofline figure (PNG, SVG or PDF) with optional points");
-    exp->add_option("--hw", o.hw, "Hardware id, alias or unique prefix")->required();
-    exp->add_option("--precision", o.precision, "Precision of the roof (default: bf16)");
+    CLI::App* analyzeCmd = app.add_subcommand(
+        "analyze", "Place every kernel of a kernel file (CSV/TSV/YAML/JSON) or a session; one row per kernel");
+    analyzeCmd->add_option("file", o.input, "Kernel file or session (*.roofline.yaml)")->required();
+    analyzeCmd->add_option("--hw", o.hw, "Hardware id, alias or unique prefix (a session's own by default)");
+    analyzeCmd->add_option("--precision", o.precision, "Precision of the roof (a session's own, else bf16)");
+    analyzeCmd->add_option("--roof", o.roofKind, "peak or achievable")->capture_default_str();
+    analyzeCmd->add_flag("--skip-invalid", o.skipInvalid,
+        "Place the good rows and warn about bad ones (default: bad rows fail the command)");
+    addFormat(analyzeCmd, o, "table|csv|json");
+
+    CLI::App* exp = app.add_subcommand(
+        "export", "Write the roofline figure (PNG, SVG or PDF) of a session, a kernel file or --point kernels");
+    exp->add_option("file", o.input, "Optional: a session (*.roofline.yaml) or a kernel file");
+    exp->add_option("--hw", o.hw, "Hardware id, alias or unique prefix (required without a session)");
+    exp->add_option("--precision", o.precision, "Precision of the roof (a session's own, else bf16)");
+    exp->add_flag("--skip-invalid", o.skipInvalid, "Draw the good rows of a kernel file and warn about bad ones");
     exp->add_option("-o,--output", o.output, "Figure file: .png, .svg (text as text) or .pdf")->required();
-    exp->add_option("--point", o.points,
-                    "A kernel: name,flops,bytes[,time], e.g. 'decode,140 GFLOP,70 GB' (repeatable)")
+    exp->add_option(
+           "--point", o.points, "A kernel: name,flops,bytes[,time], e.g. 'decode,140 GFLOP,70 GB' (repeatable)")
         ->type_name("SPEC")
         ->expected(1)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
@@ -282,9 +385,15 @@ int run(int argc, char** argv)
             return cmdPoint(catalog, o);
         if (exp->parsed())
             return cmdExport(catalog, o);
+        if (analyzeCmd->parsed())
+            return cmdAnalyze(catalog, o);
     } catch (const UsageError& e) {
         std::cerr << "error: " << e.message << "\n";
         return kUsage;
+    } catch (const InputError& e) {
+        for (const auto& m : e.messages)
+            std::cerr << "error: " << m << "\n";
+        return kBadInput;
     }
     std::cerr << "error: no command given; run 'roofline --help'\n";
     return kUsage;

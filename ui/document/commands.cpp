@@ -5,16 +5,15 @@
 
 namespace roofline::ui {
 
-ChangeSelectionCommand::ChangeSelectionCommand(SessionDocument* doc, std::string hardwareId, Precision precision,
-                                               const QString& text)
+ChangeSelectionCommand::ChangeSelectionCommand(
+    SessionDocument* doc, std::string hardwareId, Precision precision, const QString& text)
     : QUndoCommand(text)
     , m_doc(doc)
     , m_oldId(doc->session().hardwareId)
     , m_newId(std::move(hardwareId))
     , m_oldPrecision(doc->session().precision)
     , m_newPrecision(precision)
-{
-}
+{ }
 
 void ChangeSelectionCommand::undo()
 {
@@ -27,9 +26,11 @@ void ChangeSelectionCommand::redo()
 }
 
 AddKernelsCommand::AddKernelsCommand(SessionDocument* doc, int index, std::vector<Kernel> kernels, const QString& text)
-    : QUndoCommand(text), m_doc(doc), m_index(index), m_kernels(std::move(kernels))
-{
-}
+    : QUndoCommand(text)
+    , m_doc(doc)
+    , m_index(index)
+    , m_kernels(std::move(kernels))
+{ }
 
 void AddKernelsCommand::undo()
 {
@@ -45,7 +46,9 @@ void AddKernelsCommand::redo()
 }
 
 RemoveKernelsCommand::RemoveKernelsCommand(SessionDocument* doc, std::vector<int> sortedIndices, const QString& text)
-    : QUndoCommand(text), m_doc(doc), m_indices(std::move(sortedIndices))
+    : QUndoCommand(text)
+    , m_doc(doc)
+    , m_indices(std::move(sortedIndices))
 {
     for (int i : m_indices)
         m_removed.push_back(doc->session().kernels.at(static_cast<size_t>(i)));
@@ -70,8 +73,7 @@ EditKernelCommand::EditKernelCommand(SessionDocument* doc, int index, Kernel aft
     , m_before(doc->session().kernels.at(static_cast<size_t>(index)))
     , m_after(std::move(after))
     , m_dragId(dragId)
-{
-}
+{ }
 
 void EditKernelCommand::undo()
 {
@@ -93,9 +95,11 @@ bool EditKernelCommand::mergeWith(const QUndoCommand* other)
 }
 
 SetViewCommand::SetViewCommand(SessionDocument* doc, ViewSettings after, const QString& text)
-    : QUndoCommand(text), m_doc(doc), m_before(doc->session().view), m_after(std::move(after))
-{
-}
+    : QUndoCommand(text)
+    , m_doc(doc)
+    , m_before(doc->session().view)
+    , m_after(std::move(after))
+{ }
 
 void SetViewCommand::undo()
 {

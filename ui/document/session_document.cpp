@@ -11,7 +11,9 @@
 
 namespace roofline::ui {
 
-SessionDocument::SessionDocument(const ProfileCatalog& catalog, QObject* parent) : QObject(parent), m_catalog(catalog)
+SessionDocument::SessionDocument(const ProfileCatalog& catalog, QObject* parent)
+    : QObject(parent)
+    , m_catalog(catalog)
 {
     if (!m_catalog.find(m_session.hardwareId) && !m_catalog.empty())
         m_session.hardwareId = m_catalog.profiles().front().id;
@@ -36,15 +38,14 @@ QString SessionDocument::replaceSession(Session session, const QString& filePath
     } else if (!m_catalog.empty()) {
         warning = tr("Unknown hardware '%1' (%2); showing %3 instead.")
                       .arg(QString::fromStdString(session.hardwareId), QString::fromStdString(r.error().message),
-                           QString::fromStdString(m_catalog.profiles().front().id));
+                          QString::fromStdString(m_catalog.profiles().front().id));
         session.hardwareId = m_catalog.profiles().front().id;
     }
     if (const auto* hw = m_catalog.find(session.hardwareId); hw && !hw->hasPrecision(session.precision)) {
         warning += (warning.isEmpty() ? QString() : QStringLiteral(" "))
-                   + tr("%1 has no %2 rate; showing %3.")
-                         .arg(QString::fromStdString(hw->name),
-                              QString::fromStdString(precisionLabel(session.precision)),
-                              QString::fromStdString(precisionLabel(hw->defaultPrecision())));
+            + tr("%1 has no %2 rate; showing %3.")
+                  .arg(QString::fromStdString(hw->name), QString::fromStdString(precisionLabel(session.precision)),
+                      QString::fromStdString(precisionLabel(hw->defaultPrecision())));
         session.precision = hw->defaultPrecision();
     }
     m_session = std::move(session);
@@ -172,7 +173,8 @@ int SessionDocument::duplicateKernel(int index)
         return -1;
     Kernel k = m_session.kernels[static_cast<size_t>(index)];
     k.name = uniqueName(k.name + " (copy)");
-    return addKernels({k}, tr("Duplicate %1").arg(QString::fromStdString(m_session.kernels[static_cast<size_t>(index)].name)));
+    return addKernels(
+        {k}, tr("Duplicate %1").arg(QString::fromStdString(m_session.kernels[static_cast<size_t>(index)].name)));
 }
 
 void SessionDocument::removeKernels(std::vector<int> indices)
@@ -180,13 +182,13 @@ void SessionDocument::removeKernels(std::vector<int> indices)
     std::sort(indices.begin(), indices.end());
     indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
     indices.erase(std::remove_if(indices.begin(), indices.end(),
-                                 [&](int i) { return i < 0 || i >= static_cast<int>(m_session.kernels.size()); }),
-                  indices.end());
+                      [&](int i) { return i < 0 || i >= static_cast<int>(m_session.kernels.size()); }),
+        indices.end());
     if (indices.empty())
         return;
     const QString text = indices.size() == 1
-                             ? tr("Delete %1").arg(QString::fromStdString(m_session.kernels[static_cast<size_t>(indices[0])].name))
-                             : tr("Delete %n kernels", nullptr, static_cast<int>(indices.size()));
+        ? tr("Delete %1").arg(QString::fromStdString(m_session.kernels[static_cast<size_t>(indices[0])].name))
+        : tr("Delete %n kernels", nullptr, static_cast<int>(indices.size()));
     m_undo.push(new RemoveKernelsCommand(this, std::move(indices), text));
 }
 
@@ -281,7 +283,7 @@ std::optional<Roofline> SessionDocument::roofline() const
 
 std::vector<Placement> SessionDocument::placements() const
 {
-    return m_analysis ? m_analysis->placements : std::vector<Placement>{};
+    return m_analysis ? m_analysis->placements : std::vector<Placement> {};
 }
 
 PlotSpec SessionDocument::plotSpec() const

@@ -29,7 +29,9 @@ QString placementHtml(const SessionDocument& document, int index)
 }
 
 DetailsPanel::DetailsPanel(SessionDocument* document, QWidget* parent)
-    : QWidget(parent), m_doc(document), m_browser(new QTextBrowser(this))
+    : QWidget(parent)
+    , m_doc(document)
+    , m_browser(new QTextBrowser(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);

@@ -22,7 +22,9 @@ QString rateText(double v, roofline::Precision p)
 
 } // namespace
 
-KernelTableModel::KernelTableModel(SessionDocument* document, QObject* parent) : QAbstractTableModel(parent), m_doc(document)
+KernelTableModel::KernelTableModel(SessionDocument* document, QObject* parent)
+    : QAbstractTableModel(parent)
+    , m_doc(document)
 {
     m_rows = static_cast<int>(m_doc->session().kernels.size());
     connect(m_doc, &SessionDocument::changed, this, &KernelTableModel::reset);
@@ -49,8 +51,8 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
 {
     if (orientation != Qt::Horizontal)
         return role == Qt::DisplayRole ? QVariant(section + 1) : QVariant();
-    static const char* titles[] = {"Name",     "FLOPs",  "Bytes",    "Time", "Achieved", "Precision", "Group",
-                                   "Intensity", "Regime", "Roof",     "Headroom", "MFU", "Time share", "Gain at roof"};
+    static const char* titles[] = {"Name", "FLOPs", "Bytes", "Time", "Achieved", "Precision", "Group", "Intensity",
+        "Regime", "Roof", "Headroom", "MFU", "Time share", "Gain at roof"};
     static const char* tips[] = {
         "Kernel name (unique)",
         "Work: e.g. 140 GFLOP or 1.4e11",
@@ -89,8 +91,8 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
     const Kernel& k = m_doc->session().kernels.at(static_cast<size_t>(index.row()));
     const auto& analysis = m_doc->analysis();
     const Placement* p = analysis && index.row() < static_cast<int>(analysis->placements.size())
-                             ? &analysis->placements[static_cast<size_t>(index.row())]
-                             : nullptr;
+        ? &analysis->placements[static_cast<size_t>(index.row())]
+        : nullptr;
     const int col = index.column();
     const roofline::Precision prec = p ? p->precision : m_doc->precision();
 
@@ -184,9 +186,9 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         const PlotStyle style = PlotStyle::light();
         if (p->aboveRoof)
             return QBrush(style.aboveRoof);
-        return QBrush(p->regime == Regime::MemoryBound    ? style.memoryPoint
-                      : p->regime == Regime::ComputeBound ? style.computePoint
-                                                          : style.ridgePoint);
+        return QBrush(p->regime == Regime::MemoryBound ? style.memoryPoint
+                : p->regime == Regime::ComputeBound    ? style.computePoint
+                                                       : style.ridgePoint);
     }
     if (role == Qt::ToolTipRole && p) {
         if (p->aboveRoof)

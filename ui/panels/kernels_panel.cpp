@@ -38,8 +38,8 @@ KernelsPanel::KernelsPanel(SessionDocument* document, const QList<QAction*>& too
     m_view->sortByColumn(-1, Qt::AscendingOrder); // document order until the user sorts
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
-                            QAbstractItemView::AnyKeyPressed);
+    m_view->setEditTriggers(
+        QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed | QAbstractItemView::AnyKeyPressed);
     m_view->setAlternatingRowColors(true);
     m_view->verticalHeader()->setDefaultSectionSize(22);
     m_view->verticalHeader()->hide();
@@ -72,7 +72,13 @@ KernelsPanel::KernelsPanel(SessionDocument* document, const QList<QAction*>& too
     updateSummary();
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &KernelsPanel::emitCurrent);
     connect(m_model, &KernelTableModel::editRejected, this, &KernelsPanel::message);
+    // A reset (any edit) clears the view's selection: keep the current kernel selected.
+    connect(m_model, &QAbstractItemModel::modelAboutToBeReset, this, [this]() { m_keep = currentKernel(); });
     connect(m_model, &QAbstractItemModel::modelReset, this, [this]() {
+        if (m_keep >= 0 && m_keep < m_model->rowCount()) {
+            const QSignalBlocker block(m_view->selectionModel());
+            selectKernel(m_keep);
+        }
         // Fit the columns to their text while that stays cheap.
         if (m_model->rowCount() <= 2000)
             m_view->resizeColumnsToContents();
@@ -101,11 +107,11 @@ void KernelsPanel::selectKernel(int index)
         return;
     }
     const QModelIndex proxyIndex = m_proxy->mapFromSource(m_model->index(index, 0));
-    if (m_view->selectionModel()->currentIndex().row() == proxyIndex.row() &&
-        m_view->selectionModel()->isRowSelected(proxyIndex.row(), {}))
+    if (m_view->selectionModel()->currentIndex().row() == proxyIndex.row()
+        && m_view->selectionModel()->isRowSelected(proxyIndex.row(), {}))
         return;
-    m_view->selectionModel()->setCurrentIndex(proxyIndex, QItemSelectionModel::ClearAndSelect |
-                                                              QItemSelectionModel::Rows);
+    m_view->selectionModel()->setCurrentIndex(
+        proxyIndex, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_view->scrollTo(proxyIndex);
 }
 

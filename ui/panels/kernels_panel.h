@@ -43,6 +43,7 @@ private:
     QSortFilterProxyModel* m_proxy;
     QTableView* m_view;
     QLabel* m_summary;
+    int m_keep = -1;
 };
 
 } // namespace roofline::ui

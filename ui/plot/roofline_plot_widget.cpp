@@ -59,7 +59,8 @@ void RooflinePlotWidget::showSpec(const PlotSpec& spec, const std::optional<Roof
 {
     // Keep the user's view when the derived ranges did not change (another precision of the
     // same part) and always while a point is being dragged.
-    const bool keepView = ((m_spec.x == spec.x && m_spec.y == spec.y) || m_dragIndex >= 0) && m_plot->plottableCount() > 0;
+    const bool keepView
+        = ((m_spec.x == spec.x && m_spec.y == spec.y) || m_dragIndex >= 0) && m_plot->plottableCount() > 0;
     const QCPRange xView = m_plot->xAxis->range();
     const QCPRange yView = m_plot->yAxis->range();
     m_spec = spec;
@@ -142,8 +143,8 @@ void RooflinePlotWidget::drawSelection()
         g->setObjectName(QStringLiteral("selection"));
         g->removeFromLegend();
         g->setLineStyle(QCPGraph::lsNone);
-        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(m_style.foreground, 2.0), Qt::NoBrush,
-                                           10 * p.size + 10));
+        g->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(m_style.foreground, 2.0), Qt::NoBrush, 10 * p.size + 10));
         g->setData({p.at.x}, {p.at.y});
     }
 }

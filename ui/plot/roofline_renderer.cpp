@@ -210,9 +210,9 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         Qt::Alignment h = l.align == PlotLabel::Align::Left ? Qt::AlignLeft
             : l.align == PlotLabel::Align::Right            ? Qt::AlignRight
                                                             : Qt::AlignHCenter;
-        Qt::Alignment v = l.valign == PlotLabel::VAlign::Above   ? Qt::AlignBottom
-                          : l.valign == PlotLabel::VAlign::Below ? Qt::AlignTop
-                                                                 : Qt::AlignVCenter;
+        Qt::Alignment v = l.valign == PlotLabel::VAlign::Above ? Qt::AlignBottom
+            : l.valign == PlotLabel::VAlign::Below             ? Qt::AlignTop
+                                                               : Qt::AlignVCenter;
         t->setPositionAlignment(h | v);
         t->setColor(style.foreground);
         switch (l.role) {
@@ -241,14 +241,13 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
             const bool centre = l.align == PlotLabel::Align::Center;
             const int side = middle ? gap : (centre ? 0 : 2);
             const int vert = middle ? 0 : (centre ? gap : gap - 3);
-            t->setPadding(QMargins(l.align == PlotLabel::Align::Left ? side : 0,
-                                   l.valign == PlotLabel::VAlign::Below ? vert : 0,
-                                   l.align == PlotLabel::Align::Right ? side : 0,
-                                   l.valign == PlotLabel::VAlign::Above ? vert : 0));
+            t->setPadding(
+                QMargins(l.align == PlotLabel::Align::Left ? side : 0, l.valign == PlotLabel::VAlign::Below ? vert : 0,
+                    l.align == PlotLabel::Align::Right ? side : 0, l.valign == PlotLabel::VAlign::Above ? vert : 0));
             t->setFont(style.font(8.8));
-            t->setTextAlignment(l.align == PlotLabel::Align::Left    ? Qt::AlignLeft
-                                : l.align == PlotLabel::Align::Right ? Qt::AlignRight
-                                                                     : Qt::AlignHCenter);
+            t->setTextAlignment(l.align == PlotLabel::Align::Left ? Qt::AlignLeft
+                    : l.align == PlotLabel::Align::Right          ? Qt::AlignRight
+                                                                  : Qt::AlignHCenter);
             if (l.text.find("ABOVE ROOF") != std::string::npos)
                 t->setColor(style.aboveRoof);
             break;
@@ -270,10 +269,10 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         QColor c = style.muted;
         for (const auto& p : spec.points)
             if (p.at == d.from)
-                c = p.aboveRoof                              ? style.aboveRoof
-                    : p.regime == Regime::MemoryBound        ? style.memoryPoint
-                    : p.regime == Regime::ComputeBound       ? style.computePoint
-                                                             : style.ridgePoint;
+                c = p.aboveRoof                        ? style.aboveRoof
+                    : p.regime == Regime::MemoryBound  ? style.memoryPoint
+                    : p.regime == Regime::ComputeBound ? style.computePoint
+                                                       : style.ridgePoint;
         drop->setPen(QPen(c, 1.2, Qt::DashLine));
         drop->setClipToAxisRect(true);
     }

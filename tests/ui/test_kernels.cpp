@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: MIT
+// Kernels in the window: place by clicking, drag across the ridge, edit in the table, undo
+// every kind of edit, sessions, imports.
+#include "core/io/session_yaml.h"
+#include "support/fixtures.h"
+#include "ui/document/session_document.h"
+#include "ui/main_window.h"
+#include "ui/panels/details_panel.h"
+#include "ui/panels/kernel_table_model.h"
+#include "ui/panels/kernels_panel.h"
+#include "ui/plot/roofline_plot_widget.h"
+
+#include <qcustomplot.h>
+
+#include <gtest/gtest.h>
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QFile>
+#include <QSettings>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace roofline;
+using namespace roofline::ui;
+
+namespace {
+
+class KernelsTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        QSettings().clear();
+        window = std::make_unique<MainWindow>(test::shippedCatalog(), std::vector<Error> {});
+        window->resize(1300, 900);
+        window->show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(window.get()));
+        doc()->setPrecision(Precision::BF16);
+        doc()->undoStack()->clear();
+    }
+
+    SessionDocument* doc() const { return window->document(); }
+    QCustomPlot* plot() const { return window->plotWidget()->plot(); }
+    KernelTableModel* table() const { return window->kernelsPanel()->model(); }
+
+    QPoint pixel(double intensity, double rate) const
+    {
+        plot()->replot();
+        return {int(std::lround(plot()->xAxis->coordToPixel(intensity))),
+            int(std::lround(plot()->yAxis->coordToPixel(rate)))};
+    }
+
+    void mouse(QEvent::Type type, const QPoint& at, Qt::MouseButtons buttons)
+    {
+        QMouseEvent e(type, QPointF(at), plot()->mapToGlobal(QPointF(at)), Qt::LeftButton, buttons, Qt::NoModifier);
+        QCoreApplication::sendEvent(plot(), &e);
+    }
+
+    QString regimeCell(int row) const { return table()->index(row, KernelTableModel::Regime).data().toString(); }
+
+    std::unique_ptr<MainWindow> window;
+};
+
+} // namespace
+
+TEST_F(KernelsTest, TableModelPassesTheItemModelTester)
+{
+    QAbstractItemModelTester tester(table(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+    doc()->addKernels({test::makeKernel("a", 1e12, 1e10, 1e-3), test::makeKernel("b", 1e9, 1e9)}, "add");
+    doc()->removeKernels({0});
+    doc()->undoStack()->undo();
+    EXPECT_EQ(table()->rowCount(), 2);
+}
+
+TEST_F(KernelsTest, ClickInPlaceModeAddsAKernelThereAndDragAcrossTheRidgeFlipsItsRegime)
+{
+    window->placeAction()->trigger();
+    ASSERT_TRUE(window->plotWidget()->placeMode());
+    const QPoint at = pixel(10.0, 10e12);
+    mouse(QEvent::MouseButtonPress, at, Qt::LeftButton);
+    mouse(QEvent::MouseButtonRelease, at, Qt::NoButton);
+    ASSERT_EQ(doc()->session().kernels.size(), 1u);
+    const auto& placed = doc()->placements().at(0);
+    EXPECT_NEAR(placed.intensity, 10.0, 10.0 * 0.05);
+    EXPECT_NEAR(*placed.achieved, 10e12, 10e12 * 0.05);
+    EXPECT_EQ(regimeCell(0), QStringLiteral("memory-bound"));
+    EXPECT_EQ(window->kernelsPanel()->currentKernel(), 0);
+    window->placeAction()->trigger(); // leave place mode
+    const int stepsBefore = doc()->undoStack()->count();
+
+    // Drag the point right, across the BF16 ridge (295), in several moves.
+    const QPoint from = window->plotWidget()->pointPixel(0).toPoint();
+    mouse(QEvent::MouseButtonPress, from, Qt::LeftButton);
+    for (double i : {30.0, 100.0, 400.0, 2000.0})
+        mouse(QEvent::MouseMove, pixel(i, 10e12), Qt::LeftButton);
+    mouse(QEvent::MouseButtonRelease, pixel(2000.0, 10e12), Qt::NoButton);
+    EXPECT_NEAR(doc()->placements().at(0).intensity, 2000.0, 2000.0 * 0.05);
+    EXPECT_EQ(regimeCell(0), QStringLiteral("compute-bound"));
+    EXPECT_EQ(doc()->undoStack()->count(), stepsBefore + 1) << "one drag is one undo step";
+    EXPECT_DOUBLE_EQ(doc()->session().kernels[0].flops, placed.kernel.flops) << "a drag keeps the FLOPs";
+
+    doc()->undoStack()->undo();
+    EXPECT_EQ(regimeCell(0), QStringLiteral("memory-bound"));
+}
+
+TEST_F(KernelsTest, SelectingAPointSelectsItsRowAndTheReverse)
+{
+    doc()->addKernels({test::makeKernel("left", 2e9, 1e9, 1e-3), test::makeKernel("right", 4e12, 1e9, 20e-3)}, "add");
+    window->kernelsPanel()->selectKernel(1);
+    EXPECT_EQ(window->plotWidget()->selectedPoint(), 1);
+    EXPECT_TRUE(window->detailsPanel()->text().contains(QStringLiteral("right")));
+    EXPECT_TRUE(window->detailsPanel()->text().contains(QStringLiteral("compute-bound")));
+    const QPoint at = window->plotWidget()->pointPixel(0).toPoint();
+    mouse(QEvent::MouseButtonPress, at, Qt::LeftButton);
+    mouse(QEvent::MouseButtonRelease, at, Qt::NoButton);
+    EXPECT_EQ(window->kernelsPanel()->currentKernel(), 0);
+    EXPECT_EQ(window->plotWidget()->selectedPoint(), 0);
+    const QString details = window->detailsPanel()->text();
+    for (const char* fact : {"intensity", "roof", "ridge", "regime", "headroom", "MFU", "time >=", "memory bus"})
+        EXPECT_TRUE(details.contains(QLatin1String(fact))) << fact << "\n" << details.toStdString();
+}
+
+TEST_F(KernelsTest, CellsTakeUnitsAndRejectWhatTheyCannotRead)
+{
+    doc()->addKernels({test::makeKernel("k", 1e12, 1e10)}, "add");
+    QString rejected;
+    QObject::connect(table(), &KernelTableModel::editRejected, [&](const QString& m) { rejected = m; });
+    EXPECT_FALSE(table()->setData(table()->index(0, KernelTableModel::Flops), QStringLiteral("lots"), Qt::EditRole));
+    EXPECT_EQ(rejected, QStringLiteral("FLOPs: 'lots' is not a number; write e.g. '140 GFLOP'"));
+    EXPECT_FALSE(table()->setData(table()->index(0, KernelTableModel::Bytes), QStringLiteral("0 GB"), Qt::EditRole));
+    EXPECT_FALSE(
+        table()->setData(table()->index(0, KernelTableModel::Precision), QStringLiteral("fp12"), Qt::EditRole));
+    EXPECT_DOUBLE_EQ(doc()->session().kernels[0].flops, 1e12);
+
+    EXPECT_TRUE(
+        table()->setData(table()->index(0, KernelTableModel::Flops), QStringLiteral("140 GFLOP"), Qt::EditRole));
+    EXPECT_TRUE(table()->setData(table()->index(0, KernelTableModel::Bytes), QStringLiteral("70 GB"), Qt::EditRole));
+    EXPECT_TRUE(table()->setData(table()->index(0, KernelTableModel::Time), QStringLiteral("20.9 ms"), Qt::EditRole));
+    EXPECT_TRUE(table()->setData(table()->index(0, KernelTableModel::Precision), QStringLiteral("FP8"), Qt::EditRole));
+    const Kernel& k = doc()->session().kernels[0];
+    EXPECT_DOUBLE_EQ(k.flops, 140e9);
+    EXPECT_DOUBLE_EQ(k.bytes, 70e9);
+    EXPECT_DOUBLE_EQ(*k.time, 20.9e-3);
+    EXPECT_EQ(k.precision, Precision::FP8);
+    EXPECT_EQ(table()->index(0, KernelTableModel::Intensity).data().toString(), QStringLiteral("2"));
+    // An achieved rate sets the time from the FLOPs.
+    EXPECT_TRUE(
+        table()->setData(table()->index(0, KernelTableModel::Achieved), QStringLiteral("7 TFLOP/s"), Qt::EditRole));
+    EXPECT_DOUBLE_EQ(*doc()->session().kernels[0].time, 140e9 / 7e12);
+    EXPECT_EQ(
+        table()->index(0, KernelTableModel::Regime).data().toString(), QStringLiteral("memory-bound (above roof!)"));
+    EXPECT_EQ(doc()->undoStack()->count(), 1 + 5);
+}
+
+TEST_F(KernelsTest, EveryKindOfEditUndoesAndRedoes)
+{
+    const Session start = doc()->session();
+    QUndoStack* undo = doc()->undoStack();
+    doc()->addKernels({test::makeKernel("a", 1e12, 1e10, 2e-3)}, "add"); // add
+    doc()->duplicateKernel(0); // duplicate
+    EXPECT_EQ(doc()->session().kernels[1].name, "a (copy)");
+    Kernel edited = doc()->session().kernels[0];
+    edited.bytes = 5e9;
+    doc()->editKernel(0, edited, "edit"); // edit
+    doc()->moveKernel(1, 1000.0, 5e14, 7); // move
+    doc()->moveKernel(1, 2000.0, 6e14, 7); // same drag: merged
+    doc()->removeKernels({0}); // delete
+    QTemporaryDir dir;
+    const QString csv = dir.filePath(QStringLiteral("k.csv"));
+    {
+        QFile f(csv);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write("name,flops,bytes\nimported,1e9,1e9\nbad,0,1\n");
+    }
+    EXPECT_EQ(window->openFile(csv, false), QString()); // import (good rows only)
+    doc()->setHardware(QStringLiteral("b200")); // hardware
+    doc()->setPrecision(Precision::FP4); // precision
+    ViewSettings v = doc()->session().view;
+    v.sizeByTimeShare = true;
+    doc()->setView(v, "size"); // view
+    EXPECT_EQ(undo->count(), 9);
+    const Session end = doc()->session();
+    ASSERT_EQ(end.kernels.size(), 2u);
+    EXPECT_EQ(end.kernels[1].name, "imported");
+
+    while (undo->canUndo())
+        undo->undo();
+    EXPECT_EQ(doc()->session(), start);
+    EXPECT_FALSE(doc()->isModified());
+    while (undo->canRedo())
+        undo->redo();
+    EXPECT_EQ(doc()->session(), end);
+    EXPECT_TRUE(doc()->isModified());
+}
+
+TEST_F(KernelsTest, SessionsSaveLoadAndTrackModification)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("a.roofline.yaml"));
+    doc()->addKernels({test::makeKernel("decode", 140e9, 70e9, 25e-3)}, "add");
+    doc()->setPrecision(Precision::FP8);
+    EXPECT_TRUE(doc()->isModified());
+    EXPECT_TRUE(window->isWindowModified());
+    ASSERT_EQ(doc()->save(path), QString());
+    EXPECT_FALSE(doc()->isModified());
+    EXPECT_FALSE(window->isWindowModified());
+    EXPECT_TRUE(window->windowTitle().contains(QStringLiteral("a.roofline.yaml")));
+    const Session saved = doc()->session();
+    doc()->removeKernels({0});
+    EXPECT_TRUE(doc()->isModified());
+    ASSERT_EQ(window->openFile(path), QString());
+    EXPECT_EQ(doc()->session(), saved);
+    EXPECT_FALSE(doc()->isModified());
+    EXPECT_EQ(doc()->undoStack()->count(), 0);
+}
+
+TEST_F(KernelsTest, AFailedSaveKeepsThePreviousFile)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("keep.roofline.yaml"));
+    ASSERT_EQ(doc()->save(path), QString());
+    QFile f(path);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    const QByteArray before = f.readAll();
+    f.close();
+    doc()->addKernels({test::makeKernel("k", 1e9, 1e9)}, "add");
+    // A path whose folder is a file cannot be written.
+    const QString bad = path + QStringLiteral("/inside.roofline.yaml");
+    const QString error = doc()->save(bad);
+    EXPECT_TRUE(error.startsWith(bad + QStringLiteral(": cannot write"))) << error.toStdString();
+    EXPECT_TRUE(doc()->isModified());
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    EXPECT_EQ(f.readAll(), before);
+}
+
+TEST_F(KernelsTest, TheExampleSessionTellsTheLessonsStory)
+{
+    ASSERT_EQ(window->openExample(), QString());
+    EXPECT_EQ(doc()->session().hardwareId, "h100-sxm5");
+    EXPECT_EQ(doc()->precision(), Precision::FP8);
+    ASSERT_EQ(doc()->placements().size(), 3u);
+    EXPECT_EQ(doc()->placements()[0].regime, Regime::MemoryBound);
+    EXPECT_DOUBLE_EQ(doc()->placements()[0].intensity, 2.0);
+    EXPECT_DOUBLE_EQ(doc()->placements()[1].intensity, 64.0);
+    EXPECT_EQ(doc()->placements()[2].regime, Regime::ComputeBound);
+    EXPECT_FALSE(doc()->isModified());
+    EXPECT_TRUE(doc()->filePath().isEmpty()) << "the example opens untitled";
+}
+
+TEST_F(KernelsTest, SortingByGainRanksWhereTheTimeWouldGo)
+{
+    ASSERT_EQ(window->openExample(), QString());
+    QTableView* view = window->kernelsPanel()->view();
+    view->sortByColumn(KernelTableModel::Gain, Qt::DescendingOrder);
+    EXPECT_EQ(view->model()->index(0, KernelTableModel::Name).data().toString(), QStringLiteral("prefill, 2k tokens"));
+}
