@@ -81,7 +81,7 @@ TEST_F(KernelsTest, ClickInPlaceModeAddsAKernelThereAndDragAcrossTheRidgeFlipsIt
     mouse(QEvent::MouseButtonPress, at, Qt::LeftButton);
     mouse(QEvent::MouseButtonRelease, at, Qt::NoButton);
     ASSERT_EQ(doc()->session().kernels.size(), 1u);
-    const auto& placed = doc()->placements().at(0);
+    const Placement placed = doc()->placements().at(0); // a copy: placements() returns by value
     EXPECT_NEAR(placed.intensity, 10.0, 10.0 * 0.05);
     EXPECT_NEAR(*placed.achieved, 10e12, 10e12 * 0.05);
     EXPECT_EQ(regimeCell(0), QStringLiteral("memory-bound"));
