@@ -29,6 +29,8 @@
 #include <QSaveFile>
 #include <QStatusBar>
 
+#include <cmath>
+
 namespace roofline::ui {
 namespace {
 
@@ -221,7 +223,12 @@ void MainWindow::createActions()
             }
         });
     action(view, tr("&Reset View"), "resetView", QKeySequence(Qt::CTRL | Qt::Key_0),
-        tr("Back to the derived axis ranges"), [this]() { m_plot->resetView(); });
+        tr("Back to the derived axis ranges"), [this]() {
+            // Forget a zoom a loaded session carried, then show the derived ranges.
+            m_document->recordViewRanges(std::nullopt, std::nullopt);
+            refresh();
+            m_plot->resetView();
+        });
     view->addSeparator();
     auto flag = [&](const QString& text, const char* name, bool ViewSettings::*member, const QString& tip) {
         QAction* a = action(view, text, name, QKeySequence(), tip, [this, member, text](bool on) {
@@ -397,7 +404,7 @@ bool MainWindow::saveSession()
 {
     if (m_document->filePath().isEmpty())
         return saveSessionAs();
-    const QString error = m_document->save(m_document->filePath());
+    const QString error = saveTo(m_document->filePath());
     if (!error.isEmpty()) {
         QMessageBox::warning(this, tr("Save failed"), error);
         return false;
@@ -416,7 +423,7 @@ bool MainWindow::saveSessionAs()
         return false;
     if (!path.endsWith(QLatin1String(".yaml")) && !path.endsWith(QLatin1String(".yml")))
         path += QStringLiteral(".roofline.yaml");
-    const QString error = m_document->save(path);
+    const QString error = saveTo(path);
     if (!error.isEmpty()) {
         QMessageBox::warning(this, tr("Save failed"), error);
         return false;
@@ -424,6 +431,21 @@ bool MainWindow::saveSessionAs()
     m_settings->addRecentFile(path);
     updateRecentMenu();
     return true;
+}
+
+QString MainWindow::saveTo(const QString& path)
+{
+    // Keep the zoom the user sees: ranges that differ from the derived ones are saved.
+    const PlotSpec shown = m_plot->currentSpec();
+    if (const HardwareProfile* hw = m_document->hardware()) {
+        const auto [dx, dy] = axisRangesFor(effectiveProfile(*hw, m_document->session()), m_document->placements());
+        auto same = [](const AxisRange& a, const AxisRange& b) {
+            return std::fabs(std::log(a.lo / b.lo)) < 1e-6 && std::fabs(std::log(a.hi / b.hi)) < 1e-6;
+        };
+        m_document->recordViewRanges(same(shown.x, dx) ? std::nullopt : std::optional<AxisRange>(shown.x),
+                                     same(shown.y, dy) ? std::nullopt : std::optional<AxisRange>(shown.y));
+    }
+    return m_document->save(path);
 }
 
 QString MainWindow::exportTo(const QString& path)

@@ -43,6 +43,8 @@ public:
     /// when rows were rejected; without it rejected rows are reported and the rest imported.
     /// Returns an error message or an empty string.
     QString openFile(const QString& path, bool ask = true);
+    /// Saves the session with the zoom the window shows; returns an error message or "".
+    QString saveTo(const QString& path);
     /// Opens the lesson's example session (the first start does this).
     QString openExample();
     /// Asks to save unsaved changes; false when the user cancels.

@@ -255,3 +255,25 @@ TEST_F(KernelsTest, SortingByGainRanksWhereTheTimeWouldGo)
     view->sortByColumn(KernelTableModel::Gain, Qt::DescendingOrder);
     EXPECT_EQ(view->model()->index(0, KernelTableModel::Name).data().toString(), QStringLiteral("prefill, 2k tokens"));
 }
+
+TEST_F(KernelsTest, SavingKeepsTheZoomTheWindowShows)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("zoom.roofline.yaml"));
+    ASSERT_EQ(window->saveTo(path), QString());
+    auto plain = loadSessionFile(path.toStdString());
+    ASSERT_TRUE(plain.ok());
+    EXPECT_FALSE(plain->view.x) << "the derived ranges are not written";
+    plot()->xAxis->setRange(1, 100);
+    plot()->yAxis->setRange(1e12, 1e15);
+    ASSERT_EQ(window->saveTo(path), QString());
+    auto zoomed = loadSessionFile(path.toStdString());
+    ASSERT_TRUE(zoomed.ok());
+    ASSERT_TRUE(zoomed->view.x);
+    EXPECT_NEAR(zoomed->view.x->lo, 1.0, 1e-9);
+    EXPECT_NEAR(zoomed->view.x->hi, 100.0, 1e-9);
+    EXPECT_NEAR(zoomed->view.y->hi, 1e15, 1e3);
+    // Reopened, the window shows that zoom again.
+    ASSERT_EQ(window->openFile(path), QString());
+    EXPECT_NEAR(plot()->xAxis->range().lower, 1.0, 1e-9);
+}

@@ -222,6 +222,12 @@ void SessionDocument::setView(const ViewSettings& view, const QString& text)
     m_undo.push(new SetViewCommand(this, view, text));
 }
 
+void SessionDocument::recordViewRanges(std::optional<AxisRange> x, std::optional<AxisRange> y)
+{
+    m_session.view.x = x;
+    m_session.view.y = y;
+}
+
 // --- Applying (from the commands) --------------------------------------------------------
 
 void SessionDocument::applySelection(const std::string& hardwareId, Precision precision)

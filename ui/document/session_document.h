@@ -71,6 +71,10 @@ public:
     std::vector<Placement> placements() const;
     PlotSpec plotSpec() const;
 
+    /// Records the plot's zoom in the view settings, so a saved session (and `roofline export`
+    /// of it) shows what the window shows. Not an undoable edit; changes nothing on screen.
+    void recordViewRanges(std::optional<AxisRange> x, std::optional<AxisRange> y);
+
     /// Used by the undo commands only: apply without pushing a command.
     void applySelection(const std::string& hardwareId, Precision precision);
     void applyInsert(int index, const std::vector<Kernel>& kernels);
