@@ -50,19 +50,12 @@ run: build
 
 example: build
 	@for ext in png svg; do \
-	  $(BUILD_DIR)/bin/roofline export --hw h100-sxm5 --precision fp8 -o roofline-example.$$ext \
-	    --title "LLM decode vs prefill on an H100 SXM5 (FP8)" \
-	    --point "decode b=1,140 GFLOP,70 GB" \
-	    --point "decode b=32,4480 GFLOP,70 GB" \
-	    --point "prefill 2k tokens,286.7 TFLOP,70 GB,250 ms" || exit 1; \
+	  $(BUILD_DIR)/bin/roofline export resources/examples/lesson-h100.roofline.yaml -o roofline-example.$$ext || exit 1; \
 	done
 
 # The figures in docs/ are made by the CLI, so the docs cannot drift from the product.
 docs: build
-	$(BUILD_DIR)/bin/roofline export --hw h100-sxm5 --precision fp8 -o docs/figures/h100-fp8-lesson.png --dpi 96 \
-	  --title "LLM decode vs prefill on an H100 SXM5 (FP8)" \
-	  --point "decode b=1,140 GFLOP,70 GB" --point "decode b=32,4480 GFLOP,70 GB" \
-	  --point "prefill 2k tokens,286.7 TFLOP,70 GB,250 ms"
+	$(BUILD_DIR)/bin/roofline export resources/examples/lesson-h100.roofline.yaml -o docs/figures/h100-fp8-lesson.png --dpi 96
 	$(BUILD_DIR)/bin/roofline export --hw h100-sxm5 --precision bf16 -o docs/figures/h100-bf16.png --dpi 96
 	$(BUILD_DIR)/bin/roofline export --hw h100-sxm5 --precision fp8 -o docs/figures/h100-fp8.png --dpi 96
 
