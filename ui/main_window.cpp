@@ -443,7 +443,7 @@ QString MainWindow::saveTo(const QString& path)
             return std::fabs(std::log(a.lo / b.lo)) < 1e-6 && std::fabs(std::log(a.hi / b.hi)) < 1e-6;
         };
         m_document->recordViewRanges(same(shown.x, dx) ? std::nullopt : std::optional<AxisRange>(shown.x),
-                                     same(shown.y, dy) ? std::nullopt : std::optional<AxisRange>(shown.y));
+            same(shown.y, dy) ? std::nullopt : std::optional<AxisRange>(shown.y));
     }
     return m_document->save(path);
 }

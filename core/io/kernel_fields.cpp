@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/kernel_fields.h"
 
+#include "core/common/text.h"
+
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -27,16 +29,6 @@ std::string normalize(const std::string& name)
     while (!n.empty() && n.back() == '_')
         n.pop_back();
     return n;
-}
-
-std::string trim(const std::string& s)
-{
-    size_t a = 0, b = s.size();
-    while (a < b && std::isspace(static_cast<unsigned char>(s[a])))
-        ++a;
-    while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1])))
-        --b;
-    return s.substr(a, b - a);
 }
 
 bool isBareNumber(const std::string& s)
@@ -146,7 +138,7 @@ std::optional<KernelField> kernelFieldFor(const std::string& name)
 
 void KernelRowBuilder::set(const KernelField& field, const std::string& key, const std::string& raw)
 {
-    const std::string text = trim(raw);
+    const std::string text = trimmed(raw);
     if (text.empty())
         return; // an empty cell is an absent value
     switch (field.kind) {

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/kernel_io.h"
 
+#include "core/common/text.h"
 #include "core/io/csv.h"
 #include "core/io/kernel_fields.h"
 #include "core/io/text_file.h"
+
+#include "core/io/yaml_error.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -110,8 +113,7 @@ Result<KernelImport> parseTreeKernels(const std::string& text, const std::string
     try {
         root = YAML::Load(text);
     } catch (const YAML::Exception& e) {
-        return Error {file, e.mark.line >= 0 ? e.mark.line + 1 : 0, e.mark.column >= 0 ? e.mark.column + 1 : 0,
-            "syntax error: " + e.msg};
+        return yamlError(file, e, "syntax error: ");
     }
     if (!root || root.IsNull())
         return Error {file, 0, 0, "empty file: expected a list of kernels"};
@@ -131,31 +133,11 @@ Result<KernelImport> parseTreeKernels(const std::string& text, const std::string
     try {
         collectTreeKernels(list, collector, ignored);
     } catch (const YAML::Exception& e) {
-        return Error {file, e.mark.line + 1, e.mark.column + 1, e.msg};
+        return yamlError(file, e, "");
     }
     for (const auto& name : ignored)
         out.warnings.push_back("ignored field '" + name + "'");
     return out;
-}
-
-std::string csvQuote(const std::string& s)
-{
-    if (s.find_first_of(",\"\n\r") == std::string::npos)
-        return s;
-    std::string q = "\"";
-    for (char c : s) {
-        if (c == '"')
-            q += '"';
-        q += c;
-    }
-    return q + "\"";
-}
-
-std::string shortest(double v)
-{
-    char buf[64];
-    const auto res = std::to_chars(buf, buf + sizeof buf, v);
-    return std::string(buf, res.ptr);
 }
 
 } // namespace
@@ -209,9 +191,9 @@ std::string kernelsToCsv(const std::vector<Kernel>& kernels)
 {
     std::string out = "name,flops,bytes,time_s,precision,group\n";
     for (const auto& k : kernels) {
-        out += csvQuote(k.name) + "," + shortest(k.flops) + "," + shortest(k.bytes) + ","
-            + (k.time ? shortest(*k.time) : std::string()) + "," + (k.precision ? precisionName(*k.precision) : "")
-            + "," + csvQuote(k.group) + "\n";
+        out += csvQuote(k.name) + "," + shortestNumber(k.flops) + "," + shortestNumber(k.bytes) + ","
+            + (k.time ? shortestNumber(*k.time) : std::string()) + ","
+            + (k.precision ? precisionName(*k.precision) : "") + "," + csvQuote(k.group) + "\n";
     }
     return out;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/profile_catalog.h"
 
+#include "core/common/text.h"
 #include "core/io/profile_yaml.h"
 
 #include <algorithm>
@@ -9,16 +10,7 @@
 #include <map>
 
 namespace roofline {
-namespace {
-
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-    return out;
-}
-
-} // namespace
+namespace { } // namespace
 
 void ProfileCatalog::loadDirectory(const std::string& dir, std::vector<Error>& errors)
 {
@@ -28,7 +20,7 @@ void ProfileCatalog::loadDirectory(const std::string& dir, std::vector<Error>& e
         return;
     std::vector<fs::path> files;
     for (const auto& entry : fs::directory_iterator(dir, ec)) {
-        const auto ext = lower(entry.path().extension().string());
+        const auto ext = toLower(entry.path().extension().string());
         if ((ext == ".yaml" || ext == ".yml") && !entry.is_directory(ec))
             files.push_back(entry.path());
     }
@@ -81,7 +73,7 @@ const HardwareProfile* ProfileCatalog::find(std::string_view id) const
 
 Result<const HardwareProfile*> ProfileCatalog::resolve(std::string_view idOrAlias) const
 {
-    const std::string key = lower(idOrAlias);
+    const std::string key = toLower(idOrAlias);
     if (key.empty())
         return Error {{}, 0, 0, "no hardware given; 'roofline hw list' shows the ids"};
     if (const auto* p = find(key))

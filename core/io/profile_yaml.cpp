@@ -4,6 +4,8 @@
 #include "core/io/text_file.h"
 #include "core/model/units.h"
 
+#include "core/io/yaml_error.h"
+
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -242,8 +244,7 @@ Result<HardwareProfile> parseProfile(const std::string& yamlText, const std::str
     } catch (const ParseFailure& f) {
         return f.error;
     } catch (const YAML::Exception& e) {
-        return Error {file, e.mark.line >= 0 ? e.mark.line + 1 : 0, e.mark.column >= 0 ? e.mark.column + 1 : 0,
-            "YAML syntax error: " + e.msg};
+        return yamlError(file, e, "YAML syntax error: ");
     } catch (const std::exception& e) {
         return Error {file, 0, 0, std::string("cannot read the profile: ") + e.what()};
     }

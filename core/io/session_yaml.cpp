@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/session_yaml.h"
 
+#include "core/common/text.h"
 #include "core/io/kernel_fields.h"
 #include "core/io/text_file.h"
 #include "core/model/units.h"
+
+#include "core/io/yaml_error.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -41,13 +44,6 @@ AxisRange range(const std::string& file, const YAML::Node& n, const char* key)
     if (!std::isfinite(lo) || !std::isfinite(hi) || lo <= 0 || hi <= lo)
         fail(file, n, std::string("'") + key + "' must have 0 < low < high on a log axis");
     return {lo, hi};
-}
-
-std::string shortest(double v)
-{
-    char buf[64];
-    const auto res = std::to_chars(buf, buf + sizeof buf, v);
-    return std::string(buf, res.ptr);
 }
 
 } // namespace
@@ -147,8 +143,7 @@ Result<Session> parseSession(const std::string& text, const std::string& file)
     } catch (const Failure& f) {
         return f.error;
     } catch (const YAML::Exception& e) {
-        return Error {file, e.mark.line >= 0 ? e.mark.line + 1 : 0, e.mark.column >= 0 ? e.mark.column + 1 : 0,
-            "YAML syntax error: " + e.msg};
+        return yamlError(file, e, "YAML syntax error: ");
     }
 }
 
@@ -169,16 +164,16 @@ std::string sessionToYaml(const Session& s)
     out << YAML::Key << "hardware" << YAML::Value << s.hardwareId;
     out << YAML::Key << "precision" << YAML::Value << precisionName(s.precision);
     if (s.achievable)
-        out << YAML::Key << "achievable" << YAML::Value << shortest(*s.achievable);
+        out << YAML::Key << "achievable" << YAML::Value << shortestNumber(*s.achievable);
     out << YAML::Key << "view" << YAML::Value << YAML::BeginMap;
     if (!s.view.title.empty())
         out << YAML::Key << "title" << YAML::Value << YAML::DoubleQuoted << s.view.title;
     if (s.view.x)
-        out << YAML::Key << "x" << YAML::Value << YAML::Flow << YAML::BeginSeq << shortest(s.view.x->lo)
-            << shortest(s.view.x->hi) << YAML::EndSeq;
+        out << YAML::Key << "x" << YAML::Value << YAML::Flow << YAML::BeginSeq << shortestNumber(s.view.x->lo)
+            << shortestNumber(s.view.x->hi) << YAML::EndSeq;
     if (s.view.y)
-        out << YAML::Key << "y" << YAML::Value << YAML::Flow << YAML::BeginSeq << shortest(s.view.y->lo)
-            << shortest(s.view.y->hi) << YAML::EndSeq;
+        out << YAML::Key << "y" << YAML::Value << YAML::Flow << YAML::BeginSeq << shortestNumber(s.view.y->lo)
+            << shortestNumber(s.view.y->hi) << YAML::EndSeq;
     out << YAML::Key << "achievable_roof" << YAML::Value << s.view.showAchievable;
     out << YAML::Key << "labels" << YAML::Value << s.view.showLabels;
     out << YAML::Key << "size_by_time" << YAML::Value << s.view.sizeByTimeShare;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/model/units.h"
 
+#include "core/common/text.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -14,27 +16,11 @@
 namespace roofline {
 namespace {
 
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
-        s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
-        s.remove_suffix(1);
-    return s;
-}
-
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-    return out;
-}
-
 bool endsWithNoCase(std::string_view s, std::string_view suffix)
 {
     if (suffix.size() > s.size())
         return false;
-    return lower(s.substr(s.size() - suffix.size())) == lower(suffix);
+    return toLower(s.substr(s.size() - suffix.size())) == toLower(suffix);
 }
 
 // Base units accepted per dimension, compared case-insensitively; longest first.
@@ -70,7 +56,7 @@ std::optional<double> largePrefix(std::string_view p, bool allowBinary)
         {{"", 1.0}, {"k", 1e3}, {"m", 1e6}, {"g", 1e9}, {"t", 1e12}, {"p", 1e15}, {"e", 1e18}}};
     static const std::array<Prefix, 5> binary {
         {{"ki", 1024.0}, {"mi", 1048576.0}, {"gi", 1073741824.0}, {"ti", 1099511627776.0}, {"pi", 1125899906842624.0}}};
-    const std::string lp = lower(p);
+    const std::string lp = toLower(p);
     for (const auto& pre : decimal)
         if (lp == pre.text)
             return pre.factor;
@@ -99,7 +85,7 @@ std::optional<double> timePrefix(std::string_view p)
 std::optional<double> unitFactor(std::string_view unit, Dimension d)
 {
     if (d == Dimension::Time) {
-        const std::string lu = lower(unit);
+        const std::string lu = toLower(unit);
         if (lu == "min")
             return 60.0;
         if (lu == "h")
@@ -184,7 +170,7 @@ std::string unitExample(Dimension d)
 
 Result<double> parseQuantity(std::string_view text, Dimension dim, QuantityOptions options)
 {
-    const std::string_view s = trim(text);
+    const std::string_view s = trimView(text);
     if (s.empty())
         return Error {{}, 0, 0, "empty " + dimensionName(dim) + "; write e.g. '" + unitExample(dim) + "'"};
 
@@ -202,7 +188,7 @@ Result<double> parseQuantity(std::string_view text, Dimension dim, QuantityOptio
     if (!std::isfinite(value))
         return Error {{}, 0, 0, quoted + " is not a finite number"};
 
-    const std::string_view unit = trim(std::string_view(end, static_cast<size_t>(num.data() + num.size() - end)));
+    const std::string_view unit = trimView(std::string_view(end, static_cast<size_t>(num.data() + num.size() - end)));
     double factor = 1.0;
     if (unit.empty()) {
         if (options.requireUnit)

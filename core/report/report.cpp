@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/report/report.h"
 
+#include "core/common/text.h"
 #include "core/model/units.h"
 
 #include <nlohmann/json.hpp>
@@ -47,19 +48,6 @@ size_t displayWidth(const std::string& s)
     return n;
 }
 
-std::string csvField(const std::string& s)
-{
-    if (s.find_first_of(",\"\n\r") == std::string::npos)
-        return s;
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"')
-            out += '"';
-        out += c;
-    }
-    return out + "\"";
-}
-
 std::string csvNumber(double v)
 {
     if (!std::isfinite(v))
@@ -70,9 +58,7 @@ std::string csvNumber(double v)
         std::snprintf(buf, sizeof buf, "%.0f", v);
         return buf;
     }
-    char buf[64];
-    const auto res = std::to_chars(buf, buf + sizeof buf, v);
-    return std::string(buf, res.ptr);
+    return shortestNumber(v);
 }
 
 std::string csvOpt(const std::optional<double>& v)
@@ -177,7 +163,7 @@ std::string formatHardwareList(const std::vector<HardwareProfile>& profiles, Out
             std::string precs;
             for (Precision pr : p.precisions())
                 precs += (precs.empty() ? "" : " ") + precisionName(pr);
-            out += p.id + "," + csvField(p.vendor) + "," + csvField(p.name) + "," + csvField(p.mainMemory().name) + ","
+            out += p.id + "," + csvQuote(p.vendor) + "," + csvQuote(p.name) + "," + csvQuote(p.mainMemory().name) + ","
                 + csvNumber(p.mainBandwidth()) + "," + precs + "\n";
         }
         return out;
@@ -272,7 +258,7 @@ std::string formatPlacements(const std::vector<Placement>& placements, const Roo
             = "name,flops,bytes,time_s,intensity,achieved_flops_per_s,roof_flops_per_s,ridge,regime,"
               "headroom,efficiency,mfu,time_lower_bound_s,ridge_distance,above_roof,time_share,gain,precision\n";
         for (const auto& p : placements) {
-            out += csvField(p.kernel.name) + "," + csvNumber(p.kernel.flops) + "," + csvNumber(p.kernel.bytes) + ","
+            out += csvQuote(p.kernel.name) + "," + csvNumber(p.kernel.flops) + "," + csvNumber(p.kernel.bytes) + ","
                 + csvOpt(p.kernel.time) + "," + csvNumber(p.intensity) + "," + csvOpt(p.achieved) + ","
                 + csvNumber(p.roof) + "," + csvNumber(p.ridge) + "," + regimeName(p.regime) + "," + csvOpt(p.headroom)
                 + "," + csvOpt(p.efficiency) + "," + csvOpt(p.mfu) + "," + csvNumber(p.timeLowerBound) + ","

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+// Internal to core/io: yaml-cpp's exceptions become Errors at the parser boundary.
+#pragma once
+
+#include "core/common/result.h"
+
+#include <yaml-cpp/exceptions.h>
+
+#include <string>
+
+namespace roofline {
+
+/// file:line:column (1-based, from the exception's mark when it has one): prefix + message.
+inline Error yamlError(const std::string& file, const YAML::Exception& e, const std::string& prefix)
+{
+    return Error {
+        file, e.mark.line >= 0 ? e.mark.line + 1 : 0, e.mark.column >= 0 ? e.mark.column + 1 : 0, prefix + e.msg};
+}
+
+} // namespace roofline
