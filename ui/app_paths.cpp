@@ -6,6 +6,8 @@
 #include <QFileInfo>
 #include <QStandardPaths>
 
+#include <algorithm>
+
 namespace roofline::ui {
 
 void setApplicationIdentity()
@@ -48,6 +50,26 @@ ProfileCatalog loadProfileCatalog(const QStringList& extraDirs, std::vector<Erro
     for (const QString& d : extraDirs)
         catalog.loadDirectory(d.toStdString(), errors);
     return catalog;
+}
+
+} // namespace roofline::ui
+
+namespace roofline::ui {
+
+std::vector<ModelSpec> loadModelPresets(std::vector<Error>& errors)
+{
+    std::vector<ModelSpec> models = loadModelDirectory((dataDirectory() + QStringLiteral("/models")).toStdString(), errors);
+    const auto user = loadModelDirectory(
+        (QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/models")).toStdString(),
+        errors);
+    for (const auto& m : user) {
+        auto it = std::find_if(models.begin(), models.end(), [&](const ModelSpec& x) { return x.id == m.id; });
+        if (it != models.end())
+            *it = m;
+        else
+            models.push_back(m);
+    }
+    return models;
 }
 
 } // namespace roofline::ui

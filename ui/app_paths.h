@@ -3,6 +3,7 @@
 
 #include "core/common/result.h"
 #include "core/io/profile_catalog.h"
+#include "core/llm/model_spec.h"
 
 #include <QString>
 #include <QStringList>
@@ -20,6 +21,9 @@ QString dataDirectory();
 QString shippedProfilesDirectory();
 /// The user's own profiles: <AppDataLocation>/profiles.
 QString userProfilesDirectory();
+
+/// Shipped model presets (share/roofline-studio/models), then the user's <AppDataLocation>/models.
+std::vector<ModelSpec> loadModelPresets(std::vector<Error>& errors);
 
 /// Shipped, then user, then each of `extraDirs`: later ones override by id.
 /// Bad files are reported in `errors` and skipped.

@@ -46,6 +46,72 @@ AxisRange range(const std::string& file, const YAML::Node& n, const char* key)
     return {lo, hi};
 }
 
+int whole(const std::string& file, const YAML::Node& n, const char* key, int lo, int hi)
+{
+    int v = 0;
+    if (!n.IsScalar() || !YAML::convert<int>::decode(n, v) || v < lo || v > hi)
+        fail(file, n, std::string("'") + key + "' must be a whole number from " + std::to_string(lo) + " to " +
+                          std::to_string(hi));
+    return v;
+}
+
+Precision precisionField(const std::string& file, const YAML::Node& n, const char* key)
+{
+    const auto p = n.IsScalar() ? parsePrecision(n.Scalar()) : std::nullopt;
+    if (!p)
+        fail(file, n, std::string("unknown ") + key + " '" + (n.IsScalar() ? n.Scalar() : "?") + "'; known: " +
+                          precisionList());
+    return *p;
+}
+
+LlmSettings parseLlm(const std::string& file, const YAML::Node& v)
+{
+    if (!v.IsMap())
+        fail(file, v, "'llm' must be a mapping (model, batch, prompt, context ...)");
+    LlmSettings l;
+    for (auto it = v.begin(); it != v.end(); ++it) {
+        const std::string k = it->first.Scalar();
+        const YAML::Node& n = it->second;
+        if (k == "enabled")
+            l.enabled = boolean(file, n, "enabled");
+        else if (k == "model")
+            l.model = n.Scalar();
+        else if (k == "parameters") {
+            double p = 0;
+            if (!n.IsScalar() || !YAML::convert<double>::decode(n, p) || !std::isfinite(p) || p <= 0)
+                fail(file, n, "'parameters' must be a number greater than zero, e.g. 70e9");
+            l.parameters = p;
+        } else if (k == "batch")
+            l.batch = whole(file, n, "batch", 1, 1 << 20);
+        else if (k == "prompt")
+            l.prompt = whole(file, n, "prompt", 1, 1 << 24);
+        else if (k == "context")
+            l.context = whole(file, n, "context", 0, 1 << 24);
+        else if (k == "weight_precision")
+            l.weightPrecision = precisionField(file, n, "weight_precision");
+        else if (k == "kv_precision")
+            l.kvPrecision = precisionField(file, n, "kv_precision");
+        else if (k == "bytes_per_weight") {
+            double b = 0;
+            if (!n.IsScalar() || !YAML::convert<double>::decode(n, b) || !std::isfinite(b) || b <= 0 || b > 16)
+                fail(file, n, "'bytes_per_weight' must be a number of bytes from 0 to 16, e.g. 0.5 for FP4");
+            l.bytesPerWeight = b;
+        } else if (k == "trajectory")
+            l.trajectory = boolean(file, n, "trajectory");
+        else if (k == "levers")
+            l.levers = boolean(file, n, "levers");
+        else if (k == "batch_factor")
+            l.batchFactor = whole(file, n, "batch_factor", 2, 1024);
+        else if (k == "faster_hardware")
+            l.fasterHardware = n.IsNull() ? std::string() : n.Scalar();
+        else
+            fail(file, it->first,
+                 "unknown llm field '" + k + "'; expected enabled, model, parameters, batch, prompt, context, "
+                 "weight_precision, kv_precision, bytes_per_weight, trajectory, levers, batch_factor, faster_hardware");
+    }
+    return l;
+}
+
 } // namespace
 
 std::ostream& operator<<(std::ostream& os, const Session& s)
@@ -119,6 +185,8 @@ Result<Session> parseSession(const std::string& text, const std::string& file)
                             "unknown view field '" + vk
                                 + "'; expected title, x, y, achievable_roof, labels, size_by_time");
                 }
+            } else if (key == "llm") {
+                s.llm = parseLlm(file, v);
             } else if (key == "kernels") {
                 if (v.IsNull())
                     continue;
@@ -136,7 +204,7 @@ Result<Session> parseSession(const std::string& text, const std::string& file)
             } else {
                 fail(file, it->first,
                     "unknown field '" + key
-                        + "'; expected roofline_session, hardware, precision, achievable, view, kernels");
+                        + "'; expected roofline_session, hardware, precision, achievable, view, llm, kernels");
             }
         }
         return s;
@@ -178,6 +246,29 @@ std::string sessionToYaml(const Session& s)
     out << YAML::Key << "labels" << YAML::Value << s.view.showLabels;
     out << YAML::Key << "size_by_time" << YAML::Value << s.view.sizeByTimeShare;
     out << YAML::EndMap;
+    if (s.llm != LlmSettings{}) {
+        const LlmSettings& l = s.llm;
+        out << YAML::Key << "llm" << YAML::Value << YAML::BeginMap;
+        out << YAML::Key << "enabled" << YAML::Value << l.enabled;
+        if (l.parameters)
+            out << YAML::Key << "parameters" << YAML::Value << shortestNumber(*l.parameters);
+        else
+            out << YAML::Key << "model" << YAML::Value << l.model;
+        out << YAML::Key << "batch" << YAML::Value << l.batch;
+        out << YAML::Key << "prompt" << YAML::Value << l.prompt;
+        out << YAML::Key << "context" << YAML::Value << l.context;
+        if (l.weightPrecision)
+            out << YAML::Key << "weight_precision" << YAML::Value << precisionName(*l.weightPrecision);
+        if (l.kvPrecision)
+            out << YAML::Key << "kv_precision" << YAML::Value << precisionName(*l.kvPrecision);
+        if (l.bytesPerWeight)
+            out << YAML::Key << "bytes_per_weight" << YAML::Value << shortestNumber(*l.bytesPerWeight);
+        out << YAML::Key << "trajectory" << YAML::Value << l.trajectory;
+        out << YAML::Key << "levers" << YAML::Value << l.levers;
+        out << YAML::Key << "batch_factor" << YAML::Value << l.batchFactor;
+        out << YAML::Key << "faster_hardware" << YAML::Value << l.fasterHardware;
+        out << YAML::EndMap;
+    }
     out << YAML::Key << "kernels" << YAML::Value << YAML::BeginSeq;
     for (const auto& k : s.kernels) {
         out << YAML::BeginMap;

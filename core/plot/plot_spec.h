@@ -67,11 +67,24 @@ struct PlotPoint {
     bool measured = false; ///< has a time (else drawn on the roof, hollow)
     bool aboveRoof = false;
     double size = 1.0; ///< marker scale (1 = normal; follows time share when asked)
-    int index = -1; ///< the kernel's index in the placements given
+    int index = -1; ///< the kernel's index in the placements given (-1: not a kernel)
+    enum class Kind { Kernel, LlmPhase, Trajectory } kind = Kind::Kernel;
     friend bool operator==(const PlotPoint& a, const PlotPoint& b)
     {
         return a.name == b.name && a.at == b.at && a.roofAt == b.roofAt && a.regime == b.regime
-            && a.measured == b.measured && a.aboveRoof == b.aboveRoof && a.size == b.size && a.index == b.index;
+            && a.measured == b.measured && a.aboveRoof == b.aboveRoof && a.size == b.size && a.index == b.index
+            && a.kind == b.kind;
+    }
+};
+
+/// An arrow with a label at its head: a what-if lever (batch, quantize, faster memory).
+struct PlotArrow {
+    PlotXY from;
+    PlotXY to;
+    std::string label;
+    friend bool operator==(const PlotArrow& a, const PlotArrow& b)
+    {
+        return a.from == b.from && a.to == b.to && a.label == b.label;
     }
 };
 
@@ -103,6 +116,8 @@ struct PlotSpec {
     std::vector<PlotLabel> labels;
     std::vector<PlotPoint> points;
     std::vector<PlotSegment> drops;
+    std::vector<PlotXY> trajectory; ///< LLM decode as the batch sweeps 1 -> 1024
+    std::vector<PlotArrow> arrows;
     friend bool operator==(const PlotSpec& a, const PlotSpec& b);
 };
 

@@ -82,7 +82,7 @@ TEST(Session, ErrorsNameTheLine)
     EXPECT_EQ(parseSession("roofline_session: 1\nview: {x: [10, 1]}\n", "a.yaml").error().toString(),
         "a.yaml:2:11: 'x' must have 0 < low < high on a log axis");
     EXPECT_EQ(parseSession("roofline_session: 1\ncolour: red\n", "a.yaml").error().toString(),
-        "a.yaml:2:1: unknown field 'colour'; expected roofline_session, hardware, precision, achievable, view, "
+        "a.yaml:2:1: unknown field 'colour'; expected roofline_session, hardware, precision, achievable, view, llm, "
         "kernels");
 }
 

@@ -2,7 +2,9 @@
 #include "ui/cli/cli.h"
 
 #include "core/analysis/session_analysis.h"
+#include "core/common/text.h"
 #include "core/io/kernel_io.h"
+#include "core/llm/llm_report.h"
 #include "core/io/session_yaml.h"
 #include "core/io/text_file.h"
 #include "core/model/units.h"
@@ -20,6 +22,8 @@
 
 #include <unistd.h>
 
+#include <charconv>
+#include <cmath>
 #include <iostream>
 #include <memory>
 
@@ -52,6 +56,11 @@ struct Options {
     std::string theme = "light";
     bool achievableRoof = false;
     int width = 1000, height = 650, dpi = 144;
+    // llm
+    std::string model, params, weightPrecision, kvPrecision, faster = "b200";
+    int batch = 1, prompt = 2048, context = 0, batchFactor = 8;
+    double bytesPerWeight = 0.0;
+    bool layers = false;
     // analyze / export input
     std::string input;
     bool skipInvalid = false;
@@ -253,6 +262,77 @@ int cmdExport(const ProfileCatalog& catalog, const Options& o)
     return kOk;
 }
 
+/// "70e9", "70B", "7.2 B", "400M": a parameter count.
+double parameterCount(const std::string& text)
+{
+    std::string t = trimmed(text);
+    double scale = 1.0;
+    if (!t.empty()) {
+        const char c = t.back();
+        if (c == 'B' || c == 'b' || c == 'G')
+            scale = 1e9;
+        else if (c == 'M' || c == 'm')
+            scale = 1e6;
+        else if (c == 'T' || c == 't')
+            scale = 1e12;
+        else if (c == 'k' || c == 'K')
+            scale = 1e3;
+        if (scale != 1.0)
+            t = trimmed(t.substr(0, t.size() - 1));
+    }
+    double v = 0;
+    const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (ec != std::errc() || end != t.data() + t.size() || !std::isfinite(v) || v <= 0)
+        throw UsageError{"--params '" + text + "' must be a parameter count such as 70e9 or 70B"};
+    return v * scale;
+}
+
+int cmdLlm(const ProfileCatalog& catalog, const Options& o)
+{
+    const OutputFormat f = outputFormat(o);
+    const auto& hw = resolveHardware(catalog, o.hw);
+    const Precision p = resolvePrecision(hw, o.precision);
+    const Roofline roof = roofFor(hw, p, o.roofKind);
+    if (o.model.empty() == o.params.empty())
+        throw UsageError{"give --model NAME (a preset) or --params N (a dense model of N parameters), not both"};
+    LlmSettings s;
+    s.enabled = true;
+    if (!o.params.empty())
+        s.parameters = parameterCount(o.params);
+    else
+        s.model = o.model;
+    if (o.batch < 1 || o.prompt < 1 || o.context < 0)
+        throw UsageError{"--batch and --prompt must be at least 1, --context at least 0"};
+    s.batch = o.batch;
+    s.prompt = o.prompt;
+    s.context = o.context;
+    auto precisionOption = [](const std::string& name, const char* option) -> std::optional<Precision> {
+        if (name.empty())
+            return std::nullopt;
+        const auto pr = parsePrecision(name);
+        if (!pr)
+            throw UsageError{std::string(option) + ": unknown precision '" + name + "'; use one of: " + precisionList()};
+        return pr;
+    };
+    s.weightPrecision = precisionOption(o.weightPrecision, "--weight-precision");
+    s.kvPrecision = precisionOption(o.kvPrecision, "--kv-precision");
+    if (o.bytesPerWeight < 0 || o.bytesPerWeight > 16)
+        throw UsageError{"--bytes-per-weight must be from 0 to 16"};
+    if (o.bytesPerWeight > 0)
+        s.bytesPerWeight = o.bytesPerWeight;
+    s.batchFactor = o.batchFactor;
+    s.fasterHardware = o.faster;
+    std::vector<Error> modelErrors;
+    const auto models = ui::loadModelPresets(modelErrors);
+    for (const auto& e : modelErrors)
+        std::cerr << "warning: " << e.toString() << " (model skipped)\n";
+    auto a = analyzeLlm(s, hw, roof, models, &catalog);
+    if (!a)
+        throw UsageError{a.error().message};
+    std::cout << formatLlm(a.value(), roof, f, o.layers);
+    return kOk;
+}
+
 void addFormat(CLI::App* cmd, Options& o, const std::string& allowed)
 {
     cmd->add_option("--format", o.format, "Output format: " + allowed)->capture_default_str();
@@ -290,6 +370,26 @@ int run(int argc, char** argv)
     point->add_option("--roof", o.roofKind, "peak (datasheet) or achievable (peak x the profile's fraction)")
         ->capture_default_str();
     addFormat(point, o, "table|json|csv");
+
+    CLI::App* llm = app.add_subcommand(
+        "llm", "An LLM's decode step and prompt prefill on the roofline: FLOPs, bytes, regime, time and tokens/s bounds");
+    llm->add_option("--hw", o.hw, "Hardware id, alias or unique prefix")->required();
+    llm->add_option("--precision", o.precision, "Compute precision of the roof (default: bf16)");
+    llm->add_option("--model", o.model, "Model preset: llama-2-7b, llama-3-8b, llama-3-70b, mixtral-8x7b, dense-70b ...");
+    llm->add_option("--params", o.params, "Instead of --model: a dense model of N parameters (70e9 or 70B)");
+    llm->add_option("--batch", o.batch, "Concurrent sequences")->capture_default_str();
+    llm->add_option("--prompt", o.prompt, "Prompt length in tokens (prefill)")->capture_default_str();
+    llm->add_option("--context", o.context, "Tokens already in the KV cache at the decode step")->capture_default_str();
+    llm->add_option("--weight-precision", o.weightPrecision, "Weights' precision (default: the roof's); sets bytes per weight");
+    llm->add_option("--kv-precision", o.kvPrecision, "KV cache precision (default: the roof's)");
+    llm->add_option("--bytes-per-weight", o.bytesPerWeight, "Override the bytes per weight (e.g. 0.5625 for a 4.5-bit format)");
+    llm->add_option("--faster", o.faster, "Accelerator for the faster-memory lever ('' for none)")->capture_default_str();
+    llm->add_option("--batch-factor", o.batchFactor, "Multiplier of the batch lever")
+        ->capture_default_str()
+        ->check(CLI::Range(2, 1024));
+    llm->add_option("--roof", o.roofKind, "peak or achievable")->capture_default_str();
+    llm->add_flag("--layers", o.layers, "Also print the breakdown by layer type (rows sum to the phase totals)");
+    addFormat(llm, o, "table|json|csv");
 
     CLI::App* analyzeCmd = app.add_subcommand(
         "analyze", "Place every kernel of a kernel file (CSV/TSV/YAML/JSON) or a session; one row per kernel");
@@ -387,6 +487,8 @@ int run(int argc, char** argv)
             return cmdExport(catalog, o);
         if (analyzeCmd->parsed())
             return cmdAnalyze(catalog, o);
+        if (llm->parsed())
+            return cmdLlm(catalog, o);
     } catch (const UsageError& e) {
         std::cerr << "error: " << e.message << "\n";
         return kUsage;

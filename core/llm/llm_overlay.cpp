@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+#include "core/llm/llm_overlay.h"
+
+#include "core/common/text.h"
+#include "core/model/units.h"
+
+#include <cmath>
+
+namespace roofline {
+
+Result<LlmInputs> llmInputsFor(const LlmSettings& s, Precision roofPrecision, const std::vector<ModelSpec>& models)
+{
+    LlmInputs in;
+    if (s.parameters) {
+        in.model = modelFromParameters(*s.parameters);
+    } else {
+        const std::string key = toLower(s.model);
+        const ModelSpec* found = nullptr;
+        std::string candidates;
+        for (const auto& m : models)
+            if (m.id == key)
+                found = &m;
+        int matches = 0;
+        if (!found) {
+            const ModelSpec* only = nullptr;
+            for (const auto& m : models)
+                if (m.id.compare(0, key.size(), key) == 0) {
+                    candidates += (candidates.empty() ? "" : ", ") + m.id;
+                    only = &m;
+                    ++matches;
+                }
+            if (matches == 1)
+                found = only;
+        }
+        if (!found) {
+            std::string known;
+            for (const auto& m : models)
+                known += (known.empty() ? "" : " ") + m.id;
+            return Error{{}, 0, 0,
+                         matches > 1
+                             ? "model '" + s.model + "' is ambiguous: " + candidates
+                             : "unknown model '" + s.model + "'; known: " + known + " (or give --params)"};
+        }
+        in.model = *found;
+    }
+    in.weightPrecision = s.weightPrecision.value_or(roofPrecision);
+    in.kvPrecision = s.kvPrecision.value_or(roofPrecision);
+    in.bytesPerWeight = s.bytesPerWeight;
+    in.batch = s.batch;
+    in.prompt = s.prompt;
+    in.context = s.context;
+    return in;
+}
+
+Result<LlmAnalysis> analyzeLlm(const LlmSettings& s, const HardwareProfile& hw, const Roofline& roof,
+                               const std::vector<ModelSpec>& models, const ProfileCatalog* catalog)
+{
+    auto in = llmInputsFor(s, roof.precision, models);
+    if (!in)
+        return in.error();
+    LlmAnalysis a;
+    a.inputs = in.value();
+    a.decode = evaluatePhase(decodeCost(a.inputs), roof, a.inputs.batch);
+    a.prefill = evaluatePhase(prefillCost(a.inputs), roof, a.inputs.batch);
+    a.trajectory = decodeTrajectory(a.inputs, roof);
+    const HardwareProfile* faster = nullptr;
+    if (catalog && !s.fasterHardware.empty())
+        if (auto r = catalog->resolve(s.fasterHardware))
+            faster = r.value();
+    a.levers = decodeLevers(a.inputs, hw, roof, s.batchFactor, faster);
+    return a;
+}
+
+void addLlmOverlay(PlotSpec& spec, const LlmAnalysis& a, const LlmSettings& s)
+{
+    auto phasePoint = [&](const PhaseResult& r, const std::string& name, const std::string& detail) {
+        PlotPoint pt;
+        pt.name = name;
+        pt.kind = PlotPoint::Kind::LlmPhase;
+        pt.at = {r.placement.intensity, r.placement.roof};
+        pt.roofAt = r.placement.roof;
+        pt.regime = r.placement.regime;
+        pt.size = 1.3;
+        spec.points.push_back(pt);
+        spec.labels.push_back({LabelRole::PointLabel, name + "\n" + regimeName(r.placement.regime) + " \xC2\xB7 " + detail,
+                               pt.at, std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
+    };
+    phasePoint(a.decode, "decode, batch " + std::to_string(a.inputs.batch),
+               formatQuantity(a.decode.placement.timeLowerBound, Dimension::Time) + "/token");
+    phasePoint(a.prefill,
+               "prefill, " + std::to_string(a.inputs.prompt) + " tokens" +
+                   (a.inputs.batch > 1 ? " x " + std::to_string(a.inputs.batch) : ""),
+               "TTFT " + formatQuantity(a.prefill.placement.timeLowerBound, Dimension::Time));
+    if (s.trajectory)
+        spec.trajectory = a.trajectory;
+    if (s.levers)
+        for (const auto& l : a.levers)
+            spec.arrows.push_back({l.from, l.to, l.label});
+    layoutPointLabels(spec);
+}
+
+} // namespace roofline

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+// The LLM panel's view of a session: the model's decode and prefill placed on the roof, the
+// batch trajectory and the lesson's levers, added to a figure.
+#pragma once
+
+#include "core/io/profile_catalog.h"
+#include "core/llm/llm_workload.h"
+#include "core/model/session.h"
+
+#include <vector>
+
+namespace roofline {
+
+struct LlmAnalysis {
+    LlmInputs inputs;
+    PhaseResult decode;
+    PhaseResult prefill;
+    std::vector<LlmLever> levers;
+    std::vector<PlotXY> trajectory;
+};
+
+/// The model and precisions the settings mean: a preset by id (or unique prefix), or a bare
+/// parameter count; weight and KV precisions follow `roofPrecision` unless set.
+Result<LlmInputs> llmInputsFor(const LlmSettings& settings, Precision roofPrecision,
+                               const std::vector<ModelSpec>& models);
+
+/// Both phases against `roof`, the trajectory and the levers (the faster-memory lever needs
+/// `catalog` to find settings.fasterHardware; an unknown id leaves that lever out).
+Result<LlmAnalysis> analyzeLlm(const LlmSettings& settings, const HardwareProfile& hw, const Roofline& roof,
+                               const std::vector<ModelSpec>& models, const ProfileCatalog* catalog);
+
+/// Adds the phases (as points with labels), the trajectory and the lever arrows to `spec`.
+void addLlmOverlay(PlotSpec& spec, const LlmAnalysis& llm, const LlmSettings& settings);
+
+} // namespace roofline

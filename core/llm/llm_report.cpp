@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: MIT
+#include "core/llm/llm_report.h"
+
+#include "core/model/units.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+namespace roofline {
+namespace {
+
+using nlohmann::json;
+
+json num(double v)
+{
+    return std::isfinite(v) ? json(v) : json(nullptr);
+}
+
+Placement placeRow(const LayerCost& row, const Roofline& roof)
+{
+    Kernel k;
+    k.name = row.name;
+    k.flops = row.flops;
+    k.bytes = row.bytes;
+    return analyze(k, roof);
+}
+
+std::string pct(double f)
+{
+    return formatNumber(f * 100.0, 3) + "%";
+}
+
+} // namespace
+
+std::string formatLlm(const LlmAnalysis& a, const Roofline& roof, OutputFormat format, bool layers)
+{
+    const LlmInputs& in = a.inputs;
+    const PhaseResult* phases[] = {&a.decode, &a.prefill};
+    if (format == OutputFormat::Json) {
+        json j{{"hardware", roof.hardwareId},
+               {"precision", precisionName(roof.precision)},
+               {"ridge", num(roof.ridge())},
+               {"model", json{{"id", in.model.id}, {"name", in.model.name}, {"parameters", num(in.model.parameters)}}},
+               {"batch", in.batch},
+               {"prompt", in.prompt},
+               {"context", in.context},
+               {"weight_precision", precisionName(in.weightPrecision)},
+               {"bytes_per_weight", num(in.weightBytes())},
+               {"kv_precision", precisionName(in.kvPrecision)}};
+        json arr = json::array();
+        for (const PhaseResult* r : phases) {
+            const Placement& p = r->placement;
+            json ph{{"phase", r->cost.phase},
+                    {"tokens", num(r->cost.tokens)},
+                    {"flops", num(r->cost.flops)},
+                    {"bytes", num(r->cost.bytes)},
+                    {"intensity", num(p.intensity)},
+                    {"regime", regimeName(p.regime)},
+                    {"roof_flops_per_s", num(p.roof)},
+                    {"time_lower_bound_s", num(p.timeLowerBound)},
+                    {"tokens_per_s", num(r->tokensPerSecond)},
+                    {"tokens_per_s_per_stream", num(r->tokensPerSecondPerStream)},
+                    {"weight_bytes", num(r->cost.weightBytes)},
+                    {"kv_bytes", num(r->cost.kvBytes)},
+                    {"weight_fraction", num(r->weightFraction)},
+                    {"kv_fraction", num(r->kvFraction)}};
+            if (layers) {
+                json rows = json::array();
+                for (const auto& row : r->cost.layers) {
+                    const Placement lp = placeRow(row, roof);
+                    rows.push_back(json{{"name", row.name},
+                                        {"flops", num(row.flops)},
+                                        {"bytes", num(row.bytes)},
+                                        {"intensity", num(lp.intensity)},
+                                        {"regime", regimeName(lp.regime)},
+                                        {"time_lower_bound_s", num(lp.timeLowerBound)}});
+                }
+                ph["layers"] = rows;
+            }
+            arr.push_back(ph);
+        }
+        j["phases"] = arr;
+        json levers = json::array();
+        for (const auto& l : a.levers)
+            levers.push_back(json{{"label", l.label}, {"speedup", num(l.speedup)}});
+        j["levers"] = levers;
+        return j.dump(2) + "\n";
+    }
+    if (format == OutputFormat::Csv) {
+        std::string out = "phase,layer,flops,bytes,intensity,regime,time_lower_bound_s,tokens_per_s\n";
+        auto n = [](double v) {
+            char buf[64];
+            std::snprintf(buf, sizeof buf, "%.10g", v);
+            return std::string(buf);
+        };
+        for (const PhaseResult* r : phases) {
+            const Placement& p = r->placement;
+            out += r->cost.phase + ",total," + n(r->cost.flops) + "," + n(r->cost.bytes) + "," + n(p.intensity) + "," +
+                   regimeName(p.regime) + "," + n(p.timeLowerBound) + "," + n(r->tokensPerSecond) + "\n";
+            if (layers)
+                for (const auto& row : r->cost.layers) {
+                    const Placement lp = placeRow(row, roof);
+                    out += r->cost.phase + "," + row.name + "," + n(row.flops) + "," + n(row.bytes) + "," +
+                           n(lp.intensity) + "," + regimeName(lp.regime) + "," + n(lp.timeLowerBound) + ",\n";
+                }
+        }
+        return out;
+    }
+    std::string out = in.model.name + " on " + roof.hardwareName + " \xC2\xB7 " + precisionLabel(roof.precision) +
+                      " roof (ridge " + formatQuantity(roof.ridge(), Dimension::Intensity) + ")\n";
+    out += "weights " + precisionLabel(in.weightPrecision) + " (" + formatNumber(in.weightBytes(), 3) + " B), KV cache " +
+           precisionLabel(in.kvPrecision) + ", batch " + std::to_string(in.batch) + ", prompt " +
+           std::to_string(in.prompt) + ", context " + std::to_string(in.context) + "\n\n";
+    std::vector<std::vector<std::string>> rows;
+    rows.push_back({"PHASE", "FLOPs", "BYTES", "INTENSITY", "REGIME", "TIME >=", "TOKENS/S", "PER STREAM", "WEIGHTS",
+                    "KV"});
+    for (const PhaseResult* r : phases) {
+        const Placement& p = r->placement;
+        rows.push_back({r->cost.phase, formatQuantity(r->cost.flops, Dimension::Flops),
+                        formatQuantity(r->cost.bytes, Dimension::Bytes), formatNumber(p.intensity, 3),
+                        regimeName(p.regime), formatQuantity(p.timeLowerBound, Dimension::Time),
+                        formatNumber(r->tokensPerSecond, 4), formatNumber(r->tokensPerSecondPerStream, 4),
+                        pct(r->weightFraction), pct(r->kvFraction)});
+    }
+    out += renderTable(rows);
+    if (in.context == 0 && in.model.hasArchitecture())
+        out += "(context 0: the decode step reads no KV cache; pass --context for a long conversation)\n";
+    if (!a.levers.empty()) {
+        out += "\nlevers on the decode step:\n";
+        for (const auto& l : a.levers)
+            out += "  " + l.label + "\n";
+    }
+    if (layers)
+        for (const PhaseResult* r : phases) {
+            out += "\n" + r->cost.phase + " by layer type (summed over the layers):\n";
+            std::vector<std::vector<std::string>> lr;
+            lr.push_back({"LAYER", "FLOPs", "BYTES", "INTENSITY", "REGIME", "TIME >="});
+            for (const auto& row : r->cost.layers) {
+                const Placement lp = placeRow(row, roof);
+                lr.push_back({row.name, formatQuantity(row.flops, Dimension::Flops),
+                              formatQuantity(row.bytes, Dimension::Bytes), formatNumber(lp.intensity, 3),
+                              regimeName(lp.regime), formatQuantity(lp.timeLowerBound, Dimension::Time)});
+            }
+            out += renderTable(lr);
+        }
+    return out;
+}
+
+} // namespace roofline
