@@ -12,6 +12,7 @@
 #include "ui/panels/details_panel.h"
 #include "ui/panels/hardware_panel.h"
 #include "ui/panels/kernels_panel.h"
+#include "ui/panels/llm_panel.h"
 #include "ui/plot/figure_export.h"
 #include "ui/plot/roofline_plot_widget.h"
 #include "ui/settings.h"
@@ -52,6 +53,8 @@ MainWindow::MainWindow(const ProfileCatalog& catalog, const std::vector<Error>& 
     , m_settings(new Settings)
 {
     setAcceptDrops(true);
+    std::vector<Error> modelErrors;
+    m_document->setModels(loadModelPresets(modelErrors));
     m_plot = new RooflinePlotWidget(this);
     setCentralWidget(m_plot);
 
@@ -78,12 +81,19 @@ MainWindow::MainWindow(const ProfileCatalog& catalog, const std::vector<Error>& 
     detailsDock->setObjectName(QStringLiteral("detailsDock"));
     detailsDock->setWidget(m_details);
     addDockWidget(Qt::LeftDockWidgetArea, detailsDock);
+    m_llm = new LlmPanel(m_document, this);
+    auto* llmDock = new QDockWidget(tr("LLM Workload"), this);
+    llmDock->setObjectName(QStringLiteral("llmDock"));
+    llmDock->setWidget(m_llm);
+    addDockWidget(Qt::LeftDockWidgetArea, llmDock);
+    tabifyDockWidget(detailsDock, llmDock);
+    detailsDock->raise();
     resizeDocks({hwDock}, {290}, Qt::Horizontal);
     resizeDocks({kernelsDock}, {210}, Qt::Vertical);
 
     QMenu* view = menuBar()->findChild<QMenu*>(QStringLiteral("viewMenu"));
     view->addSeparator();
-    for (QDockWidget* d : {hwDock, kernelsDock, detailsDock})
+    for (QDockWidget* d : {hwDock, kernelsDock, detailsDock, llmDock})
         view->addAction(d->toggleViewAction());
 
     connect(m_hardware, &HardwarePanel::hardwareChosen, m_document, &SessionDocument::setHardware);
@@ -127,6 +137,8 @@ MainWindow::MainWindow(const ProfileCatalog& catalog, const std::vector<Error>& 
     restoreState(m_settings->windowState());
 
     statusBar()->showMessage(tr("Hover the plot to read the roof; drag to pan, scroll to zoom."));
+    for (const auto& e : modelErrors)
+        statusBar()->showMessage(tr("Model preset skipped: %1").arg(QString::fromStdString(e.toString())), 15000);
     if (!loadErrors.empty()) {
         QString msg = tr("%n hardware profile(s) could not be loaded and were skipped: ", nullptr,
             static_cast<int>(loadErrors.size()));
@@ -137,6 +149,13 @@ MainWindow::MainWindow(const ProfileCatalog& catalog, const std::vector<Error>& 
 
 MainWindow::~MainWindow()
 {
+    // The panels and the document are children destroyed after this body; nothing they emit
+    // on the way out may reach this half-destroyed window.
+    m_document->disconnect(this);
+    m_document->blockSignals(true);
+    for (QObject* panel : std::initializer_list<QObject*>{m_plot, m_hardware, m_kernels, m_details, m_llm})
+        if (panel)
+            panel->disconnect(this);
     delete m_settings;
 }
 

@@ -16,6 +16,7 @@ namespace roofline::ui {
 class DetailsPanel;
 class HardwarePanel;
 class KernelsPanel;
+class LlmPanel;
 class RooflinePlotWidget;
 class SessionDocument;
 class Settings;
@@ -34,6 +35,7 @@ public:
     HardwarePanel* hardwarePanel() const { return m_hardware; }
     KernelsPanel* kernelsPanel() const { return m_kernels; }
     DetailsPanel* detailsPanel() const { return m_details; }
+    LlmPanel* llmPanel() const { return m_llm; }
     QAction* toggleAction() const { return m_toggle; }
     QAction* placeAction() const { return m_place; }
 
@@ -75,6 +77,7 @@ private:
     HardwarePanel* m_hardware = nullptr;
     KernelsPanel* m_kernels = nullptr;
     DetailsPanel* m_details = nullptr;
+    LlmPanel* m_llm = nullptr;
     Settings* m_settings = nullptr;
     QAction* m_toggle = nullptr;
     QAction* m_place = nullptr;

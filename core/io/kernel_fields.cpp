@@ -270,7 +270,7 @@ void collectTreeKernels(const YAML::Node& list, KernelRowCollector& collector, s
                 ignored.insert(key);
                 continue;
             }
-            const YAML::Node& value = it->second;
+            const YAML::Node value = it->second; // a copy: the iterator hands out a temporary
             if (value.IsNull())
                 continue;
             if (!value.IsScalar()) {

@@ -71,7 +71,7 @@ LlmSettings parseLlm(const std::string& file, const YAML::Node& v)
     LlmSettings l;
     for (auto it = v.begin(); it != v.end(); ++it) {
         const std::string k = it->first.Scalar();
-        const YAML::Node& n = it->second;
+        const YAML::Node n = it->second; // a copy: the iterator hands out a temporary
         if (k == "enabled")
             l.enabled = boolean(file, n, "enabled");
         else if (k == "model")
@@ -144,7 +144,7 @@ Result<Session> parseSession(const std::string& text, const std::string& file)
         Session s;
         for (auto it = root.begin(); it != root.end(); ++it) {
             const std::string key = it->first.Scalar();
-            const YAML::Node& v = it->second;
+            const YAML::Node v = it->second; // a copy: the iterator hands out a temporary
             if (key == "roofline_session") {
                 continue;
             } else if (key == "hardware") {
@@ -167,7 +167,7 @@ Result<Session> parseSession(const std::string& text, const std::string& file)
                     fail(file, v, "'view' must be a mapping (title, x, y, achievable_roof, labels, size_by_time)");
                 for (auto vit = v.begin(); vit != v.end(); ++vit) {
                     const std::string vk = vit->first.Scalar();
-                    const YAML::Node& vv = vit->second;
+                    const YAML::Node vv = vit->second; // a copy: the iterator hands out a temporary
                     if (vk == "title")
                         s.view.title = vv.IsScalar() ? vv.Scalar() : std::string();
                     else if (vk == "x")

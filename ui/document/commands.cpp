@@ -111,4 +111,28 @@ void SetViewCommand::redo()
     m_doc->applyView(m_after);
 }
 
+SetLlmCommand::SetLlmCommand(SessionDocument* doc, LlmSettings after, const QString& text, int mergeKey)
+    : QUndoCommand(text), m_doc(doc), m_before(doc->session().llm), m_after(std::move(after)), m_mergeKey(mergeKey)
+{
+}
+
+void SetLlmCommand::undo()
+{
+    m_doc->applyLlm(m_before);
+}
+
+void SetLlmCommand::redo()
+{
+    m_doc->applyLlm(m_after);
+}
+
+bool SetLlmCommand::mergeWith(const QUndoCommand* other)
+{
+    const auto* o = static_cast<const SetLlmCommand*>(other);
+    if (o->m_mergeKey != m_mergeKey || m_mergeKey < 0)
+        return false;
+    m_after = o->m_after;
+    return true;
+}
+
 } // namespace roofline::ui

@@ -83,4 +83,19 @@ private:
     ViewSettings m_before, m_after;
 };
 
+/// The LLM panel's settings; a slider drag merges into one step (same merge key).
+class SetLlmCommand : public QUndoCommand {
+public:
+    SetLlmCommand(SessionDocument* doc, LlmSettings after, const QString& text, int mergeKey);
+    void undo() override;
+    void redo() override;
+    int id() const override { return m_mergeKey >= 0 ? 2 : -1; }
+    bool mergeWith(const QUndoCommand* other) override;
+
+private:
+    SessionDocument* m_doc;
+    LlmSettings m_before, m_after;
+    int m_mergeKey;
+};
+
 } // namespace roofline::ui

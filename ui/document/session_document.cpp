@@ -23,6 +23,12 @@ SessionDocument::SessionDocument(const ProfileCatalog& catalog, QObject* parent)
     connect(&m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
 }
 
+SessionDocument::~SessionDocument()
+{
+    m_undo.disconnect();
+    blockSignals(true);
+}
+
 const HardwareProfile* SessionDocument::hardware() const
 {
     return m_catalog.find(m_session.hardwareId);
@@ -275,9 +281,40 @@ void SessionDocument::applyView(const ViewSettings& view)
 void SessionDocument::reanalyze()
 {
     m_analysis.reset();
-    if (const HardwareProfile* hw = hardware())
-        if (auto a = analyzeSession(*hw, m_session))
-            m_analysis = std::move(a).value();
+    m_llm.reset();
+    m_llmError.clear();
+    const HardwareProfile* hw = hardware();
+    if (!hw)
+        return;
+    if (auto a = analyzeSession(*hw, m_session))
+        m_analysis = std::move(a).value();
+    if (m_analysis && m_session.llm.enabled) {
+        if (auto l = analyzeLlm(m_session.llm, effectiveProfile(*hw, m_session), m_analysis->roof, m_models, &m_catalog))
+            m_llm = std::move(l).value();
+        else
+            m_llmError = QString::fromStdString(l.error().message);
+    }
+}
+
+void SessionDocument::setModels(std::vector<ModelSpec> models)
+{
+    m_models = std::move(models);
+    reanalyze();
+    emit changed();
+}
+
+void SessionDocument::setLlm(const LlmSettings& llm, const QString& text, int mergeKey)
+{
+    if (llm == m_session.llm)
+        return;
+    m_undo.push(new SetLlmCommand(this, llm, text, mergeKey));
+}
+
+void SessionDocument::applyLlm(const LlmSettings& llm)
+{
+    m_session.llm = llm;
+    reanalyze();
+    emit changed();
 }
 
 std::optional<Roofline> SessionDocument::roofline() const
@@ -297,7 +334,10 @@ PlotSpec SessionDocument::plotSpec() const
     const HardwareProfile* hw = hardware();
     if (!hw || !m_analysis)
         return {};
-    return buildSessionPlot(*hw, m_session, *m_analysis);
+    PlotSpec spec = buildSessionPlot(*hw, m_session, *m_analysis);
+    if (m_llm)
+        addLlmOverlay(spec, *m_llm, m_session.llm);
+    return spec;
 }
 
 } // namespace roofline::ui

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/analysis/session_analysis.h"
+#include "core/llm/llm_overlay.h"
 #include "core/io/profile_catalog.h"
 #include "core/model/session.h"
 #include "core/plot/plot_spec.h"
@@ -23,6 +24,8 @@ class SessionDocument : public QObject {
 public:
     /// `catalog` must outlive the document.
     explicit SessionDocument(const ProfileCatalog& catalog, QObject* parent = nullptr);
+    /// Silences the document first: clearing the undo stack must not notify half-destroyed views.
+    ~SessionDocument() override;
 
     const Session& session() const { return m_session; }
     const ProfileCatalog& catalog() const { return m_catalog; }
@@ -63,6 +66,17 @@ public:
     /// (the same dragId) merge into one undo step.
     void moveKernel(int index, double intensity, double flopsPerSecond, int dragId);
     void setView(const ViewSettings& view, const QString& text);
+    /// LLM panel changes; consecutive changes with the same `mergeKey` (a slider being dragged)
+    /// merge into one undo step. -1: never merge.
+    void setLlm(const LlmSettings& llm, const QString& text, int mergeKey = -1);
+
+    /// The model presets the LLM panel offers (set once by the window).
+    void setModels(std::vector<ModelSpec> models);
+    const std::vector<ModelSpec>& models() const { return m_models; }
+    /// The LLM phases, when the panel is on and its model resolves.
+    const std::optional<LlmAnalysis>& llmAnalysis() const { return m_llm; }
+    /// Why the LLM settings cannot be evaluated (unknown model ...), else empty.
+    QString llmError() const { return m_llmError; }
 
     // --- Derived -------------------------------------------------------------------------
     /// The analysis of the whole session (recomputed when it changes).
@@ -81,6 +95,7 @@ public:
     void applyRemove(const std::vector<int>& sortedIndices);
     void applyKernel(int index, const Kernel& kernel);
     void applyView(const ViewSettings& view);
+    void applyLlm(const LlmSettings& llm);
 
     /// `base` or "base 2", "base 3"... so that no other kernel (except `ignore`) has it.
     std::string uniqueName(const std::string& base, int ignore = -1) const;
@@ -96,6 +111,9 @@ private:
     const ProfileCatalog& m_catalog;
     Session m_session;
     std::optional<SessionAnalysis> m_analysis;
+    std::vector<ModelSpec> m_models;
+    std::optional<LlmAnalysis> m_llm;
+    QString m_llmError;
     QUndoStack m_undo;
     QString m_filePath;
 };

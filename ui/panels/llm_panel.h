@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+
+namespace roofline::ui {
+
+class SessionDocument;
+
+/// The LLM workload: model, batch (log slider 1-1024), prompt and context, weight and KV
+/// precisions; decode and prefill points, the batch trajectory and the levers on the plot.
+class LlmPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit LlmPanel(SessionDocument* document, QWidget* parent = nullptr);
+
+    QSlider* batchSlider() const { return m_batch; }
+    QCheckBox* enabledBox() const { return m_enabled; }
+    QComboBox* modelCombo() const { return m_model; }
+    QString resultText() const;
+
+    /// Slider position <-> batch: batch = round(1024^(position / 100)).
+    static int batchForPosition(int position);
+    static int positionForBatch(int batch);
+
+private:
+    void refresh();
+    void apply(const QString& what, int mergeKey = -1);
+    void addLayersAsKernels();
+
+    SessionDocument* m_doc;
+    QCheckBox* m_enabled;
+    QComboBox* m_model;
+    QLineEdit* m_params;
+    QSlider* m_batch;
+    QLabel* m_batchLabel;
+    QSpinBox* m_prompt;
+    QSpinBox* m_context;
+    QComboBox* m_weights;
+    QComboBox* m_kv;
+    QCheckBox* m_trajectory;
+    QCheckBox* m_levers;
+    QComboBox* m_faster;
+    QLabel* m_result;
+    QPushButton* m_addLayers;
+    bool m_updating = false;
+    int m_dragKey = 100;
+};
+
+} // namespace roofline::ui
