@@ -58,7 +58,8 @@ namespace roofline::ui {
 
 std::vector<ModelSpec> loadModelPresets(std::vector<Error>& errors)
 {
-    std::vector<ModelSpec> models = loadModelDirectory((dataDirectory() + QStringLiteral("/models")).toStdString(), errors);
+    std::vector<ModelSpec> models
+        = loadModelDirectory((dataDirectory() + QStringLiteral("/models")).toStdString(), errors);
     const auto user = loadModelDirectory(
         (QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/models")).toStdString(),
         errors);

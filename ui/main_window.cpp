@@ -153,7 +153,7 @@ MainWindow::~MainWindow()
     // on the way out may reach this half-destroyed window.
     m_document->disconnect(this);
     m_document->blockSignals(true);
-    for (QObject* panel : std::initializer_list<QObject*>{m_plot, m_hardware, m_kernels, m_details, m_llm})
+    for (QObject* panel : std::initializer_list<QObject*> {m_plot, m_hardware, m_kernels, m_details, m_llm})
         if (panel)
             panel->disconnect(this);
     delete m_settings;

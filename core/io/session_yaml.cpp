@@ -50,8 +50,9 @@ int whole(const std::string& file, const YAML::Node& n, const char* key, int lo,
 {
     int v = 0;
     if (!n.IsScalar() || !YAML::convert<int>::decode(n, v) || v < lo || v > hi)
-        fail(file, n, std::string("'") + key + "' must be a whole number from " + std::to_string(lo) + " to " +
-                          std::to_string(hi));
+        fail(file, n,
+            std::string("'") + key + "' must be a whole number from " + std::to_string(lo) + " to "
+                + std::to_string(hi));
     return v;
 }
 
@@ -59,8 +60,8 @@ Precision precisionField(const std::string& file, const YAML::Node& n, const cha
 {
     const auto p = n.IsScalar() ? parsePrecision(n.Scalar()) : std::nullopt;
     if (!p)
-        fail(file, n, std::string("unknown ") + key + " '" + (n.IsScalar() ? n.Scalar() : "?") + "'; known: " +
-                          precisionList());
+        fail(file, n,
+            std::string("unknown ") + key + " '" + (n.IsScalar() ? n.Scalar() : "?") + "'; known: " + precisionList());
     return *p;
 }
 
@@ -106,8 +107,10 @@ LlmSettings parseLlm(const std::string& file, const YAML::Node& v)
             l.fasterHardware = n.IsNull() ? std::string() : n.Scalar();
         else
             fail(file, it->first,
-                 "unknown llm field '" + k + "'; expected enabled, model, parameters, batch, prompt, context, "
-                 "weight_precision, kv_precision, bytes_per_weight, trajectory, levers, batch_factor, faster_hardware");
+                "unknown llm field '" + k
+                    + "'; expected enabled, model, parameters, batch, prompt, context, "
+                      "weight_precision, kv_precision, bytes_per_weight, trajectory, levers, batch_factor, "
+                      "faster_hardware");
     }
     return l;
 }
@@ -246,7 +249,7 @@ std::string sessionToYaml(const Session& s)
     out << YAML::Key << "labels" << YAML::Value << s.view.showLabels;
     out << YAML::Key << "size_by_time" << YAML::Value << s.view.sizeByTimeShare;
     out << YAML::EndMap;
-    if (s.llm != LlmSettings{}) {
+    if (s.llm != LlmSettings {}) {
         const LlmSettings& l = s.llm;
         out << YAML::Key << "llm" << YAML::Value << YAML::BeginMap;
         out << YAML::Key << "enabled" << YAML::Value << l.enabled;

@@ -36,10 +36,9 @@ Result<LlmInputs> llmInputsFor(const LlmSettings& s, Precision roofPrecision, co
             std::string known;
             for (const auto& m : models)
                 known += (known.empty() ? "" : " ") + m.id;
-            return Error{{}, 0, 0,
-                         matches > 1
-                             ? "model '" + s.model + "' is ambiguous: " + candidates
-                             : "unknown model '" + s.model + "'; known: " + known + " (or give --params)"};
+            return Error {{}, 0, 0,
+                matches > 1 ? "model '" + s.model + "' is ambiguous: " + candidates
+                            : "unknown model '" + s.model + "'; known: " + known + " (or give --params)"};
         }
         in.model = *found;
     }
@@ -53,7 +52,7 @@ Result<LlmInputs> llmInputsFor(const LlmSettings& s, Precision roofPrecision, co
 }
 
 Result<LlmAnalysis> analyzeLlm(const LlmSettings& s, const HardwareProfile& hw, const Roofline& roof,
-                               const std::vector<ModelSpec>& models, const ProfileCatalog* catalog)
+    const std::vector<ModelSpec>& models, const ProfileCatalog* catalog)
 {
     auto in = llmInputsFor(s, roof.precision, models);
     if (!in)
@@ -82,21 +81,45 @@ void addLlmOverlay(PlotSpec& spec, const LlmAnalysis& a, const LlmSettings& s)
         pt.regime = r.placement.regime;
         pt.size = 1.3;
         spec.points.push_back(pt);
-        spec.labels.push_back({LabelRole::PointLabel, name + "\n" + regimeName(r.placement.regime) + " \xC2\xB7 " + detail,
-                               pt.at, std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
+        spec.labels.push_back(
+            {LabelRole::PointLabel, name + "\n" + regimeName(r.placement.regime) + " \xC2\xB7 " + detail, pt.at,
+                std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
     };
     phasePoint(a.decode, "decode, batch " + std::to_string(a.inputs.batch),
-               formatQuantity(a.decode.placement.timeLowerBound, Dimension::Time) + "/token");
+        formatQuantity(a.decode.placement.timeLowerBound, Dimension::Time) + "/token");
     phasePoint(a.prefill,
-               "prefill, " + std::to_string(a.inputs.prompt) + " tokens" +
-                   (a.inputs.batch > 1 ? " x " + std::to_string(a.inputs.batch) : ""),
-               "TTFT " + formatQuantity(a.prefill.placement.timeLowerBound, Dimension::Time));
-    if (s.trajectory)
+        "prefill, " + std::to_string(a.inputs.prompt) + " tokens"
+            + (a.inputs.batch > 1 ? " x " + std::to_string(a.inputs.batch) : ""),
+        "TTFT " + formatQuantity(a.prefill.placement.timeLowerBound, Dimension::Time));
+    if (s.trajectory) {
         spec.trajectory = a.trajectory;
+        // Name the two ends of the sweep.
+        spec.labels.push_back({LabelRole::PointLabel, "b=1", a.trajectory.front(), std::nullopt, PlotLabel::Align::Left,
+            PlotLabel::VAlign::Middle});
+        spec.labels.push_back({LabelRole::PointLabel, "b=1024", a.trajectory.back(), std::nullopt,
+            PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
+    }
     if (s.levers)
-        for (const auto& l : a.levers)
+        for (const auto& l : a.levers) {
             spec.arrows.push_back({l.from, l.to, l.label});
+            spec.labels.push_back(
+                {LabelRole::LeverLabel, l.label, l.to, std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Above});
+        }
     layoutPointLabels(spec);
+}
+
+PlotSpec buildSessionFigure(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis,
+    const std::vector<ModelSpec>& models, const ProfileCatalog* catalog, std::string* llmError)
+{
+    PlotSpec spec = buildSessionPlot(profile, session, analysis);
+    if (!session.llm.enabled)
+        return spec;
+    auto llm = analyzeLlm(session.llm, effectiveProfile(profile, session), analysis.roof, models, catalog);
+    if (llm)
+        addLlmOverlay(spec, llm.value(), session.llm);
+    else if (llmError)
+        *llmError = llm.error().message;
+    return spec;
 }
 
 } // namespace roofline

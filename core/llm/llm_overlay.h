@@ -3,6 +3,7 @@
 // batch trajectory and the lesson's levers, added to a figure.
 #pragma once
 
+#include "core/analysis/session_analysis.h"
 #include "core/io/profile_catalog.h"
 #include "core/llm/llm_workload.h"
 #include "core/model/session.h"
@@ -21,15 +22,21 @@ struct LlmAnalysis {
 
 /// The model and precisions the settings mean: a preset by id (or unique prefix), or a bare
 /// parameter count; weight and KV precisions follow `roofPrecision` unless set.
-Result<LlmInputs> llmInputsFor(const LlmSettings& settings, Precision roofPrecision,
-                               const std::vector<ModelSpec>& models);
+Result<LlmInputs> llmInputsFor(
+    const LlmSettings& settings, Precision roofPrecision, const std::vector<ModelSpec>& models);
 
 /// Both phases against `roof`, the trajectory and the levers (the faster-memory lever needs
 /// `catalog` to find settings.fasterHardware; an unknown id leaves that lever out).
 Result<LlmAnalysis> analyzeLlm(const LlmSettings& settings, const HardwareProfile& hw, const Roofline& roof,
-                               const std::vector<ModelSpec>& models, const ProfileCatalog* catalog);
+    const std::vector<ModelSpec>& models, const ProfileCatalog* catalog);
 
 /// Adds the phases (as points with labels), the trajectory and the lever arrows to `spec`.
 void addLlmOverlay(PlotSpec& spec, const LlmAnalysis& llm, const LlmSettings& settings);
+
+/// The whole figure of a session: its kernels and, when its LLM panel is on, the LLM overlay.
+/// The window and `roofline export SESSION` both draw this. An LLM setting that cannot be
+/// evaluated (unknown model) leaves the overlay out and says why in `llmError`.
+PlotSpec buildSessionFigure(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis,
+    const std::vector<ModelSpec>& models, const ProfileCatalog* catalog, std::string* llmError = nullptr);
 
 } // namespace roofline

@@ -38,43 +38,29 @@ std::string formatLlm(const LlmAnalysis& a, const Roofline& roof, OutputFormat f
     const LlmInputs& in = a.inputs;
     const PhaseResult* phases[] = {&a.decode, &a.prefill};
     if (format == OutputFormat::Json) {
-        json j{{"hardware", roof.hardwareId},
-               {"precision", precisionName(roof.precision)},
-               {"ridge", num(roof.ridge())},
-               {"model", json{{"id", in.model.id}, {"name", in.model.name}, {"parameters", num(in.model.parameters)}}},
-               {"batch", in.batch},
-               {"prompt", in.prompt},
-               {"context", in.context},
-               {"weight_precision", precisionName(in.weightPrecision)},
-               {"bytes_per_weight", num(in.weightBytes())},
-               {"kv_precision", precisionName(in.kvPrecision)}};
+        json j {{"hardware", roof.hardwareId}, {"precision", precisionName(roof.precision)},
+            {"ridge", num(roof.ridge())},
+            {"model", json {{"id", in.model.id}, {"name", in.model.name}, {"parameters", num(in.model.parameters)}}},
+            {"batch", in.batch}, {"prompt", in.prompt}, {"context", in.context},
+            {"weight_precision", precisionName(in.weightPrecision)}, {"bytes_per_weight", num(in.weightBytes())},
+            {"kv_precision", precisionName(in.kvPrecision)}};
         json arr = json::array();
         for (const PhaseResult* r : phases) {
             const Placement& p = r->placement;
-            json ph{{"phase", r->cost.phase},
-                    {"tokens", num(r->cost.tokens)},
-                    {"flops", num(r->cost.flops)},
-                    {"bytes", num(r->cost.bytes)},
-                    {"intensity", num(p.intensity)},
-                    {"regime", regimeName(p.regime)},
-                    {"roof_flops_per_s", num(p.roof)},
-                    {"time_lower_bound_s", num(p.timeLowerBound)},
-                    {"tokens_per_s", num(r->tokensPerSecond)},
-                    {"tokens_per_s_per_stream", num(r->tokensPerSecondPerStream)},
-                    {"weight_bytes", num(r->cost.weightBytes)},
-                    {"kv_bytes", num(r->cost.kvBytes)},
-                    {"weight_fraction", num(r->weightFraction)},
-                    {"kv_fraction", num(r->kvFraction)}};
+            json ph {{"phase", r->cost.phase}, {"tokens", num(r->cost.tokens)}, {"flops", num(r->cost.flops)},
+                {"bytes", num(r->cost.bytes)}, {"intensity", num(p.intensity)}, {"regime", regimeName(p.regime)},
+                {"roof_flops_per_s", num(p.roof)}, {"time_lower_bound_s", num(p.timeLowerBound)},
+                {"tokens_per_s", num(r->tokensPerSecond)},
+                {"tokens_per_s_per_stream", num(r->tokensPerSecondPerStream)},
+                {"weight_bytes", num(r->cost.weightBytes)}, {"kv_bytes", num(r->cost.kvBytes)},
+                {"weight_fraction", num(r->weightFraction)}, {"kv_fraction", num(r->kvFraction)}};
             if (layers) {
                 json rows = json::array();
                 for (const auto& row : r->cost.layers) {
                     const Placement lp = placeRow(row, roof);
-                    rows.push_back(json{{"name", row.name},
-                                        {"flops", num(row.flops)},
-                                        {"bytes", num(row.bytes)},
-                                        {"intensity", num(lp.intensity)},
-                                        {"regime", regimeName(lp.regime)},
-                                        {"time_lower_bound_s", num(lp.timeLowerBound)}});
+                    rows.push_back(json {{"name", row.name}, {"flops", num(row.flops)}, {"bytes", num(row.bytes)},
+                        {"intensity", num(lp.intensity)}, {"regime", regimeName(lp.regime)},
+                        {"time_lower_bound_s", num(lp.timeLowerBound)}});
                 }
                 ph["layers"] = rows;
             }
@@ -83,7 +69,7 @@ std::string formatLlm(const LlmAnalysis& a, const Roofline& roof, OutputFormat f
         j["phases"] = arr;
         json levers = json::array();
         for (const auto& l : a.levers)
-            levers.push_back(json{{"label", l.label}, {"speedup", num(l.speedup)}});
+            levers.push_back(json {{"label", l.label}, {"speedup", num(l.speedup)}});
         j["levers"] = levers;
         return j.dump(2) + "\n";
     }
@@ -96,32 +82,31 @@ std::string formatLlm(const LlmAnalysis& a, const Roofline& roof, OutputFormat f
         };
         for (const PhaseResult* r : phases) {
             const Placement& p = r->placement;
-            out += r->cost.phase + ",total," + n(r->cost.flops) + "," + n(r->cost.bytes) + "," + n(p.intensity) + "," +
-                   regimeName(p.regime) + "," + n(p.timeLowerBound) + "," + n(r->tokensPerSecond) + "\n";
+            out += r->cost.phase + ",total," + n(r->cost.flops) + "," + n(r->cost.bytes) + "," + n(p.intensity) + ","
+                + regimeName(p.regime) + "," + n(p.timeLowerBound) + "," + n(r->tokensPerSecond) + "\n";
             if (layers)
                 for (const auto& row : r->cost.layers) {
                     const Placement lp = placeRow(row, roof);
-                    out += r->cost.phase + "," + row.name + "," + n(row.flops) + "," + n(row.bytes) + "," +
-                           n(lp.intensity) + "," + regimeName(lp.regime) + "," + n(lp.timeLowerBound) + ",\n";
+                    out += r->cost.phase + "," + row.name + "," + n(row.flops) + "," + n(row.bytes) + ","
+                        + n(lp.intensity) + "," + regimeName(lp.regime) + "," + n(lp.timeLowerBound) + ",\n";
                 }
         }
         return out;
     }
-    std::string out = in.model.name + " on " + roof.hardwareName + " \xC2\xB7 " + precisionLabel(roof.precision) +
-                      " roof (ridge " + formatQuantity(roof.ridge(), Dimension::Intensity) + ")\n";
-    out += "weights " + precisionLabel(in.weightPrecision) + " (" + formatNumber(in.weightBytes(), 3) + " B), KV cache " +
-           precisionLabel(in.kvPrecision) + ", batch " + std::to_string(in.batch) + ", prompt " +
-           std::to_string(in.prompt) + ", context " + std::to_string(in.context) + "\n\n";
+    std::string out = in.model.name + " on " + roof.hardwareName + " \xC2\xB7 " + precisionLabel(roof.precision)
+        + " roof (ridge " + formatQuantity(roof.ridge(), Dimension::Intensity) + ")\n";
+    out += "weights " + precisionLabel(in.weightPrecision) + " (" + formatNumber(in.weightBytes(), 3) + " B), KV cache "
+        + precisionLabel(in.kvPrecision) + ", batch " + std::to_string(in.batch) + ", prompt "
+        + std::to_string(in.prompt) + ", context " + std::to_string(in.context) + "\n\n";
     std::vector<std::vector<std::string>> rows;
-    rows.push_back({"PHASE", "FLOPs", "BYTES", "INTENSITY", "REGIME", "TIME >=", "TOKENS/S", "PER STREAM", "WEIGHTS",
-                    "KV"});
+    rows.push_back(
+        {"PHASE", "FLOPs", "BYTES", "INTENSITY", "REGIME", "TIME >=", "TOKENS/S", "PER STREAM", "WEIGHTS", "KV"});
     for (const PhaseResult* r : phases) {
         const Placement& p = r->placement;
         rows.push_back({r->cost.phase, formatQuantity(r->cost.flops, Dimension::Flops),
-                        formatQuantity(r->cost.bytes, Dimension::Bytes), formatNumber(p.intensity, 3),
-                        regimeName(p.regime), formatQuantity(p.timeLowerBound, Dimension::Time),
-                        formatNumber(r->tokensPerSecond, 4), formatNumber(r->tokensPerSecondPerStream, 4),
-                        pct(r->weightFraction), pct(r->kvFraction)});
+            formatQuantity(r->cost.bytes, Dimension::Bytes), formatNumber(p.intensity, 3), regimeName(p.regime),
+            formatQuantity(p.timeLowerBound, Dimension::Time), formatNumber(r->tokensPerSecond, 4),
+            formatNumber(r->tokensPerSecondPerStream, 4), pct(r->weightFraction), pct(r->kvFraction)});
     }
     out += renderTable(rows);
     if (in.context == 0 && in.model.hasArchitecture())
@@ -139,8 +124,8 @@ std::string formatLlm(const LlmAnalysis& a, const Roofline& roof, OutputFormat f
             for (const auto& row : r->cost.layers) {
                 const Placement lp = placeRow(row, roof);
                 lr.push_back({row.name, formatQuantity(row.flops, Dimension::Flops),
-                              formatQuantity(row.bytes, Dimension::Bytes), formatNumber(lp.intensity, 3),
-                              regimeName(lp.regime), formatQuantity(lp.timeLowerBound, Dimension::Time)});
+                    formatQuantity(row.bytes, Dimension::Bytes), formatNumber(lp.intensity, 3), regimeName(lp.regime),
+                    formatQuantity(lp.timeLowerBound, Dimension::Time)});
             }
             out += renderTable(lr);
         }

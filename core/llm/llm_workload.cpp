@@ -20,7 +20,7 @@ void add(PhaseCost& c, LayerCost row)
 
 // tokens x (in -> out): 2 FLOPs per multiply-add; the weights are read once for all tokens.
 LayerCost linear(const std::string& name, double tokens, double in, double out, double bpw, double ab,
-                 double weightCopies = 1.0, double flopCopies = 1.0)
+    double weightCopies = 1.0, double flopCopies = 1.0)
 {
     LayerCost r;
     r.name = name;
@@ -209,11 +209,11 @@ std::optional<Precision> quantizeStep(Precision p)
 }
 
 std::vector<LlmLever> decodeLevers(const LlmInputs& in, const HardwareProfile& hw, const Roofline& roof,
-                                   int batchFactor, const HardwareProfile* faster)
+    int batchFactor, const HardwareProfile* faster)
 {
     std::vector<LlmLever> out;
     const PhaseResult base = evaluatePhase(decodeCost(in), roof, in.batch);
-    const PlotXY from{base.placement.intensity, base.placement.roof};
+    const PlotXY from {base.placement.intensity, base.placement.roof};
     auto fmt = [](double x) { return formatNumber(x, 2) + "x"; };
     if (batchFactor > 1) {
         LlmInputs b = in;
@@ -221,14 +221,15 @@ std::vector<LlmLever> decodeLevers(const LlmInputs& in, const HardwareProfile& h
         const PhaseResult r = evaluatePhase(decodeCost(b), roof, b.batch);
         const double s = r.tokensPerSecond / base.tokensPerSecond;
         out.push_back({"batch x" + std::to_string(batchFactor) + ": " + fmt(s) + " tokens/s", from,
-                       {r.placement.intensity, r.placement.roof}, s});
+            {r.placement.intensity, r.placement.roof}, s});
     }
     if (auto lower = quantizeStep(in.weightPrecision); lower && !in.bytesPerWeight) {
         LlmInputs q = in;
         q.weightPrecision = *lower;
         const PhaseResult r = evaluatePhase(decodeCost(q), roof, q.batch);
         const double s = r.tokensPerSecond / base.tokensPerSecond;
-        out.push_back({precisionLabel(*lower) + " weights: " + fmt(s), from, {r.placement.intensity, r.placement.roof}, s});
+        out.push_back(
+            {precisionLabel(*lower) + " weights: " + fmt(s), from, {r.placement.intensity, r.placement.roof}, s});
     }
     if (faster && faster->id != hw.id) {
         const Precision p = faster->hasPrecision(roof.precision) ? roof.precision : faster->defaultPrecision();

@@ -17,12 +17,12 @@ namespace roofline {
 struct LlmInputs {
     ModelSpec model;
     Precision weightPrecision = Precision::BF16; ///< bytes per weight follow it (fp8 = 1, fp4 = 0.5)
-    std::optional<double> bytesPerWeight;        ///< overrides the precision's size
-    Precision kvPrecision = Precision::BF16;     ///< bytes per KV-cache element
-    double activationBytes = 2.0;                ///< activations stay BF16/FP16
-    int batch = 1;                               ///< concurrent sequences
-    int prompt = 2048;                           ///< prompt length (prefill tokens per sequence)
-    int context = 0;                             ///< tokens already in the KV cache at a decode step
+    std::optional<double> bytesPerWeight; ///< overrides the precision's size
+    Precision kvPrecision = Precision::BF16; ///< bytes per KV-cache element
+    double activationBytes = 2.0; ///< activations stay BF16/FP16
+    int batch = 1; ///< concurrent sequences
+    int prompt = 2048; ///< prompt length (prefill tokens per sequence)
+    int context = 0; ///< tokens already in the KV cache at a decode step
 
     double weightBytes() const { return bytesPerWeight.value_or(bytesPerElement(weightPrecision)); }
     double kvBytes() const { return bytesPerElement(kvPrecision); }
@@ -30,9 +30,9 @@ struct LlmInputs {
 
 /// One row of the breakdown: a layer type summed over all layers (or the model-wide lm_head).
 struct LayerCost {
-    std::string name;       ///< "q_proj", "attn_score", "mlp_down", "lm_head" ...
+    std::string name; ///< "q_proj", "attn_score", "mlp_down", "lm_head" ...
     double flops = 0.0;
-    double bytes = 0.0;     ///< weights + KV cache + activations
+    double bytes = 0.0; ///< weights + KV cache + activations
     double weightBytes = 0.0;
     double kvBytes = 0.0;
     friend bool operator==(const LayerCost& a, const LayerCost& b)
@@ -42,8 +42,8 @@ struct LayerCost {
 };
 
 struct PhaseCost {
-    std::string phase;      ///< "decode" or "prefill"
-    double tokens = 0.0;    ///< tokens produced (decode: batch) or processed (prefill: batch x prompt)
+    std::string phase; ///< "decode" or "prefill"
+    double tokens = 0.0; ///< tokens produced (decode: batch) or processed (prefill: batch x prompt)
     double flops = 0.0;
     double bytes = 0.0;
     double weightBytes = 0.0;
@@ -58,18 +58,18 @@ PhaseCost prefillCost(const LlmInputs& in);
 
 struct PhaseResult {
     PhaseCost cost;
-    Placement placement;       ///< the phase as a kernel against the roof
-    double tokensPerSecond = 0.0;          ///< total ceiling: tokens / time bound
+    Placement placement; ///< the phase as a kernel against the roof
+    double tokensPerSecond = 0.0; ///< total ceiling: tokens / time bound
     double tokensPerSecondPerStream = 0.0; ///< per sequence
-    double weightFraction = 0.0;           ///< share of the bytes that are weights
-    double kvFraction = 0.0;               ///< share that is KV cache
+    double weightFraction = 0.0; ///< share of the bytes that are weights
+    double kvFraction = 0.0; ///< share that is KV cache
 };
 
 PhaseResult evaluatePhase(const PhaseCost& cost, const Roofline& roof, int batch);
 
 /// A lever from the lesson applied to the decode step, as an arrow on the plot.
 struct LlmLever {
-    std::string label;  ///< "batch x8: 8x tokens/s"
+    std::string label; ///< "batch x8: 8x tokens/s"
     PlotXY from;
     PlotXY to;
     double speedup = 1.0; ///< of the tokens/s ceiling
@@ -78,7 +78,7 @@ struct LlmLever {
 /// Batch x`batchFactor`, weights one precision step down (fp16/bf16 -> fp8 -> fp4), and the same
 /// decode on `faster` (when given). Levers that do not apply (no lower precision) are left out.
 std::vector<LlmLever> decodeLevers(const LlmInputs& in, const HardwareProfile& hw, const Roofline& roof,
-                                   int batchFactor, const HardwareProfile* faster);
+    int batchFactor, const HardwareProfile* faster);
 
 /// The next lower weight precision a quantization would use, if any.
 std::optional<Precision> quantizeStep(Precision p);

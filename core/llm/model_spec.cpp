@@ -21,7 +21,7 @@ struct Failure {
 [[noreturn]] void fail(const std::string& file, const YAML::Node& at, const std::string& message)
 {
     const YAML::Mark m = at.Mark();
-    throw Failure{Error{file, m.line + 1, m.column + 1, message}};
+    throw Failure {Error {file, m.line + 1, m.column + 1, message}};
 }
 
 double positive(const std::string& file, const YAML::Node& n, const std::string& key)
@@ -44,10 +44,10 @@ int count(const std::string& file, const YAML::Node& n, const std::string& key)
 
 bool operator==(const ModelSpec& a, const ModelSpec& b)
 {
-    return a.id == b.id && a.name == b.name && a.parameters == b.parameters && a.activeParameters == b.activeParameters &&
-           a.layers == b.layers && a.hiddenSize == b.hiddenSize && a.heads == b.heads && a.kvHeads == b.kvHeads &&
-           a.headDim == b.headDim && a.intermediateSize == b.intermediateSize && a.vocabSize == b.vocabSize &&
-           a.gatedMlp == b.gatedMlp && a.experts == b.experts && a.expertsPerToken == b.expertsPerToken;
+    return a.id == b.id && a.name == b.name && a.parameters == b.parameters && a.activeParameters == b.activeParameters
+        && a.layers == b.layers && a.hiddenSize == b.hiddenSize && a.heads == b.heads && a.kvHeads == b.kvHeads
+        && a.headDim == b.headDim && a.intermediateSize == b.intermediateSize && a.vocabSize == b.vocabSize
+        && a.gatedMlp == b.gatedMlp && a.experts == b.experts && a.expertsPerToken == b.expertsPerToken;
 }
 
 std::ostream& operator<<(std::ostream& os, const ModelSpec& m)
@@ -74,11 +74,10 @@ Result<ModelSpec> parseModelSpec(const std::string& text, const std::string& fil
     try {
         const YAML::Node root = YAML::Load(text);
         if (!root.IsMap())
-            return Error{file, 1, 1, "expected a model preset: a mapping with id, name and parameters"};
-        static const std::vector<std::string> known{
-            "schema_version", "id",           "name",     "parameters", "active_parameters", "layers",
-            "hidden_size",    "heads",        "kv_heads", "head_dim",   "intermediate_size", "vocab_size",
-            "mlp",            "experts",      "experts_per_token", "sources", "notes"};
+            return Error {file, 1, 1, "expected a model preset: a mapping with id, name and parameters"};
+        static const std::vector<std::string> known {"schema_version", "id", "name", "parameters", "active_parameters",
+            "layers", "hidden_size", "heads", "kv_heads", "head_dim", "intermediate_size", "vocab_size", "mlp",
+            "experts", "experts_per_token", "sources", "notes"};
         std::set<std::string> seen;
         for (auto it = root.begin(); it != root.end(); ++it) {
             const std::string key = it->first.Scalar();
@@ -100,8 +99,10 @@ Result<ModelSpec> parseModelSpec(const std::string& text, const std::string& fil
         if (any) {
             for (const char* key : {"layers", "hidden_size", "heads", "intermediate_size", "vocab_size"})
                 if (!root[key])
-                    fail(file, root, std::string("missing field '") + key + "' (an architecture needs layers, "
-                                     "hidden_size, heads, intermediate_size and vocab_size)");
+                    fail(file, root,
+                        std::string("missing field '") + key
+                            + "' (an architecture needs layers, "
+                              "hidden_size, heads, intermediate_size and vocab_size)");
             m.layers = count(file, root["layers"], "layers");
             m.hiddenSize = count(file, root["hidden_size"], "hidden_size");
             m.heads = count(file, root["heads"], "heads");
@@ -161,7 +162,7 @@ std::vector<ModelSpec> loadModelDirectory(const std::string& dir, std::vector<Er
             continue;
         }
         if (std::any_of(out.begin(), out.end(), [&](const ModelSpec& x) { return x.id == m->id; })) {
-            errors.push_back(Error{f.string(), 1, 1, "duplicate model id '" + m->id + "'"});
+            errors.push_back(Error {f.string(), 1, 1, "duplicate model id '" + m->id + "'"});
             continue;
         }
         out.push_back(std::move(m).value());

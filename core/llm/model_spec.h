@@ -12,10 +12,10 @@
 namespace roofline {
 
 struct ModelSpec {
-    std::string id;      ///< "llama-3-70b"
-    std::string name;    ///< "Llama-3-70B"
-    double parameters = 0.0;                 ///< total (all experts)
-    std::optional<double> activeParameters;  ///< per token, for mixtures of experts
+    std::string id; ///< "llama-3-70b"
+    std::string name; ///< "Llama-3-70B"
+    double parameters = 0.0; ///< total (all experts)
+    std::optional<double> activeParameters; ///< per token, for mixtures of experts
     // Architecture; absent for a model given only by its parameter count.
     int layers = 0;
     int hiddenSize = 0;
@@ -24,8 +24,8 @@ struct ModelSpec {
     int headDim = 0;
     int intermediateSize = 0;
     int vocabSize = 0;
-    bool gatedMlp = true;   ///< SwiGLU: gate, up and down projections (else up and down)
-    int experts = 1;        ///< MLP experts per layer
+    bool gatedMlp = true; ///< SwiGLU: gate, up and down projections (else up and down)
+    int experts = 1; ///< MLP experts per layer
     int expertsPerToken = 1;
     std::vector<std::string> sources;
 

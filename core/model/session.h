@@ -33,25 +33,25 @@ struct ViewSettings {
 /// context lengths, weight / KV precisions (following the roof's precision when unset).
 struct LlmSettings {
     bool enabled = false;
-    std::string model = "llama-3-70b";   ///< preset id; ignored when `parameters` is set
-    std::optional<double> parameters;    ///< a dense model given only by its size
+    std::string model = "llama-3-70b"; ///< preset id; ignored when `parameters` is set
+    std::optional<double> parameters; ///< a dense model given only by its size
     int batch = 1;
     int prompt = 2048;
     int context = 0;
     std::optional<Precision> weightPrecision;
     std::optional<Precision> kvPrecision;
-    std::optional<double> bytesPerWeight;  ///< overrides the weight precision's size
-    bool trajectory = false;             ///< draw decode as the batch sweeps 1 -> 1024
-    bool levers = true;                  ///< what-if arrows from the decode point
-    int batchFactor = 8;                 ///< the batch lever's multiplier
+    std::optional<double> bytesPerWeight; ///< overrides the weight precision's size
+    bool trajectory = false; ///< draw decode as the batch sweeps 1 -> 1024
+    bool levers = true; ///< what-if arrows from the decode point
+    int batchFactor = 8; ///< the batch lever's multiplier
     std::string fasterHardware = "b200"; ///< the faster-memory lever's accelerator ("" = none)
 
     friend bool operator==(const LlmSettings& a, const LlmSettings& b)
     {
         return a.enabled == b.enabled && a.model == b.model && a.parameters == b.parameters && a.batch == b.batch
             && a.prompt == b.prompt && a.context == b.context && a.weightPrecision == b.weightPrecision
-            && a.kvPrecision == b.kvPrecision && a.bytesPerWeight == b.bytesPerWeight && a.trajectory == b.trajectory && a.levers == b.levers
-            && a.batchFactor == b.batchFactor && a.fasterHardware == b.fasterHardware;
+            && a.kvPrecision == b.kvPrecision && a.bytesPerWeight == b.bytesPerWeight && a.trajectory == b.trajectory
+            && a.levers == b.levers && a.batchFactor == b.batchFactor && a.fasterHardware == b.fasterHardware;
     }
     friend bool operator!=(const LlmSettings& a, const LlmSettings& b) { return !(a == b); }
 };

@@ -296,37 +296,50 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
             addLine(c.points[i - 1], c.points[i]);
     if (spec.ridge > spec.x.lo && spec.ridge < spec.x.hi)
         addLine({spec.ridge, spec.y.lo}, {spec.ridge, spec.peak});
+    for (size_t i = 1; i < spec.trajectory.size(); ++i)
+        addLine(spec.trajectory[i - 1], spec.trajectory[i]);
+    for (const auto& arrow : spec.arrows)
+        addLine(arrow.from, arrow.to);
     using A = PlotLabel::Align;
     using V = PlotLabel::VAlign;
+    // The box a label covers for a given side of its anchor.
+    auto boxFor = [&](const PlotLabel& label, A align, V valign) {
+        const auto [x, y] = px(label.at);
+        const auto [chars, lines] = textExtent(label.text);
+        const double w = chars * m.charWidth;
+        const double h = lines * m.lineHeight;
+        const double gap = label.role == LabelRole::PointLabel ? m.markerRadius + 3 : 4;
+        double bx = align == A::Left ? x + gap : align == A::Right ? x - gap - w : x - w / 2;
+        const double by = valign == V::Middle ? y - h / 2 : valign == V::Above ? y - gap - h : y + gap;
+        if (valign != V::Middle && align != A::Center)
+            bx = align == A::Left ? x + 2 : x - 2 - w; // diagonal: hug the anchor
+        return Box {bx, by, bx + w, by + h};
+    };
+    // Fixed (unrotated) labels stay where they are and are avoided.
+    for (const auto& label : spec.labels)
+        if ((label.role == LabelRole::PeakLabel || label.role == LabelRole::RegionLabel) && !label.along)
+            obstacles.push_back(boxFor(label, label.align, label.valign));
     struct Candidate {
         A align;
         V valign;
     };
     const Candidate candidates[] = {{A::Left, V::Middle}, {A::Right, V::Middle}, {A::Center, V::Above},
         {A::Center, V::Below}, {A::Left, V::Above}, {A::Left, V::Below}, {A::Right, V::Above}, {A::Right, V::Below}};
-    const double gap = m.markerRadius + 3;
+    const Box plotArea {0, 0, m.width, m.height};
     for (auto& label : spec.labels) {
-        if (label.role != LabelRole::PointLabel)
+        if (label.role != LabelRole::PointLabel && label.role != LabelRole::LeverLabel)
             continue;
-        const auto [x, y] = px(label.at);
-        const auto [chars, lines] = textExtent(label.text);
-        const double w = chars * m.charWidth;
-        const double h = lines * m.lineHeight;
         double best = -1.0;
         Candidate choice = candidates[0];
         for (const Candidate& c : candidates) {
-            double bx = c.align == A::Left ? x + gap : c.align == A::Right ? x - gap - w : x - w / 2;
-            double by = c.valign == V::Middle ? y - h / 2 : c.valign == V::Above ? y - gap - h : y + gap;
-            if (c.valign != V::Middle && c.align != A::Center)
-                bx = c.align == A::Left ? x + 2 : x - 2 - w; // diagonal: hug the point
-            const Box box {bx, by, bx + w, by + h};
+            const Box box = boxFor(label, c.align, c.valign);
             double cost = 0.0;
             for (const Box& o : obstacles)
                 cost += o.overlap(box);
-            // Outside the plot costs as much as covering that much text.
+            // Outside the plot costs as much as covering that much text, twice.
             const bool inside = box.x0 >= 0 && box.y0 >= 0 && box.x1 <= m.width && box.y1 <= m.height;
             if (!inside)
-                cost += (w * h - Box {0, 0, m.width, m.height}.overlap(box)) * 2.0 + 1.0;
+                cost += ((box.x1 - box.x0) * (box.y1 - box.y0) - plotArea.overlap(box)) * 2.0 + 1.0;
             if (best < 0 || cost < best) {
                 best = cost;
                 choice = c;
@@ -336,11 +349,7 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
         }
         label.align = choice.align;
         label.valign = choice.valign;
-        double bx = choice.align == A::Left ? x + gap : choice.align == A::Right ? x - gap - w : x - w / 2;
-        double by = choice.valign == V::Middle ? y - h / 2 : choice.valign == V::Above ? y - gap - h : y + gap;
-        if (choice.valign != V::Middle && choice.align != A::Center)
-            bx = choice.align == A::Left ? x + 2 : x - 2 - w;
-        obstacles.push_back({bx, by, bx + w, by + h});
+        obstacles.push_back(boxFor(label, choice.align, choice.valign));
     }
 }
 
@@ -366,7 +375,7 @@ std::string plotSpecToText(const PlotSpec& s)
         out << "\n";
     }
     for (const auto& l : s.labels) {
-        static const char* roles[] = {"slope", "peak", "ridge", "region", "point"};
+        static const char* roles[] = {"slope", "peak", "ridge", "region", "point", "lever"};
         out << "label " << roles[static_cast<int>(l.role)] << " '" << l.text << "' at " << xy(l.at);
         if (l.along)
             out << " along " << xy(*l.along);

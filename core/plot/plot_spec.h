@@ -40,7 +40,7 @@ struct CeilingLine {
     }
 };
 
-enum class LabelRole { SlopeLabel, PeakLabel, RidgeLabel, RegionLabel, PointLabel };
+enum class LabelRole { SlopeLabel, PeakLabel, RidgeLabel, RegionLabel, PointLabel, LeverLabel };
 
 /// Text placed at a data position. `along` (if set) is a second point; the text is rotated to
 /// run along the line from `at` to `along` in screen space (slope labels, the ridge guide).

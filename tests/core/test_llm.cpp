@@ -60,7 +60,7 @@ TEST(Llm, TheLessonsWorkedExampleExactly)
     EXPECT_EQ(d.placement.regime, Regime::MemoryBound);
     EXPECT_DOUBLE_EQ(d.placement.timeLowerBound, 70e9 / 3.35e12); // 20.9 ms
     EXPECT_NEAR(d.placement.timeLowerBound, 20.9e-3, 0.05e-3);
-    EXPECT_NEAR(d.tokensPerSecond, 47.86, 0.01);                   // "<= ~48 tokens/s"
+    EXPECT_NEAR(d.tokensPerSecond, 47.86, 0.01); // "<= ~48 tokens/s"
     EXPECT_DOUBLE_EQ(d.weightFraction, 1.0);
     // Batch 32: I = 64, ~1,530 tokens/s in total.
     const PhaseResult b32 = evaluatePhase(decodeCost(inputs(modelFromParameters(70e9), Precision::FP8, 32)), fp8, 32);
@@ -69,8 +69,8 @@ TEST(Llm, TheLessonsWorkedExampleExactly)
     EXPECT_NEAR(b32.tokensPerSecond, 1531.4, 0.1);
     EXPECT_NEAR(b32.tokensPerSecondPerStream, 47.86, 0.01);
     // The levers: FP4 halves the bytes (2x); B200 at the same intensity ~2.4x.
-    const auto levers = decodeLevers(in, *test::shippedCatalog().find("h100-sxm5"), fp8, 32,
-                                     test::shippedCatalog().find("b200"));
+    const auto levers
+        = decodeLevers(in, *test::shippedCatalog().find("h100-sxm5"), fp8, 32, test::shippedCatalog().find("b200"));
     ASSERT_EQ(levers.size(), 3u);
     EXPECT_NEAR(levers[0].speedup, 32.0, 1e-9);
     EXPECT_EQ(levers[1].label, "FP4 weights: 2x");
@@ -194,9 +194,10 @@ TEST(Llm, SettingsResolveModelsAndFollowTheRoofsPrecision)
     EXPECT_DOUBLE_EQ(llmInputsFor(s, Precision::FP8, presets())->weightBytes(), 0.5);
     s.model = "llama";
     EXPECT_EQ(llmInputsFor(s, Precision::FP8, presets()).error().message,
-              "model 'llama' is ambiguous: llama-2-7b, llama-3-70b, llama-3-8b");
+        "model 'llama' is ambiguous: llama-2-7b, llama-3-70b, llama-3-8b");
     s.model = "gpt-5";
-    EXPECT_EQ(llmInputsFor(s, Precision::FP8, presets()).error().message.rfind("unknown model 'gpt-5'; known: ", 0), 0u);
+    EXPECT_EQ(
+        llmInputsFor(s, Precision::FP8, presets()).error().message.rfind("unknown model 'gpt-5'; known: ", 0), 0u);
 }
 
 TEST(Llm, SessionsKeepTheLlmSettings)
@@ -214,7 +215,7 @@ TEST(Llm, SessionsKeepTheLlmSettings)
     ASSERT_TRUE(back.ok()) << back.error();
     EXPECT_EQ(back.value(), s);
     EXPECT_EQ(parseSession("roofline_session: 1\nllm: {batch: 0}\n", "b.yaml").error().toString(),
-              "b.yaml:2:14: 'batch' must be a whole number from 1 to 1048576");
+        "b.yaml:2:14: 'batch' must be a whole number from 1 to 1048576");
 }
 
 TEST(Llm, JsonHasTheContractKeysAndLayers)

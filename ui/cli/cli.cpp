@@ -4,9 +4,9 @@
 #include "core/analysis/session_analysis.h"
 #include "core/common/text.h"
 #include "core/io/kernel_io.h"
-#include "core/llm/llm_report.h"
 #include "core/io/session_yaml.h"
 #include "core/io/text_file.h"
+#include "core/llm/llm_report.h"
 #include "core/model/units.h"
 #include "core/plot/plot_spec.h"
 #include "core/report/report.h"
@@ -252,7 +252,14 @@ int cmdExport(const ProfileCatalog& catalog, const Options& o)
     if (o.achievableRoof)
         in.session.view.showAchievable = true;
     const SessionAnalysis a = analyzeInput(in, o);
-    const PlotSpec spec = buildSessionPlot(*in.hw, in.session, a);
+    std::vector<Error> modelErrors;
+    const auto models = in.session.llm.enabled ? ui::loadModelPresets(modelErrors) : std::vector<ModelSpec> {};
+    for (const auto& e : modelErrors)
+        std::cerr << "warning: " << e.toString() << " (model skipped)\n";
+    std::string llmError;
+    const PlotSpec spec = buildSessionFigure(*in.hw, in.session, a, models, &catalog, &llmError);
+    if (!llmError.empty())
+        throw InputError {{o.input + ": llm: " + llmError}};
     const ui::PlotStyle style = o.theme == "dark" ? ui::PlotStyle::dark() : ui::PlotStyle::light();
     if (const auto error = ui::exportFigure(spec, style, out, ui::ExportOptions {o.width, o.height, o.dpi})) {
         std::cerr << "error: " << error->toStdString() << "\n";
@@ -283,7 +290,7 @@ double parameterCount(const std::string& text)
     double v = 0;
     const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
     if (ec != std::errc() || end != t.data() + t.size() || !std::isfinite(v) || v <= 0)
-        throw UsageError{"--params '" + text + "' must be a parameter count such as 70e9 or 70B"};
+        throw UsageError {"--params '" + text + "' must be a parameter count such as 70e9 or 70B"};
     return v * scale;
 }
 
@@ -294,7 +301,7 @@ int cmdLlm(const ProfileCatalog& catalog, const Options& o)
     const Precision p = resolvePrecision(hw, o.precision);
     const Roofline roof = roofFor(hw, p, o.roofKind);
     if (o.model.empty() == o.params.empty())
-        throw UsageError{"give --model NAME (a preset) or --params N (a dense model of N parameters), not both"};
+        throw UsageError {"give --model NAME (a preset) or --params N (a dense model of N parameters), not both"};
     LlmSettings s;
     s.enabled = true;
     if (!o.params.empty())
@@ -302,7 +309,7 @@ int cmdLlm(const ProfileCatalog& catalog, const Options& o)
     else
         s.model = o.model;
     if (o.batch < 1 || o.prompt < 1 || o.context < 0)
-        throw UsageError{"--batch and --prompt must be at least 1, --context at least 0"};
+        throw UsageError {"--batch and --prompt must be at least 1, --context at least 0"};
     s.batch = o.batch;
     s.prompt = o.prompt;
     s.context = o.context;
@@ -311,13 +318,14 @@ int cmdLlm(const ProfileCatalog& catalog, const Options& o)
             return std::nullopt;
         const auto pr = parsePrecision(name);
         if (!pr)
-            throw UsageError{std::string(option) + ": unknown precision '" + name + "'; use one of: " + precisionList()};
+            throw UsageError {
+                std::string(option) + ": unknown precision '" + name + "'; use one of: " + precisionList()};
         return pr;
     };
     s.weightPrecision = precisionOption(o.weightPrecision, "--weight-precision");
     s.kvPrecision = precisionOption(o.kvPrecision, "--kv-precision");
     if (o.bytesPerWeight < 0 || o.bytesPerWeight > 16)
-        throw UsageError{"--bytes-per-weight must be from 0 to 16"};
+        throw UsageError {"--bytes-per-weight must be from 0 to 16"};
     if (o.bytesPerWeight > 0)
         s.bytesPerWeight = o.bytesPerWeight;
     s.batchFactor = o.batchFactor;
@@ -328,7 +336,7 @@ int cmdLlm(const ProfileCatalog& catalog, const Options& o)
         std::cerr << "warning: " << e.toString() << " (model skipped)\n";
     auto a = analyzeLlm(s, hw, roof, models, &catalog);
     if (!a)
-        throw UsageError{a.error().message};
+        throw UsageError {a.error().message};
     std::cout << formatLlm(a.value(), roof, f, o.layers);
     return kOk;
 }
@@ -371,19 +379,23 @@ int run(int argc, char** argv)
         ->capture_default_str();
     addFormat(point, o, "table|json|csv");
 
-    CLI::App* llm = app.add_subcommand(
-        "llm", "An LLM's decode step and prompt prefill on the roofline: FLOPs, bytes, regime, time and tokens/s bounds");
+    CLI::App* llm = app.add_subcommand("llm",
+        "An LLM's decode step and prompt prefill on the roofline: FLOPs, bytes, regime, time and tokens/s bounds");
     llm->add_option("--hw", o.hw, "Hardware id, alias or unique prefix")->required();
     llm->add_option("--precision", o.precision, "Compute precision of the roof (default: bf16)");
-    llm->add_option("--model", o.model, "Model preset: llama-2-7b, llama-3-8b, llama-3-70b, mixtral-8x7b, dense-70b ...");
+    llm->add_option(
+        "--model", o.model, "Model preset: llama-2-7b, llama-3-8b, llama-3-70b, mixtral-8x7b, dense-70b ...");
     llm->add_option("--params", o.params, "Instead of --model: a dense model of N parameters (70e9 or 70B)");
     llm->add_option("--batch", o.batch, "Concurrent sequences")->capture_default_str();
     llm->add_option("--prompt", o.prompt, "Prompt length in tokens (prefill)")->capture_default_str();
     llm->add_option("--context", o.context, "Tokens already in the KV cache at the decode step")->capture_default_str();
-    llm->add_option("--weight-precision", o.weightPrecision, "Weights' precision (default: the roof's); sets bytes per weight");
+    llm->add_option(
+        "--weight-precision", o.weightPrecision, "Weights' precision (default: the roof's); sets bytes per weight");
     llm->add_option("--kv-precision", o.kvPrecision, "KV cache precision (default: the roof's)");
-    llm->add_option("--bytes-per-weight", o.bytesPerWeight, "Override the bytes per weight (e.g. 0.5625 for a 4.5-bit format)");
-    llm->add_option("--faster", o.faster, "Accelerator for the faster-memory lever ('' for none)")->capture_default_str();
+    llm->add_option(
+        "--bytes-per-weight", o.bytesPerWeight, "Override the bytes per weight (e.g. 0.5625 for a 4.5-bit format)");
+    llm->add_option("--faster", o.faster, "Accelerator for the faster-memory lever ('' for none)")
+        ->capture_default_str();
     llm->add_option("--batch-factor", o.batchFactor, "Multiplier of the batch lever")
         ->capture_default_str()
         ->check(CLI::Range(2, 1024));

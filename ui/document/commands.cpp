@@ -112,9 +112,12 @@ void SetViewCommand::redo()
 }
 
 SetLlmCommand::SetLlmCommand(SessionDocument* doc, LlmSettings after, const QString& text, int mergeKey)
-    : QUndoCommand(text), m_doc(doc), m_before(doc->session().llm), m_after(std::move(after)), m_mergeKey(mergeKey)
-{
-}
+    : QUndoCommand(text)
+    , m_doc(doc)
+    , m_before(doc->session().llm)
+    , m_after(std::move(after))
+    , m_mergeKey(mergeKey)
+{ }
 
 void SetLlmCommand::undo()
 {

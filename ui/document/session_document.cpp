@@ -289,7 +289,8 @@ void SessionDocument::reanalyze()
     if (auto a = analyzeSession(*hw, m_session))
         m_analysis = std::move(a).value();
     if (m_analysis && m_session.llm.enabled) {
-        if (auto l = analyzeLlm(m_session.llm, effectiveProfile(*hw, m_session), m_analysis->roof, m_models, &m_catalog))
+        if (auto l
+            = analyzeLlm(m_session.llm, effectiveProfile(*hw, m_session), m_analysis->roof, m_models, &m_catalog))
             m_llm = std::move(l).value();
         else
             m_llmError = QString::fromStdString(l.error().message);
@@ -334,10 +335,7 @@ PlotSpec SessionDocument::plotSpec() const
     const HardwareProfile* hw = hardware();
     if (!hw || !m_analysis)
         return {};
-    PlotSpec spec = buildSessionPlot(*hw, m_session, *m_analysis);
-    if (m_llm)
-        addLlmOverlay(spec, *m_llm, m_session.llm);
-    return spec;
+    return buildSessionFigure(*hw, m_session, *m_analysis, m_models, &m_catalog);
 }
 
 } // namespace roofline::ui

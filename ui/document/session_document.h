@@ -2,8 +2,8 @@
 #pragma once
 
 #include "core/analysis/session_analysis.h"
-#include "core/llm/llm_overlay.h"
 #include "core/io/profile_catalog.h"
+#include "core/llm/llm_overlay.h"
 #include "core/model/session.h"
 #include "core/plot/plot_spec.h"
 

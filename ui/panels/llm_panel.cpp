@@ -30,9 +30,9 @@ void fillPrecisions(QComboBox* box)
 {
     box->addItem(QObject::tr("Follow the roof"), QString());
     for (Precision p : {Precision::FP32, Precision::BF16, Precision::FP16, Precision::FP8, Precision::INT8,
-                        Precision::FP6, Precision::FP4})
+             Precision::FP6, Precision::FP4})
         box->addItem(QStringLiteral("%1 (%2 B)").arg(qs(precisionLabel(p)), qs(formatNumber(bytesPerElement(p), 3))),
-                     qs(precisionName(p)));
+            qs(precisionName(p)));
 }
 
 std::optional<Precision> precisionOf(const QComboBox* box)
@@ -198,13 +198,14 @@ void LlmPanel::refresh()
     m_batchLabel->setText(QString::number(s.batch));
     m_prompt->setValue(s.prompt);
     m_context->setValue(s.context);
-    m_weights->setCurrentIndex(std::max(0, m_weights->findData(s.weightPrecision ? qs(precisionName(*s.weightPrecision)) : QString())));
+    m_weights->setCurrentIndex(
+        std::max(0, m_weights->findData(s.weightPrecision ? qs(precisionName(*s.weightPrecision)) : QString())));
     m_kv->setCurrentIndex(std::max(0, m_kv->findData(s.kvPrecision ? qs(precisionName(*s.kvPrecision)) : QString())));
     m_trajectory->setChecked(s.trajectory);
     m_levers->setChecked(s.levers);
     m_faster->setCurrentIndex(std::max(0, m_faster->findData(qs(s.fasterHardware))));
-    for (QWidget* w : std::initializer_list<QWidget*>{m_model, m_batch, m_prompt, m_context, m_weights, m_kv,
-                                                      m_trajectory, m_levers, m_faster, m_addLayers})
+    for (QWidget* w : std::initializer_list<QWidget*> {
+             m_model, m_batch, m_prompt, m_context, m_weights, m_kv, m_trajectory, m_levers, m_faster, m_addLayers})
         w->setEnabled(s.enabled);
     m_params->setEnabled(s.enabled && s.parameters.has_value());
 
@@ -214,21 +215,21 @@ void LlmPanel::refresh()
     } else if (const auto& a = m_doc->llmAnalysis()) {
         const std::string unit = isIntegerPrecision(a->decode.placement.precision) ? "OP" : "FLOP";
         auto phase = [&](const PhaseResult& r, bool decode) {
-            QString line = QStringLiteral("<b>%1</b>: %2, %3, I = %4<br>")
-                               .arg(decode ? tr("Decode") : tr("Prefill"),
-                                    qs(formatQuantity(r.cost.flops, Dimension::Flops)),
-                                    qs(formatQuantity(r.cost.bytes, Dimension::Bytes)),
-                                    qs(formatNumber(r.placement.intensity, 3)))
-                           + qs(regimeName(r.placement.regime)) + QStringLiteral(", ");
+            QString line
+                = QStringLiteral("<b>%1</b>: %2, %3, I = %4<br>")
+                      .arg(decode ? tr("Decode") : tr("Prefill"), qs(formatQuantity(r.cost.flops, Dimension::Flops)),
+                          qs(formatQuantity(r.cost.bytes, Dimension::Bytes)),
+                          qs(formatNumber(r.placement.intensity, 3)))
+                + qs(regimeName(r.placement.regime)) + QStringLiteral(", ");
             if (decode)
-                line += tr("&ge; %1/token, &le; %2 tokens/s per stream, %3 in total")
-                            .arg(qs(formatQuantity(r.placement.timeLowerBound, Dimension::Time)),
-                                 qs(formatNumber(r.tokensPerSecondPerStream, 3)),
-                                 qs(formatNumber(r.tokensPerSecond, 4)));
+                line
+                    += tr("&ge; %1/token, &le; %2 tokens/s per stream, %3 in total")
+                           .arg(qs(formatQuantity(r.placement.timeLowerBound, Dimension::Time)),
+                               qs(formatNumber(r.tokensPerSecondPerStream, 3)), qs(formatNumber(r.tokensPerSecond, 4)));
             else
                 line += tr("TTFT &ge; %1, &le; %2 tokens/s")
                             .arg(qs(formatQuantity(r.placement.timeLowerBound, Dimension::Time)),
-                                 qs(formatNumber(r.tokensPerSecond, 4)));
+                                qs(formatNumber(r.tokensPerSecond, 4)));
             line += tr("<br><span style='color:gray'>bytes: %1% weights, %2% KV cache</span>")
                         .arg(qs(formatNumber(r.weightFraction * 100, 3)), qs(formatNumber(r.kvFraction * 100, 3)));
             return line;

@@ -234,6 +234,14 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
             t->setFont(style.font(9.5, false, true));
             t->setColor(style.muted);
             break;
+        case LabelRole::LeverLabel:
+            t->setObjectName(QStringLiteral("lever-label"));
+            t->setFont(style.font(8.5, true));
+            t->setColor(style.background.lightness() < 128 ? QColor(0x7d, 0xd3, 0x8a) : QColor(0x1b, 0x7f, 0x3b));
+            t->setPadding(
+                QMargins(l.align == PlotLabel::Align::Left ? 4 : 0, l.valign == PlotLabel::VAlign::Below ? 4 : 0,
+                    l.align == PlotLabel::Align::Right ? 4 : 0, l.valign == PlotLabel::VAlign::Above ? 4 : 0));
+            break;
         case LabelRole::PointLabel: {
             // Keep the gap the label layout assumed between marker and text.
             const int gap = 10;
@@ -336,9 +344,9 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
             QCPGraph* g = plot.addGraph();
             g->setObjectName(QStringLiteral("llm-") + QString::fromStdString(p.name.substr(0, p.name.find(','))));
             g->setLineStyle(QCPGraph::lsNone);
-            const QColor c = p.regime == Regime::MemoryBound    ? style.memoryPoint
-                             : p.regime == Regime::ComputeBound ? style.computePoint
-                                                                : style.ridgePoint;
+            const QColor c = p.regime == Regime::MemoryBound ? style.memoryPoint
+                : p.regime == Regime::ComputeBound           ? style.computePoint
+                                                             : style.ridgePoint;
             g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(style.foreground, 1.2), QBrush(c), 14));
             g->setData({p.at.x}, {p.at.y});
             g->removeFromLegend();
@@ -355,21 +363,9 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
     if (!spec.trajectory.empty()) {
         QCPGraph* g = addLine(plot, spec.trajectory, QPen(style.muted, 1.4, Qt::DotLine));
         g->setObjectName(QStringLiteral("llm-trajectory"));
-        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(style.muted, 1.2), QBrush(style.background), 6));
+        g->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(style.muted, 1.2), QBrush(style.background), 6));
         g->setName(QStringLiteral("Decode as batch grows 1 \u2192 1024"));
-        const int marks[] = {0, 3, 6, 10}; // batch 1, 8, 64, 1024
-        for (int i : marks) {
-            if (i >= static_cast<int>(spec.trajectory.size()))
-                continue;
-            auto* t = new QCPItemText(&plot);
-            t->position->setCoords(spec.trajectory[static_cast<size_t>(i)].x, spec.trajectory[static_cast<size_t>(i)].y);
-            t->setText(QStringLiteral("b=%1").arg(1 << i));
-            t->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-            t->setPadding(QMargins(0, 4, 5, 0));
-            t->setFont(style.font(7.5));
-            t->setColor(style.muted);
-            t->setClipToAxisRect(true);
-        }
     }
     const QColor leverColour = style.background.lightness() < 128 ? QColor(0x7d, 0xd3, 0x8a) : QColor(0x1b, 0x7f, 0x3b);
     for (const auto& a : spec.arrows) {
@@ -380,15 +376,6 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         arrow->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, 9, 11));
         arrow->setPen(QPen(leverColour, 1.6));
         arrow->setClipToAxisRect(true);
-        auto* t = new QCPItemText(&plot);
-        t->setObjectName(QStringLiteral("lever-label"));
-        t->position->setCoords(a.to.x, a.to.y);
-        t->setText(QString::fromStdString(a.label));
-        t->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-        t->setPadding(QMargins(4, 0, 0, 3));
-        t->setFont(style.font(8.5, true));
-        t->setColor(leverColour);
-        t->setClipToAxisRect(true);
     }
 
     // Legend in the empty top-left corner above the slope.

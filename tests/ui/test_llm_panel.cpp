@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+#include "support/fixtures.h"
+#include "ui/document/session_document.h"
+#include "ui/main_window.h"
+#include "ui/panels/llm_panel.h"
+#include "ui/plot/roofline_plot_widget.h"
+
+#include <qcustomplot.h>
+
+#include <gtest/gtest.h>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QSlider>
+#include <QTest>
+
+using namespace roofline;
+using namespace roofline::ui;
+
+namespace {
+
+class LlmPanelTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        QSettings().clear();
+        window = std::make_unique<MainWindow>(test::shippedCatalog(), std::vector<Error> {});
+        window->resize(1300, 900);
+        window->show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(window.get()));
+        doc()->setPrecision(Precision::BF16);
+    }
+    SessionDocument* doc() const { return window->document(); }
+    LlmPanel* panel() const { return window->llmPanel(); }
+
+    // The decode diamond drawn on the plot.
+    double decodeX() const
+    {
+        auto* g = window->plotWidget()->plot()->findChild<QCPGraph*>(QStringLiteral("llm-decode"));
+        EXPECT_NE(g, nullptr);
+        return g && g->dataCount() ? g->data()->at(0)->key : 0.0;
+    }
+
+    std::unique_ptr<MainWindow> window;
+};
+
+} // namespace
+
+TEST_F(LlmPanelTest, BatchSliderMovesDecodeAcrossTheRidge)
+{
+    panel()->enabledBox()->setChecked(true);
+    QComboBox* model = panel()->modelCombo();
+    model->setCurrentIndex(model->findData(QStringLiteral("dense-70b")));
+    ASSERT_TRUE(doc()->llmAnalysis().has_value()) << doc()->llmError().toStdString();
+    const double ridge = doc()->roofline()->ridge(); // ~295 in BF16
+    panel()->batchSlider()->setValue(0); // batch 1
+    EXPECT_EQ(doc()->session().llm.batch, 1);
+    EXPECT_DOUBLE_EQ(decodeX(), 1.0); // BF16 weights: 2 FLOP per 2 bytes
+    EXPECT_EQ(doc()->llmAnalysis()->decode.placement.regime, Regime::MemoryBound);
+    panel()->batchSlider()->setValue(100); // batch 1024
+    EXPECT_EQ(doc()->session().llm.batch, 1024);
+    EXPECT_DOUBLE_EQ(decodeX(), 1024.0);
+    EXPECT_GT(decodeX(), ridge);
+    EXPECT_EQ(doc()->llmAnalysis()->decode.placement.regime, Regime::ComputeBound);
+    EXPECT_TRUE(panel()->resultText().contains(QStringLiteral("compute-bound")));
+}
+
+TEST_F(LlmPanelTest, FollowsTheBf16Fp8ToggleAndShowsTheLessonsNumbers)
+{
+    panel()->enabledBox()->setChecked(true);
+    panel()->modelCombo()->setCurrentIndex(panel()->modelCombo()->findData(QStringLiteral("dense-70b")));
+    window->toggleAction()->trigger(); // FP8: 1 byte per weight
+    const auto& a = doc()->llmAnalysis();
+    ASSERT_TRUE(a);
+    EXPECT_DOUBLE_EQ(a->decode.cost.flops, 140e9);
+    EXPECT_DOUBLE_EQ(a->decode.cost.bytes, 70e9);
+    EXPECT_DOUBLE_EQ(decodeX(), 2.0);
+    EXPECT_TRUE(panel()->resultText().contains(QStringLiteral("20.9 ms/token"))) << panel()->resultText().toStdString();
+    EXPECT_TRUE(panel()->resultText().contains(QStringLiteral("47.9 tokens/s per stream")))
+        << panel()->resultText().toStdString();
+}
+
+TEST_F(LlmPanelTest, SliderDragIsOneUndoStepAndLayersBecomeKernels)
+{
+    panel()->enabledBox()->setChecked(true);
+    const int before = doc()->undoStack()->count();
+    QSlider* s = panel()->batchSlider();
+    emit s->sliderPressed();
+    for (int v : {10, 30, 50, 70})
+        s->setValue(v);
+    EXPECT_EQ(doc()->undoStack()->count(), before + 1);
+    doc()->undoStack()->undo();
+    EXPECT_EQ(doc()->session().llm.batch, 1);
+    const auto layers
+        = doc()->llmAnalysis()->decode.cost.layers.size() + doc()->llmAnalysis()->prefill.cost.layers.size();
+    QMetaObject::invokeMethod(panel()->findChild<QPushButton*>(), "click");
+    EXPECT_EQ(doc()->session().kernels.size(), layers);
+    EXPECT_EQ(doc()->session().kernels.front().name, "decode: q_proj");
+}
