@@ -56,6 +56,7 @@ example: build
 # The figures in docs/ are made by the CLI, so the docs cannot drift from the product.
 docs: build
 	$(BUILD_DIR)/bin/roofline export resources/examples/lesson-h100.roofline.yaml -o docs/figures/h100-fp8-lesson.png --dpi 96
+	$(BUILD_DIR)/bin/roofline export resources/examples/llm-decode-vs-prefill.roofline.yaml -o docs/figures/llm-levers.png --dpi 96
 	$(BUILD_DIR)/bin/roofline export --hw h100-sxm5 --precision bf16 -o docs/figures/h100-bf16.png --dpi 96
 	$(BUILD_DIR)/bin/roofline export --hw h100-sxm5 --precision fp8 -o docs/figures/h100-fp8.png --dpi 96
 
