@@ -339,3 +339,16 @@ TEST(Cli, SessionsAnalyzeAndExportAsTheWindowShowsThem)
         badSession.err, "error: " + bad.string() + ":4: flops: FLOP count must be greater than zero (got '-1')\n");
     EXPECT_FALSE(fs::exists(scratch() / "x.png"));
 }
+
+TEST(Cli, EveryExampleSessionExports)
+{
+    int count = 0;
+    for (const auto& entry : fs::directory_iterator(std::string(ROOFLINE_SOURCE_DIR) + "/resources/examples")) {
+        const fs::path out = scratch() / (entry.path().stem().string() + ".svg");
+        const CliRun r = roofline({"export", entry.path().string(), "-o", out.string()});
+        EXPECT_EQ(r.code, 0) << entry.path() << "\n" << r.err;
+        EXPECT_TRUE(fs::exists(out));
+        ++count;
+    }
+    EXPECT_GE(count, 2);
+}
