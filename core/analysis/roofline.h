@@ -10,6 +10,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 namespace roofline {
 
@@ -54,6 +55,22 @@ std::ostream& operator<<(std::ostream& os, Regime r);
 /// (|I / I_ridge - 1| <= 5 %, measured in log space so the band is symmetric).
 inline constexpr double kRidgeTolerance = 0.05;
 
+/// A kernel's point at one inner memory level (hierarchical roofline): same FLOP/s, that
+/// level's bytes, judged against that level's bandwidth roof.
+struct LevelPlacement {
+    std::string level;              ///< "L2", "L1" (the kernel's name for it)
+    std::string profileLevel;       ///< the profile's matching level ("L1/shared"), empty if none
+    double bytes = 0.0;
+    double intensity = 0.0;
+    std::optional<double> bandwidth; ///< byte/s; absent when the profile publishes none
+    std::optional<double> roof;      ///< min(P_peak, I x B_level)
+    std::optional<double> timeLowerBound; ///< bytes / B_level
+    friend bool operator==(const LevelPlacement& a, const LevelPlacement& b)
+    {
+        return a.level == b.level && a.bytes == b.bytes && a.bandwidth == b.bandwidth && a.roof == b.roof;
+    }
+};
+
 /// Everything the roofline says about one kernel.
 struct Placement {
     Kernel kernel;
@@ -74,6 +91,8 @@ struct Placement {
     Precision precision = Precision::BF16; ///< the precision whose roof judged it
     std::optional<double> timeShare; ///< time / total time of the measured kernels (set by analyzeSession)
     std::optional<double> gain; ///< share of the total time saved if it ran at its roof
+    std::vector<LevelPlacement> levels; ///< inner memory levels (set by analyzeSession)
+    std::string binding; ///< which wall binds: "compute", the main memory level, or an inner level
 
     friend bool operator==(const Placement& a, const Placement& b);
 };

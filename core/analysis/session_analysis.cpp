@@ -11,6 +11,41 @@ HardwareProfile effectiveProfile(const HardwareProfile& profile, const Session& 
     return p;
 }
 
+void placeLevels(Placement& p, const HardwareProfile& hw, const Roofline& roof)
+{
+    const double scale = roof.kind == RoofKind::Achievable ? hw.achievable : 1.0;
+    double worst = p.kernel.flops / roof.peakFlops;
+    p.binding = "compute";
+    if (p.kernel.bytes / roof.bandwidth >= worst) {
+        worst = p.kernel.bytes / roof.bandwidth;
+        p.binding = roof.memoryLevel;
+    }
+    for (const auto& [level, bytes] : p.kernel.levelBytes) {
+        LevelPlacement l;
+        l.level = level;
+        l.bytes = bytes;
+        l.intensity = p.kernel.flops / bytes;
+        for (size_t i = 1; i < hw.memory.size(); ++i)
+            if (hw.memory[i].name.compare(0, level.size(), level) == 0) {
+                l.profileLevel = hw.memory[i].name;
+                if (hw.memory[i].bandwidth)
+                    l.bandwidth = *hw.memory[i].bandwidth * scale;
+                break;
+            }
+        if (l.bandwidth) {
+            l.roof = std::min(roof.peakFlops, l.intensity * *l.bandwidth);
+            l.timeLowerBound = bytes / *l.bandwidth;
+            if (*l.timeLowerBound > worst) {
+                worst = *l.timeLowerBound;
+                p.binding = level;
+            }
+        }
+        p.levels.push_back(l);
+    }
+    if (!p.levels.empty())
+        p.timeLowerBound = worst; // the tightest wall over every level
+}
+
 Result<SessionAnalysis> analyzeSession(const HardwareProfile& profile, const Session& session, RoofKind kind)
 {
     const HardwareProfile hw = effectiveProfile(profile, session);
@@ -32,6 +67,7 @@ Result<SessionAnalysis> analyzeSession(const HardwareProfile& profile, const Ses
                     + precisionName(*k.precision) + " rate; judged against " + precisionName(session.precision));
         }
         Placement p = analyze(k, r);
+        placeLevels(p, hw, r);
         if (k.time && total > 0) {
             p.timeShare = *k.time / total;
             p.gain = (*k.time - std::min(*k.time, p.timeLowerBound)) / total;

@@ -19,6 +19,11 @@ struct SessionAnalysis {
     std::vector<std::string> notes; ///< e.g. a kernel's own precision the part lacks
 };
 
+/// Places a kernel's inner-level bytes against the profile's matching levels (a level name
+/// such as "L1" matches "L1/shared") and names the binding wall; the time bound becomes the
+/// largest over compute and every level with a published bandwidth.
+void placeLevels(Placement& placement, const HardwareProfile& hw, const Roofline& roof);
+
 /// The profile with the session's achievable override applied.
 HardwareProfile effectiveProfile(const HardwareProfile& profile, const Session& session);
 

@@ -83,6 +83,12 @@ std::string KernelField::describe() const
         return "precision";
     case Kind::Group:
         return "group";
+    case Kind::L2Bytes:
+        return "L2 byte count";
+    case Kind::L1Bytes:
+        return "L1 byte count";
+    case Kind::Launches:
+        return "launch count";
     }
     return "?";
 }
@@ -128,6 +134,11 @@ std::optional<KernelField> kernelFieldFor(const std::string& name)
         {"precision", {Kind::Precision, 1}},
         {"dtype", {Kind::Precision, 1}},
         {"group", {Kind::Group, 1}},
+        {"l2_bytes", {Kind::L2Bytes, 1}},
+        {"lts_bytes", {Kind::L2Bytes, 1}},
+        {"l1_bytes", {Kind::L1Bytes, 1}},
+        {"l1tex_bytes", {Kind::L1Bytes, 1}},
+        {"launches", {Kind::Launches, 1}},
         {"phase", {Kind::Group, 1}},
     };
     const auto it = fields.find(normalize(name));
@@ -149,6 +160,15 @@ void KernelRowBuilder::set(const KernelField& field, const std::string& key, con
     case Kind::Group:
         m_group = m_keepNameSpaces ? raw : text;
         return;
+    case Kind::Launches: {
+        int n = 0;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+        if (ec != std::errc() || end != text.data() + text.size() || n < 1)
+            fail(key + ": '" + text + "' must be a whole number of launches, at least 1");
+        else
+            m_launches = n;
+        return;
+    }
     case Kind::Precision: {
         const auto p = parsePrecision(text);
         if (!p)
@@ -184,6 +204,12 @@ void KernelRowBuilder::set(const KernelField& field, const std::string& key, con
         break;
     case Kind::Intensity:
         m_intensity = v;
+        break;
+    case Kind::L2Bytes:
+        m_l2 = v;
+        break;
+    case Kind::L1Bytes:
+        m_l1 = v;
         break;
     default:
         break;
@@ -221,6 +247,11 @@ Result<Kernel> KernelRowBuilder::build() const
     }
     k.precision = m_precision;
     k.group = m_group;
+    if (m_l2)
+        k.levelBytes.emplace_back("L2", *m_l2);
+    if (m_l1)
+        k.levelBytes.emplace_back("L1", *m_l1);
+    k.launches = m_launches;
     if (auto why = validateKernel(k))
         return Error {{}, m_line, 0, *why};
     return k;

@@ -18,7 +18,7 @@ class Node;
 namespace roofline {
 
 struct KernelField {
-    enum class Kind { Name, Flops, Bytes, Time, Achieved, Intensity, Precision, Group };
+    enum class Kind { Name, Flops, Bytes, Time, Achieved, Intensity, Precision, Group, L2Bytes, L1Bytes, Launches };
     Kind kind = Kind::Name;
     double multiplier = 1.0; ///< applied to a bare number (gflop -> 1e9, time_ms -> 1e-3)
 
@@ -53,6 +53,8 @@ private:
     std::optional<double> m_flops, m_bytes, m_time, m_achieved, m_intensity;
     std::optional<Precision> m_precision;
     std::string m_group;
+    std::optional<double> m_l2, m_l1;
+    int m_launches = 1;
 };
 
 /// Adds built rows to an import, rejecting bad rows and duplicate names with their line.

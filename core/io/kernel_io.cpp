@@ -189,11 +189,18 @@ Result<KernelImport> loadKernelFile(const std::string& path)
 
 std::string kernelsToCsv(const std::vector<Kernel>& kernels)
 {
-    std::string out = "name,flops,bytes,time_s,precision,group\n";
+    auto level = [](const Kernel& k, const char* name) {
+        for (const auto& [l, b] : k.levelBytes)
+            if (l == name)
+                return shortestNumber(b);
+        return std::string();
+    };
+    std::string out = "name,flops,bytes,time_s,precision,group,l2_bytes,l1_bytes,launches\n";
     for (const auto& k : kernels) {
         out += csvQuote(k.name) + "," + shortestNumber(k.flops) + "," + shortestNumber(k.bytes) + ","
             + (k.time ? shortestNumber(*k.time) : std::string()) + ","
-            + (k.precision ? precisionName(*k.precision) : "") + "," + csvQuote(k.group) + "\n";
+            + (k.precision ? precisionName(*k.precision) : "") + "," + csvQuote(k.group) + "," + level(k, "L2") + "," + level(k, "L1") + "," + std::to_string(k.launches)
+            + "\n";
     }
     return out;
 }

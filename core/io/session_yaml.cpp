@@ -284,6 +284,11 @@ std::string sessionToYaml(const Session& s)
             out << YAML::Key << "precision" << YAML::Value << precisionName(*k.precision);
         if (!k.group.empty())
             out << YAML::Key << "group" << YAML::Value << YAML::DoubleQuoted << k.group;
+        for (const auto& [level, bytes] : k.levelBytes)
+            out << YAML::Key << (level == "L2" ? "l2_bytes" : "l1_bytes") << YAML::Value
+                << formatExact(bytes, Dimension::Bytes);
+        if (k.launches != 1)
+            out << YAML::Key << "launches" << YAML::Value << k.launches;
         out << YAML::EndMap;
     }
     out << YAML::EndSeq;

@@ -33,6 +33,11 @@ std::optional<std::string> validateKernel(const Kernel& k)
         return "byte count of '" + k.name + "' must be a finite number greater than zero";
     if (k.time && bad(*k.time))
         return "time of '" + k.name + "' must be a finite number greater than zero";
+    for (const auto& [level, bytes] : k.levelBytes)
+        if (bad(bytes))
+            return level + " bytes of '" + k.name + "' must be a finite number greater than zero";
+    if (k.launches < 1)
+        return "launch count of '" + k.name + "' must be at least 1";
     return std::nullopt;
 }
 

@@ -7,6 +7,8 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace roofline {
 
@@ -18,6 +20,9 @@ struct Kernel {
     std::optional<double> time; ///< second; gives the achieved rate
     std::optional<Precision> precision; ///< judged against this precision's roof if set
     std::string group; ///< phase or group, free text
+    /// Bytes at inner memory levels ("L2", "L1"), for hierarchical points; `bytes` is main memory.
+    std::vector<std::pair<std::string, double>> levelBytes;
+    int launches = 1; ///< launches aggregated into this kernel (profiler imports)
 
     /// FLOP/s when the time is known.
     std::optional<double> achieved() const
@@ -30,7 +35,8 @@ struct Kernel {
     friend bool operator==(const Kernel& a, const Kernel& b)
     {
         return a.name == b.name && a.flops == b.flops && a.bytes == b.bytes && a.time == b.time
-            && a.precision == b.precision && a.group == b.group;
+            && a.precision == b.precision && a.group == b.group && a.levelBytes == b.levelBytes
+            && a.launches == b.launches;
     }
     friend bool operator!=(const Kernel& a, const Kernel& b) { return !(a == b); }
 };

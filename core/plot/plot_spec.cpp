@@ -38,7 +38,7 @@ bool operator==(const PlotSpec& a, const PlotSpec& b)
     return a.title == b.title && a.subtitle == b.subtitle && a.xLabel == b.xLabel && a.yLabel == b.yLabel && a.x == b.x
         && a.y == b.y && a.xTicks == b.xTicks && a.yTicks == b.yTicks && a.ceilings == b.ceilings && a.ridge == b.ridge
         && a.peak == b.peak && a.labels == b.labels && a.points == b.points && a.drops == b.drops
-        && a.trajectory == b.trajectory && a.arrows == b.arrows;
+        && a.trajectory == b.trajectory && a.arrows == b.arrows && a.levelLinks == b.levelLinks;
 }
 
 std::pair<AxisRange, AxisRange> axisRangesFor(const HardwareProfile& profile, const std::vector<Placement>& placements)
@@ -208,6 +208,57 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
             s.labels.push_back({LabelRole::PointLabel, pointLabelText(p), pt.at, std::nullopt, PlotLabel::Align::Left,
                 PlotLabel::VAlign::Middle});
     }
+    // Hierarchical points: a kernel with bytes at inner levels gets a point per level (same
+    // FLOP/s), joined to its main point, and the profile's inner-level roofs are drawn.
+    bool anyLevels = false;
+    for (size_t i = 0; i < placements.size(); ++i) {
+        const Placement& p = placements[i];
+        if (p.levels.empty())
+            continue;
+        anyLevels = true;
+        const PlotXY main = s.points[i].at;
+        for (const auto& l : p.levels) {
+            PlotPoint pt;
+            pt.name = p.kernel.name + " @" + l.level;
+            pt.kind = PlotPoint::Kind::Level;
+            pt.index = static_cast<int>(i);
+            pt.at = {l.intensity, main.y};
+            pt.measured = s.points[i].measured;
+            pt.size = 0.8;
+            pt.roofAt = l.roof.value_or(0.0);
+            if (l.bandwidth) {
+                const double ridgeL = p.peak / *l.bandwidth;
+                const double lr = std::log(l.intensity / ridgeL);
+                pt.regime = std::fabs(lr) <= std::log1p(kRidgeTolerance) ? Regime::AtRidge
+                            : lr < 0                                    ? Regime::MemoryBound
+                                                                        : Regime::ComputeBound;
+                pt.aboveRoof = s.points[i].measured && main.y > *l.roof * (1 + 1e-9);
+            } else {
+                pt.regime = p.regime;
+            }
+            s.points.push_back(pt);
+            s.levelLinks.push_back({main, pt.at});
+            s.labels.push_back({LabelRole::PointLabel, l.level + (p.binding == l.level ? " (binds)" : ""), pt.at,
+                                std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
+        }
+    }
+    if (anyLevels) {
+        const double scale = roof.bandwidth / profile.mainBandwidth();
+        for (size_t m = 1; m < profile.memory.size(); ++m) {
+            const auto& level = profile.memory[m];
+            if (!level.bandwidth)
+                continue;
+            Roofline lr = roof;
+            lr.bandwidth = *level.bandwidth * scale;
+            std::vector<PlotXY> pts{{x.lo, lr.attainable(x.lo)}};
+            if (lr.ridge() > x.lo && lr.ridge() < x.hi)
+                pts.push_back({lr.ridge(), lr.peakFlops});
+            else
+                pts.push_back({x.hi, lr.attainable(x.hi)});
+            s.ceilings.push_back({CeilingRole::LevelRoof,
+                                  level.name + " " + formatQuantity(lr.bandwidth, Dimension::ByteRate), pts});
+        }
+    }
     layoutPointLabels(s);
     return s;
 }
@@ -369,7 +420,8 @@ std::string plotSpecToText(const PlotSpec& s)
         out << " " << t.label << ";";
     out << "\nridge: " << formatNumber(s.ridge, 6) << "\npeak: " << formatNumber(s.peak, 6) << "\n";
     for (const auto& c : s.ceilings) {
-        out << "ceiling " << (c.role == CeilingRole::Roof ? "roof" : "achievable") << " '" << c.legend << "':";
+        static const char* ceilingRoles[] = {"roof", "achievable", "level"};
+        out << "ceiling " << ceilingRoles[static_cast<int>(c.role)] << " '" << c.legend << "':";
         for (const auto& p : c.points)
             out << " " << xy(p);
         out << "\n";

@@ -27,6 +27,7 @@ struct AxisRange {
 enum class CeilingRole {
     Roof, ///< the selected roof: slope and flat part as one polyline
     AchievableRoof, ///< the same roof scaled by the achievable fraction
+    LevelRoof,      ///< an inner memory level's bandwidth slope (hierarchical roofline)
 };
 
 /// A ceiling drawn as a polyline (straight segments in log-log space).
@@ -68,7 +69,7 @@ struct PlotPoint {
     bool aboveRoof = false;
     double size = 1.0; ///< marker scale (1 = normal; follows time share when asked)
     int index = -1; ///< the kernel's index in the placements given (-1: not a kernel)
-    enum class Kind { Kernel, LlmPhase, Trajectory } kind = Kind::Kernel;
+    enum class Kind { Kernel, LlmPhase, Trajectory, Level } kind = Kind::Kernel;
     friend bool operator==(const PlotPoint& a, const PlotPoint& b)
     {
         return a.name == b.name && a.at == b.at && a.roofAt == b.roofAt && a.regime == b.regime
@@ -116,6 +117,7 @@ struct PlotSpec {
     std::vector<PlotLabel> labels;
     std::vector<PlotPoint> points;
     std::vector<PlotSegment> drops;
+    std::vector<PlotSegment> levelLinks; ///< a kernel's main point to its inner-level points
     std::vector<PlotXY> trajectory; ///< LLM decode as the batch sweeps 1 -> 1024
     std::vector<PlotArrow> arrows;
     friend bool operator==(const PlotSpec& a, const PlotSpec& b);

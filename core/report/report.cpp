@@ -317,6 +317,16 @@ std::vector<std::pair<std::string, std::string>> placementFacts(const Placement&
     row("regime", regimeName(p.regime));
     row("roof", rate(p.roof, prec) + " (" + formatNumber(p.roof / p.peak * 100.0, 3) + "% of peak)");
     row("time >=", formatQuantity(p.timeLowerBound, Dimension::Time));
+    for (const auto& l : p.levels) {
+        std::string text = formatQuantity(l.bytes, Dimension::Bytes) + ", I = " + formatNumber(l.intensity, 3);
+        if (l.roof)
+            text += ", roof " + rate(*l.roof, prec) + ", time >= " + formatQuantity(*l.timeLowerBound, Dimension::Time);
+        else
+            text += " (no published " + l.level + " bandwidth for this part: no roof)";
+        row(l.level + " level", text);
+    }
+    if (!p.levels.empty())
+        row("binding", p.binding == "compute" ? "compute" : p.binding + " bandwidth");
     if (p.achieved) {
         row("time", formatQuantity(*p.kernel.time, Dimension::Time));
         row("achieved", rate(*p.achieved, prec));

@@ -162,8 +162,8 @@ int RooflinePlotWidget::pointAt(const QPointF& pixel) const
     int best = -1;
     double bestDistance = 0;
     for (const auto& p : m_spec.points) {
-        if (p.index < 0)
-            continue; // not a kernel (an LLM phase): nothing to select or drag
+        if (p.index < 0 || p.kind != PlotPoint::Kind::Kernel)
+            continue; // an LLM phase or an inner-level point: nothing to select or drag
         const QPointF at(m_plot->xAxis->coordToPixel(p.at.x), m_plot->yAxis->coordToPixel(p.at.y));
         const double d = std::hypot(at.x() - pixel.x(), at.y() - pixel.y());
         if (d <= 6.0 + 5.0 * p.size && (best < 0 || d < bestDistance)) {

@@ -175,7 +175,15 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
             g->removeFromLegend();
         }
     }
+    const QColor levelColours[] = {QColor(0x2c, 0xa0, 0x2c), QColor(0x8c, 0x56, 0x4b), QColor(0xe3, 0x77, 0xc2)};
+    int levelIndex = 0;
     for (const auto& c : spec.ceilings) {
+        if (c.role == CeilingRole::LevelRoof) {
+            QCPGraph* g = addLine(plot, c.points, QPen(levelColours[levelIndex++ % 3], 1.6, Qt::DashDotLine));
+            g->setName(qs(c.legend));
+            g->setObjectName(QStringLiteral("level-roof"));
+            continue;
+        }
         const bool roof = c.role == CeilingRole::Roof;
         QPen pen(roof ? style.roof : style.achievable, roof ? 2.6 : 1.5, roof ? Qt::SolidLine : Qt::DashLine);
         pen.setCapStyle(Qt::RoundCap);
@@ -335,6 +343,40 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         g->setData(ax, ay);
         g->setName(QStringLiteral("Above its roof: check the byte count"));
     }
+    // Hierarchical points: a triangle per inner level, joined to the kernel's main point.
+    for (const auto& link : spec.levelLinks) {
+        auto* line = new QCPItemLine(&plot);
+        line->setObjectName(QStringLiteral("level-link"));
+        line->start->setCoords(link.from.x, link.from.y);
+        line->end->setCoords(link.to.x, link.to.y);
+        line->setPen(QPen(style.muted, 1.0));
+        line->setClipToAxisRect(true);
+    }
+    {
+        bool any = false;
+        for (const auto& p : spec.points) {
+            if (p.kind != PlotPoint::Kind::Level)
+                continue;
+            any = true;
+            QCPGraph* g = plot.addGraph();
+            g->setObjectName(QStringLiteral("level-point"));
+            g->setLineStyle(QCPGraph::lsNone);
+            const QColor c = p.aboveRoof                          ? style.aboveRoof
+                             : p.regime == Regime::MemoryBound    ? style.memoryPoint
+                             : p.regime == Regime::ComputeBound   ? style.computePoint
+                                                                  : style.ridgePoint;
+            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, QPen(c, 1.6), QBrush(style.background), 9));
+            g->setData({p.at.x}, {p.at.y});
+            g->removeFromLegend();
+        }
+        if (any) {
+            QCPGraph* entry = plot.addGraph();
+            entry->setLineStyle(QCPGraph::lsNone);
+            entry->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, QPen(style.muted, 1.6), QBrush(style.background), 9));
+            entry->setName(QStringLiteral("Same kernel at an inner level (L2, L1)"));
+        }
+    }
+
     // LLM phases: diamonds coloured by regime (bounds: they sit on the roof).
     {
         QVector<double> xs, ys;
