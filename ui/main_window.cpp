@@ -30,6 +30,8 @@
 #include <QSaveFile>
 #include <QStatusBar>
 
+#include <set>
+
 #include <cmath>
 
 namespace roofline::ui {
@@ -379,6 +381,23 @@ QString MainWindow::importKernels(const QString& path, bool ask)
     auto result = loadKernelFile(path.toStdString());
     if (!result)
         return QString::fromStdString(result.error().toString());
+    // A profiler export with several launches of one kernel: keep them apart, or sum them?
+    if (ask && result->source.rfind("ncu", 0) == 0) {
+        std::set<std::string> names;
+        for (const auto& k : result->kernels)
+            names.insert(k.name.substr(0, k.name.rfind(" #")));
+        if (names.size() < result->kernels.size()
+            && QMessageBox::question(this, tr("Nsight Compute launches"),
+                   tr("%1 holds %2 launches of %3 kernels. Aggregate the launches of each kernel by name?")
+                       .arg(QFileInfo(path).fileName())
+                       .arg(result->kernels.size())
+                       .arg(names.size()),
+                   QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes)
+                == QMessageBox::Yes)
+            result = loadKernelFile(path.toStdString(), KernelReadOptions{true});
+        if (!result)
+            return QString::fromStdString(result.error().toString());
+    }
     KernelImport& imported = result.value();
     if (ask && (!imported.rejected.empty() || (imported.kernels.empty() && !imported.warnings.empty()))) {
         ImportReportDialog dialog(path, imported, this);
@@ -387,6 +406,14 @@ QString MainWindow::importKernels(const QString& path, bool ask)
     }
     if (imported.kernels.empty())
         return tr("%1: no kernels to import").arg(path);
+    // The device the profiler ran on picks the matching profile.
+    QString deviceNote;
+    if (!imported.suggestedHardware.empty() && imported.suggestedHardware != m_document->session().hardwareId
+        && m_document->catalog().find(imported.suggestedHardware)) {
+        m_document->setHardware(QString::fromStdString(imported.suggestedHardware));
+        deviceNote = tr("; device %1: switched to %2")
+                         .arg(QString::fromStdString(imported.device), QString::fromStdString(imported.suggestedHardware));
+    }
     const int n = static_cast<int>(imported.kernels.size());
     const int first = m_document->addKernels(
         std::move(imported.kernels), tr("Import %n kernel(s) from %1", nullptr, n).arg(QFileInfo(path).fileName()));
@@ -394,7 +421,7 @@ QString MainWindow::importKernels(const QString& path, bool ask)
     QString msg = tr("Imported %n kernel(s) from %1", nullptr, n).arg(QFileInfo(path).fileName());
     if (!imported.rejected.empty())
         msg += tr("; %n row(s) rejected", nullptr, static_cast<int>(imported.rejected.size()));
-    statusBar()->showMessage(msg, 8000);
+    statusBar()->showMessage(msg + deviceNote, 10000);
     return {};
 }
 

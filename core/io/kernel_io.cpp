@@ -3,6 +3,7 @@
 
 #include "core/common/text.h"
 #include "core/io/csv.h"
+#include "core/io/ncu_csv.h"
 #include "core/io/kernel_fields.h"
 #include "core/io/text_file.h"
 
@@ -156,13 +157,16 @@ KernelFormat kernelFormatForPath(const std::string& path)
     return KernelFormat::Auto;
 }
 
-Result<KernelImport> parseKernels(const std::string& text, const std::string& file, KernelFormat format)
+Result<KernelImport> parseKernels(
+    const std::string& text, const std::string& file, KernelFormat format, const KernelReadOptions& options)
 {
     if (text.find('\0') != std::string::npos)
         return Error {file, 0, 0, "not a text file (it contains NUL bytes)"};
     std::string body = text;
     if (body.compare(0, 3, "\xEF\xBB\xBF") == 0)
         body.erase(0, 3);
+    if ((format == KernelFormat::Auto || format == KernelFormat::Csv) && looksLikeNcuCsv(body))
+        return parseNcuCsv(body, file, NcuOptions{options.aggregate});
     if (format == KernelFormat::Auto)
         format = sniff(body);
     switch (format) {
@@ -179,12 +183,12 @@ Result<KernelImport> parseKernels(const std::string& text, const std::string& fi
     return Error {file, 0, 0, "unknown format"};
 }
 
-Result<KernelImport> loadKernelFile(const std::string& path)
+Result<KernelImport> loadKernelFile(const std::string& path, const KernelReadOptions& options)
 {
     auto text = readTextFile(path, kMaxKernelFileBytes);
     if (!text)
         return text.error();
-    return parseKernels(text.value(), path, kernelFormatForPath(path));
+    return parseKernels(text.value(), path, kernelFormatForPath(path), options);
 }
 
 std::string kernelsToCsv(const std::vector<Kernel>& kernels)

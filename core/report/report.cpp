@@ -84,6 +84,19 @@ json placementJson(const Placement& p)
     k["time_lower_bound_s"] = num(p.timeLowerBound);
     k["ridge_distance"] = num(p.ridgeDistance);
     k["above_roof"] = p.aboveRoof;
+    k["launches"] = p.kernel.launches;
+    if (!p.levels.empty()) {
+        json levels = json::array();
+        for (const auto& l : p.levels)
+            levels.push_back(json{{"level", l.level},
+                                  {"bytes", num(l.bytes)},
+                                  {"intensity", num(l.intensity)},
+                                  {"bandwidth_bytes_per_s", opt(l.bandwidth)},
+                                  {"roof_flops_per_s", opt(l.roof)},
+                                  {"time_lower_bound_s", opt(l.timeLowerBound)}});
+        k["levels"] = levels;
+        k["binding"] = p.binding;
+    }
     k["time_share"] = opt(p.timeShare);
     k["gain"] = opt(p.gain);
     k["precision"] = precisionName(p.precision);
@@ -276,7 +289,8 @@ std::string formatPlacements(const std::vector<Placement>& placements, const Roo
         rows.back().push_back("GAIN AT ROOF");
     }
     for (const auto& p : placements) {
-        rows.push_back({p.kernel.name, formatNumber(p.intensity, 3), regimeName(p.regime) + (p.aboveRoof ? " (!)" : ""),
+        rows.push_back({p.kernel.name + (p.kernel.launches > 1 ? " (x" + std::to_string(p.kernel.launches) + ")" : ""),
+            formatNumber(p.intensity, 3), regimeName(p.regime) + (p.aboveRoof ? " (!)" : ""),
             rate(p.roof, p.precision), p.achieved ? rate(*p.achieved, p.precision) : "-",
             p.headroom ? formatNumber(*p.headroom, 3) + "x" : "-", p.mfu ? formatNumber(*p.mfu * 100.0, 3) + "%" : "-",
             formatQuantity(p.timeLowerBound, Dimension::Time)});

@@ -64,6 +64,7 @@ struct Options {
     // analyze / export input
     std::string input;
     bool skipInvalid = false;
+    bool aggregate = false;
 };
 
 /// A problem with an input file: exit 1, after the messages are printed.
@@ -163,6 +164,7 @@ Input loadInput(const ProfileCatalog& catalog, const Options& o)
 {
     Input in;
     bool fromSession = false;
+    std::string suggested; // the profile a profiler export's device name points to
     if (!o.input.empty()) {
         auto text = readTextFile(o.input, kMaxKernelFileBytes);
         if (!text)
@@ -174,7 +176,7 @@ Input loadInput(const ProfileCatalog& catalog, const Options& o)
             in.session = std::move(s).value();
             fromSession = true;
         } else {
-            auto k = parseKernels(text.value(), o.input, kernelFormatForPath(o.input));
+            auto k = parseKernels(text.value(), o.input, kernelFormatForPath(o.input), KernelReadOptions{o.aggregate});
             if (!k)
                 throw InputError {{k.error().toString()}};
             if (!k->rejected.empty()) {
@@ -193,10 +195,16 @@ Input loadInput(const ProfileCatalog& catalog, const Options& o)
             for (const auto& w : k->warnings)
                 std::cerr << "note: " << o.input << ": " << w << "\n";
             in.session.kernels = std::move(k->kernels);
+            suggested = k->suggestedHardware;
+            if (!k->device.empty())
+                std::cerr << "note: " << o.input << ": device " << k->device
+                          << (suggested.empty() ? std::string(" (no matching profile; give --hw)")
+                                                : " -> " + suggested)
+                          << "\n";
         }
     }
     if (!o.hw.empty() || !fromSession) {
-        in.hw = &resolveHardware(catalog, o.hw);
+        in.hw = &resolveHardware(catalog, o.hw.empty() && !suggested.empty() ? suggested : o.hw);
         in.session.hardwareId = in.hw->id;
         in.session.precision = resolvePrecision(*in.hw, o.precision);
     } else {
@@ -406,9 +414,12 @@ int run(int argc, char** argv)
     CLI::App* analyzeCmd = app.add_subcommand(
         "analyze", "Place every kernel of a kernel file (CSV/TSV/YAML/JSON) or a session; one row per kernel");
     analyzeCmd->add_option("file", o.input, "Kernel file or session (*.roofline.yaml)")->required();
-    analyzeCmd->add_option("--hw", o.hw, "Hardware id, alias or unique prefix (a session's own by default)");
+    analyzeCmd->add_option("--hw", o.hw,
+        "Hardware id, alias or unique prefix (default: a session's own, or the device an ncu export names)");
     analyzeCmd->add_option("--precision", o.precision, "Precision of the roof (a session's own, else bf16)");
     analyzeCmd->add_option("--roof", o.roofKind, "peak or achievable")->capture_default_str();
+    analyzeCmd->add_flag("--aggregate", o.aggregate,
+        "Profiler exports: sum the launches of each kernel by name (default: one row per launch)");
     analyzeCmd->add_flag("--skip-invalid", o.skipInvalid,
         "Place the good rows and warn about bad ones (default: bad rows fail the command)");
     addFormat(analyzeCmd, o, "table|csv|json");
@@ -418,6 +429,7 @@ int run(int argc, char** argv)
     exp->add_option("file", o.input, "Optional: a session (*.roofline.yaml) or a kernel file");
     exp->add_option("--hw", o.hw, "Hardware id, alias or unique prefix (required without a session)");
     exp->add_option("--precision", o.precision, "Precision of the roof (a session's own, else bf16)");
+    exp->add_flag("--aggregate", o.aggregate, "Profiler exports: sum the launches of each kernel by name");
     exp->add_flag("--skip-invalid", o.skipInvalid, "Draw the good rows of a kernel file and warn about bad ones");
     exp->add_option("-o,--output", o.output, "Figure file: .png, .svg (text as text) or .pdf")->required();
     exp->add_option(

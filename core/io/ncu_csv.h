@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+// Nsight Compute CSV exports (`ncu --csv`): the details page (one row per launch and metric)
+// and `--page raw` (one row per launch, a units row under the header). Counting rules:
+// docs/profilers.md.
+#pragma once
+
+#include "core/io/kernel_io.h"
+
+#include <string>
+
+namespace roofline {
+
+struct NcuOptions {
+    bool aggregate = false; ///< sum the launches of a kernel by name (else one kernel per launch)
+};
+
+/// True when the text is an ncu CSV export: some line holds the "ID" and "Kernel Name" columns.
+bool looksLikeNcuCsv(const std::string& text);
+
+/// Kernels from an ncu export. Launches that cannot be placed (no FLOPs, no DRAM bytes) are
+/// rejected with their line; a file without the metrics a roofline needs is an error listing
+/// what is missing and the ncu command that collects it. `device` and `suggestedHardware` are
+/// set from the file's Device column.
+Result<KernelImport> parseNcuCsv(const std::string& text, const std::string& file, const NcuOptions& options = {});
+
+/// The shipped profile id for an ncu/CUDA device name ("NVIDIA H100 80GB HBM3" -> "h100-sxm5").
+std::string hardwareForDeviceName(const std::string& device);
+
+/// The ncu command line that collects every metric the importer uses.
+std::string ncuCommandLine();
+
+} // namespace roofline
