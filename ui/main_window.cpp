@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "ui/main_window.h"
 
+#include "core/io/ceilings.h"
 #include "core/io/kernel_io.h"
+#include "core/io/profile_yaml.h"
 #include "core/io/session_yaml.h"
 #include "core/io/text_file.h"
 #include "core/report/report.h"
@@ -51,7 +53,8 @@ QString sessionFileFilter()
 
 MainWindow::MainWindow(const ProfileCatalog& catalog, const std::vector<Error>& loadErrors, QWidget* parent)
     : QMainWindow(parent)
-    , m_document(new SessionDocument(catalog, this))
+    , m_catalog(catalog)
+    , m_document(new SessionDocument(m_catalog, this))
     , m_settings(new Settings)
 {
     setAcceptDrops(true);
@@ -60,7 +63,7 @@ MainWindow::MainWindow(const ProfileCatalog& catalog, const std::vector<Error>& 
     m_plot = new RooflinePlotWidget(this);
     setCentralWidget(m_plot);
 
-    m_hardware = new HardwarePanel(catalog, this);
+    m_hardware = new HardwarePanel(m_catalog, this);
     auto* hwDock = new QDockWidget(tr("Hardware & Precision"), this);
     hwDock->setObjectName(QStringLiteral("hardwareDock"));
     hwDock->setWidget(m_hardware);
@@ -126,7 +129,7 @@ MainWindow::MainWindow(const ProfileCatalog& catalog, const std::vector<Error>& 
     m_plot->setTooltipProvider([this](int index) { return placementHtml(*m_document, index); });
 
     // Start where the user left off (a stale id or precision is ignored).
-    if (const auto* hw = catalog.find(m_settings->hardwareId().toStdString())) {
+    if (const auto* hw = m_catalog.find(m_settings->hardwareId().toStdString())) {
         QSignalBlocker block(m_document);
         const Precision p = m_settings->precision();
         m_document->applySelection(hw->id, hw->hasPrecision(p) ? p : hw->defaultPrecision());
@@ -193,6 +196,9 @@ void MainWindow::createActions()
     file->addSeparator();
     action(file, tr("&Import Kernels..."), "importKernels", QKeySequence(Qt::CTRL | Qt::Key_I),
         tr("Add kernels from a CSV, TSV, YAML or JSON file"), [this]() { importDialog(); });
+    action(file, tr("Import &Ceilings..."), "importCeilings", QKeySequence(),
+        tr("Measured ceilings (ERT roofline.json or sum, rocprof-compute roofline.csv) as a new hardware profile"),
+        [this]() { importCeilingsDialog(); });
     action(file, tr("&Export Figure..."), "exportFigure", QKeySequence(Qt::CTRL | Qt::Key_E),
         tr("Write the plot as PNG, SVG or PDF"), [this]() { exportFigureDialog(); });
     action(file, tr("Export &Table..."), "exportTable", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
@@ -394,7 +400,7 @@ QString MainWindow::importKernels(const QString& path, bool ask)
                        .arg(names.size()),
                    QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes)
                 == QMessageBox::Yes)
-            result = loadKernelFile(path.toStdString(), KernelReadOptions{true});
+            result = loadKernelFile(path.toStdString(), KernelReadOptions {true});
         if (!result)
             return QString::fromStdString(result.error().toString());
     }
@@ -411,8 +417,9 @@ QString MainWindow::importKernels(const QString& path, bool ask)
     if (!imported.suggestedHardware.empty() && imported.suggestedHardware != m_document->session().hardwareId
         && m_document->catalog().find(imported.suggestedHardware)) {
         m_document->setHardware(QString::fromStdString(imported.suggestedHardware));
-        deviceNote = tr("; device %1: switched to %2")
-                         .arg(QString::fromStdString(imported.device), QString::fromStdString(imported.suggestedHardware));
+        deviceNote
+            = tr("; device %1: switched to %2")
+                  .arg(QString::fromStdString(imported.device), QString::fromStdString(imported.suggestedHardware));
     }
     const int n = static_cast<int>(imported.kernels.size());
     const int first = m_document->addKernels(
@@ -533,6 +540,40 @@ void MainWindow::exportTableDialog()
         return;
     }
     statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);
+}
+
+void MainWindow::importCeilingsDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import Measured Ceilings"), QString(),
+        tr("ERT or rocprof ceilings (roofline.json sum rpt roofline.csv *.json *.csv);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    auto profile = loadCeilingsFile(path.toStdString());
+    if (!profile) {
+        QMessageBox::warning(this, tr("Import failed"), QString::fromStdString(profile.error().toString()));
+        return;
+    }
+    // Keep it: the user's profile folder, where the CLI finds it too.
+    const QString dir = userProfilesDirectory();
+    QDir().mkpath(dir);
+    const QString file = dir + QLatin1Char('/') + QString::fromStdString(profile->id) + QStringLiteral(".yaml");
+    const std::string yaml = profileToYaml(profile.value());
+    QSaveFile out(file);
+    if (!out.open(QIODevice::WriteOnly) || out.write(yaml.data(), qint64(yaml.size())) != qint64(yaml.size())
+        || !out.commit()) {
+        QMessageBox::warning(this, tr("Import failed"), tr("%1: cannot write (%2)").arg(file, out.errorString()));
+        return;
+    }
+    addProfile(profile.value());
+    statusBar()->showMessage(tr("Measured ceilings saved as %1").arg(QDir::toNativeSeparators(file)), 10000);
+}
+
+void MainWindow::addProfile(const HardwareProfile& profile)
+{
+    m_catalog.add(profile);
+    m_hardware->rebuild();
+    m_document->setHardware(QString::fromStdString(profile.id));
+    refresh();
 }
 
 void MainWindow::deleteSelected()

@@ -26,7 +26,8 @@ class Settings;
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    /// `catalog` must outlive the window. `loadErrors` are shown once in the status bar.
+    /// The window keeps its own copy of `catalog` (measured ceilings can be added to it).
+    /// `loadErrors` are shown once in the status bar.
     MainWindow(const ProfileCatalog& catalog, const std::vector<Error>& loadErrors, QWidget* parent = nullptr);
     ~MainWindow() override;
 
@@ -49,6 +50,8 @@ public:
     QString saveTo(const QString& path);
     /// Opens the lesson's example session (the first start does this).
     QString openExample();
+    /// Adds a profile (imported ceilings) to the window's catalog and selects it.
+    void addProfile(const HardwareProfile& profile);
     /// Asks to save unsaved changes; false when the user cancels.
     bool maybeSave();
 
@@ -59,6 +62,7 @@ protected:
 
 private:
     void createActions();
+    void importCeilingsDialog();
     void refresh();
     void updateTitle();
     void updateRecentMenu();
@@ -72,6 +76,7 @@ private:
     void exportTableDialog();
     void deleteSelected();
 
+    ProfileCatalog m_catalog;
     SessionDocument* m_document = nullptr;
     RooflinePlotWidget* m_plot = nullptr;
     HardwarePanel* m_hardware = nullptr;

@@ -58,12 +58,12 @@ inline constexpr double kRidgeTolerance = 0.05;
 /// A kernel's point at one inner memory level (hierarchical roofline): same FLOP/s, that
 /// level's bytes, judged against that level's bandwidth roof.
 struct LevelPlacement {
-    std::string level;              ///< "L2", "L1" (the kernel's name for it)
-    std::string profileLevel;       ///< the profile's matching level ("L1/shared"), empty if none
+    std::string level; ///< "L2", "L1" (the kernel's name for it)
+    std::string profileLevel; ///< the profile's matching level ("L1/shared"), empty if none
     double bytes = 0.0;
     double intensity = 0.0;
     std::optional<double> bandwidth; ///< byte/s; absent when the profile publishes none
-    std::optional<double> roof;      ///< min(P_peak, I x B_level)
+    std::optional<double> roof; ///< min(P_peak, I x B_level)
     std::optional<double> timeLowerBound; ///< bytes / B_level
     friend bool operator==(const LevelPlacement& a, const LevelPlacement& b)
     {

@@ -3,8 +3,8 @@
 
 #include "core/common/text.h"
 #include "core/io/csv.h"
-#include "core/io/ncu_csv.h"
 #include "core/io/kernel_fields.h"
+#include "core/io/ncu_csv.h"
 #include "core/io/text_file.h"
 
 #include "core/io/yaml_error.h"
@@ -166,7 +166,7 @@ Result<KernelImport> parseKernels(
     if (body.compare(0, 3, "\xEF\xBB\xBF") == 0)
         body.erase(0, 3);
     if ((format == KernelFormat::Auto || format == KernelFormat::Csv) && looksLikeNcuCsv(body))
-        return parseNcuCsv(body, file, NcuOptions{options.aggregate});
+        return parseNcuCsv(body, file, NcuOptions {options.aggregate});
     if (format == KernelFormat::Auto)
         format = sniff(body);
     switch (format) {
@@ -203,8 +203,8 @@ std::string kernelsToCsv(const std::vector<Kernel>& kernels)
     for (const auto& k : kernels) {
         out += csvQuote(k.name) + "," + shortestNumber(k.flops) + "," + shortestNumber(k.bytes) + ","
             + (k.time ? shortestNumber(*k.time) : std::string()) + ","
-            + (k.precision ? precisionName(*k.precision) : "") + "," + csvQuote(k.group) + "," + level(k, "L2") + "," + level(k, "L1") + "," + std::to_string(k.launches)
-            + "\n";
+            + (k.precision ? precisionName(*k.precision) : "") + "," + csvQuote(k.group) + "," + level(k, "L2") + ","
+            + level(k, "L1") + "," + std::to_string(k.launches) + "\n";
     }
     return out;
 }

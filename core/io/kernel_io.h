@@ -20,9 +20,9 @@ struct KernelImport {
     std::vector<int> lines; ///< source line of each kernel
     std::vector<Error> rejected; ///< one per bad row: file, line, reason
     std::vector<std::string> warnings; ///< e.g. columns that were ignored
-    std::string source;                ///< the format it was read as ("csv", "ncu details" ...)
-    std::string device;                ///< a profiler's device name, when the file has one
-    std::string suggestedHardware;     ///< the shipped profile id for that device, if any
+    std::string source; ///< the format it was read as ("csv", "ncu details" ...)
+    std::string device; ///< a profiler's device name, when the file has one
+    std::string suggestedHardware; ///< the shipped profile id for that device, if any
 };
 
 /// Largest kernel file read (a profiler export of 10^6 launches is ~100 MB).
@@ -32,8 +32,8 @@ struct KernelReadOptions {
     bool aggregate = false; ///< profiler exports: sum the launches of a kernel by name
 };
 
-/// Parses a kernel list (or an Nsight Compute CSV export, detected by its header). A file-level problem (not text, YAML/JSON syntax, no FLOP or byte
-/// column) is the Error; row-level problems are in KernelImport::rejected.
+/// Parses a kernel list (or an Nsight Compute CSV export, detected by its header). A file-level problem (not text,
+/// YAML/JSON syntax, no FLOP or byte column) is the Error; row-level problems are in KernelImport::rejected.
 Result<KernelImport> parseKernels(const std::string& text, const std::string& file,
     KernelFormat format = KernelFormat::Auto, const KernelReadOptions& options = {});
 /// Reads and parses a kernel file; the format comes from the suffix, else from the content.

@@ -51,7 +51,7 @@ char decimalSeparator(const std::vector<std::string>& values)
         } else if (d != std::string::npos && d != dl) {
             comma += 2; // 27.595.520: dots group thousands
         } else if (c != std::string::npos && c != cl) {
-            dot += 2;   // 1,215,000: commas group thousands
+            dot += 2; // 1,215,000: commas group thousands
         } else if (c != std::string::npos) {
             const size_t after = v.size() - c - 1;
             (after == 3 ? dot : comma) += 1; // "1,234" reads as thousands; "0,5" as a decimal comma
@@ -294,7 +294,7 @@ Result<KernelImport> parseNcuCsv(const std::string& text, const std::string& fil
 {
     const auto start = headerOffset(text);
     if (!start)
-        return Error{file, 0, 0, "not an Nsight Compute CSV: no header row with \"ID\" and \"Kernel Name\""};
+        return Error {file, 0, 0, "not an Nsight Compute CSV: no header row with \"ID\" and \"Kernel Name\""};
     const int lineBase = lineOf(text, *start) - 1;
     const CsvTable table = readCsv(std::string_view(text).substr(*start), ',');
     const CsvRow& header = table.rows.front();
@@ -312,7 +312,9 @@ Result<KernelImport> parseNcuCsv(const std::string& text, const std::string& fil
     out.source = details ? "ncu details" : "ncu raw";
     std::vector<Launch> launches;
     std::map<std::string, size_t> byId;
-    auto field = [](const CsvRow& r, int c) { return c >= 0 && c < static_cast<int>(r.fields.size()) ? r.fields[c] : std::string(); };
+    auto field = [](const CsvRow& r, int c) {
+        return c >= 0 && c < static_cast<int>(r.fields.size()) ? r.fields[c] : std::string();
+    };
 
     // First pass: the decimal separator, from every value in the file.
     std::vector<std::string> values;
@@ -369,7 +371,7 @@ Result<KernelImport> parseNcuCsv(const std::string& text, const std::string& fil
         }
     }
     if (launches.empty())
-        return Error{file, lineBase + 1, 0, "the ncu export has a header but no kernel launches"};
+        return Error {file, lineBase + 1, 0, "the ncu export has a header but no kernel launches"};
 
     // What the file lacks as a whole is one clear error, not a row-by-row complaint.
     bool anyFlops = false, anyDram = false;
@@ -383,9 +385,9 @@ Result<KernelImport> parseNcuCsv(const std::string& text, const std::string& fil
             missing += "FLOP counters (sm__sass_thread_inst_executed_op_*_pred_on.sum or sm__ops_path_tensor_*)";
         if (!anyDram)
             missing += std::string(missing.empty() ? "" : " and ") + "DRAM bytes (dram__bytes.sum)";
-        return Error{file, lineBase + 1, 0,
-                     "this ncu export lacks the metrics a roofline needs: " + missing + "; collect them with: " +
-                         ncuCommandLine()};
+        return Error {file, lineBase + 1, 0,
+            "this ncu export lacks the metrics a roofline needs: " + missing
+                + "; collect them with: " + ncuCommandLine()};
     }
     for (const auto& l : launches)
         if (!l.device.empty()) {
@@ -462,7 +464,7 @@ Result<KernelImport> parseNcuCsv(const std::string& text, const std::string& fil
             s.k.time.reset();
         // The precision that did most of the work decides which roof judges the kernel.
         const auto top = std::max_element(s.byPrecision.begin(), s.byPrecision.end(),
-                                          [](const auto& a, const auto& b) { return a.second < b.second; });
+            [](const auto& a, const auto& b) { return a.second < b.second; });
         if (top != s.byPrecision.end() && top->second > 0)
             s.k.precision = top->first;
         if (s.l2)
@@ -474,8 +476,8 @@ Result<KernelImport> parseNcuCsv(const std::string& text, const std::string& fil
     }
     for (const auto& key : infiniteLevels) {
         const auto bar = key.find('|');
-        out.warnings.push_back("'" + key.substr(0, bar) + "': 0 bytes at " + key.substr(bar + 1) +
-                               ", so its intensity there is infinite; no " + key.substr(bar + 1) + " point");
+        out.warnings.push_back("'" + key.substr(0, bar) + "': 0 bytes at " + key.substr(bar + 1)
+            + ", so its intensity there is infinite; no " + key.substr(bar + 1) + " point");
     }
     if (decimal == ',')
         out.warnings.push_back("numbers read with ',' as the decimal separator (a European-locale export)");

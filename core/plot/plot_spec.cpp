@@ -230,8 +230,8 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
                 const double ridgeL = p.peak / *l.bandwidth;
                 const double lr = std::log(l.intensity / ridgeL);
                 pt.regime = std::fabs(lr) <= std::log1p(kRidgeTolerance) ? Regime::AtRidge
-                            : lr < 0                                    ? Regime::MemoryBound
-                                                                        : Regime::ComputeBound;
+                    : lr < 0                                             ? Regime::MemoryBound
+                                                                         : Regime::ComputeBound;
                 pt.aboveRoof = s.points[i].measured && main.y > *l.roof * (1 + 1e-9);
             } else {
                 pt.regime = p.regime;
@@ -239,7 +239,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
             s.points.push_back(pt);
             s.levelLinks.push_back({main, pt.at});
             s.labels.push_back({LabelRole::PointLabel, l.level + (p.binding == l.level ? " (binds)" : ""), pt.at,
-                                std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
+                std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
         }
     }
     if (anyLevels) {
@@ -250,13 +250,13 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
                 continue;
             Roofline lr = roof;
             lr.bandwidth = *level.bandwidth * scale;
-            std::vector<PlotXY> pts{{x.lo, lr.attainable(x.lo)}};
+            std::vector<PlotXY> pts {{x.lo, lr.attainable(x.lo)}};
             if (lr.ridge() > x.lo && lr.ridge() < x.hi)
                 pts.push_back({lr.ridge(), lr.peakFlops});
             else
                 pts.push_back({x.hi, lr.attainable(x.hi)});
-            s.ceilings.push_back({CeilingRole::LevelRoof,
-                                  level.name + " " + formatQuantity(lr.bandwidth, Dimension::ByteRate), pts});
+            s.ceilings.push_back(
+                {CeilingRole::LevelRoof, level.name + " " + formatQuantity(lr.bandwidth, Dimension::ByteRate), pts});
         }
     }
     layoutPointLabels(s);

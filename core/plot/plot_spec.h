@@ -27,7 +27,7 @@ struct AxisRange {
 enum class CeilingRole {
     Roof, ///< the selected roof: slope and flat part as one polyline
     AchievableRoof, ///< the same roof scaled by the achievable fraction
-    LevelRoof,      ///< an inner memory level's bandwidth slope (hierarchical roofline)
+    LevelRoof, ///< an inner memory level's bandwidth slope (hierarchical roofline)
 };
 
 /// A ceiling drawn as a polyline (straight segments in log-log space).

@@ -88,12 +88,9 @@ json placementJson(const Placement& p)
     if (!p.levels.empty()) {
         json levels = json::array();
         for (const auto& l : p.levels)
-            levels.push_back(json{{"level", l.level},
-                                  {"bytes", num(l.bytes)},
-                                  {"intensity", num(l.intensity)},
-                                  {"bandwidth_bytes_per_s", opt(l.bandwidth)},
-                                  {"roof_flops_per_s", opt(l.roof)},
-                                  {"time_lower_bound_s", opt(l.timeLowerBound)}});
+            levels.push_back(json {{"level", l.level}, {"bytes", num(l.bytes)}, {"intensity", num(l.intensity)},
+                {"bandwidth_bytes_per_s", opt(l.bandwidth)}, {"roof_flops_per_s", opt(l.roof)},
+                {"time_lower_bound_s", opt(l.timeLowerBound)}});
         k["levels"] = levels;
         k["binding"] = p.binding;
     }
@@ -290,10 +287,9 @@ std::string formatPlacements(const std::vector<Placement>& placements, const Roo
     }
     for (const auto& p : placements) {
         rows.push_back({p.kernel.name + (p.kernel.launches > 1 ? " (x" + std::to_string(p.kernel.launches) + ")" : ""),
-            formatNumber(p.intensity, 3), regimeName(p.regime) + (p.aboveRoof ? " (!)" : ""),
-            rate(p.roof, p.precision), p.achieved ? rate(*p.achieved, p.precision) : "-",
-            p.headroom ? formatNumber(*p.headroom, 3) + "x" : "-", p.mfu ? formatNumber(*p.mfu * 100.0, 3) + "%" : "-",
-            formatQuantity(p.timeLowerBound, Dimension::Time)});
+            formatNumber(p.intensity, 3), regimeName(p.regime) + (p.aboveRoof ? " (!)" : ""), rate(p.roof, p.precision),
+            p.achieved ? rate(*p.achieved, p.precision) : "-", p.headroom ? formatNumber(*p.headroom, 3) + "x" : "-",
+            p.mfu ? formatNumber(*p.mfu * 100.0, 3) + "%" : "-", formatQuantity(p.timeLowerBound, Dimension::Time)});
         if (shares) {
             rows.back().push_back(p.timeShare ? formatNumber(*p.timeShare * 100.0, 3) + "%" : "-");
             rows.back().push_back(p.gain ? formatNumber(*p.gain * 100.0, 3) + "%" : "-");

@@ -12,9 +12,9 @@ const std::string kDir = std::string(ROOFLINE_TEST_DATA) + "/ncu/";
 
 KernelImport load(const std::string& name, bool aggregate = false)
 {
-    auto r = loadKernelFile(kDir + name, KernelReadOptions{aggregate});
+    auto r = loadKernelFile(kDir + name, KernelReadOptions {aggregate});
     EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().toString());
-    return r.ok() ? r.value() : KernelImport{};
+    return r.ok() ? r.value() : KernelImport {};
 }
 
 double level(const Kernel& k, const std::string& name)
@@ -37,8 +37,8 @@ TEST(Ncu, DetailsPageAsItComesOutOfTheTool)
     const Kernel& g0 = imp.kernels[0];
     EXPECT_EQ(g0.name, "gemm_bf16 #0");
     EXPECT_DOUBLE_EQ(g0.flops, 1e12 + 2e6); // tensor ops + 2 x ffma
-    EXPECT_DOUBLE_EQ(g0.bytes, 1e9);        // 1,000 Mbyte
-    EXPECT_DOUBLE_EQ(*g0.time, 2e-3);       // 2,000 usecond
+    EXPECT_DOUBLE_EQ(g0.bytes, 1e9); // 1,000 Mbyte
+    EXPECT_DOUBLE_EQ(*g0.time, 2e-3); // 2,000 usecond
     EXPECT_EQ(g0.precision, Precision::BF16);
     EXPECT_DOUBLE_EQ(level(g0, "L2"), 4e9);
     EXPECT_DOUBLE_EQ(level(g0, "L1"), 1e10);
@@ -50,11 +50,12 @@ TEST(Ncu, DetailsPageAsItComesOutOfTheTool)
     EXPECT_EQ(level(sm, "L1"), -1) << "0 L1 bytes: no L1 point";
     ASSERT_EQ(imp.rejected.size(), 1u);
     EXPECT_EQ(imp.rejected[0].toString(),
-              kDir + "details-h100.csv:28: 'memcpy_kernel' (ID 3): no floating-point work counted (0 FLOPs); "
-                     "nothing to place");
+        kDir
+            + "details-h100.csv:28: 'memcpy_kernel' (ID 3): no floating-point work counted (0 FLOPs); "
+              "nothing to place");
     ASSERT_EQ(imp.warnings.size(), 1u);
     EXPECT_EQ(imp.warnings[0], "'softmax, \"fused\"': 0 bytes at L1, so its intensity there is infinite; no L1 point");
-    EXPECT_EQ(imp.lines, (std::vector<int>{8, 15, 21}));
+    EXPECT_EQ(imp.lines, (std::vector<int> {8, 15, 21}));
 }
 
 TEST(Ncu, LaunchesAggregateByName)
@@ -78,14 +79,14 @@ TEST(Ncu, RawPageWithUnitsRowAndEuropeanNumbers)
     ASSERT_EQ(imp.kernels.size(), 2u);
     const Kernel& st = imp.kernels[0];
     EXPECT_DOUBLE_EQ(st.flops, 2 * 100e6 + 50000000.5); // 2 x dfma + dadd, "50.000.000,5"
-    EXPECT_DOUBLE_EQ(st.bytes, 2e9);                     // 2.000.000 Kbyte
-    EXPECT_DOUBLE_EQ(*st.time, 1.5e-3);                  // 1.500.000 nsecond
+    EXPECT_DOUBLE_EQ(st.bytes, 2e9); // 2.000.000 Kbyte
+    EXPECT_DOUBLE_EQ(*st.time, 1.5e-3); // 1.500.000 nsecond
     EXPECT_DOUBLE_EQ(level(st, "L2"), 27595520.0);
     EXPECT_EQ(st.precision, Precision::FP64);
     EXPECT_DOUBLE_EQ(imp.kernels[1].flops, 2e6);
     EXPECT_NE(std::find(imp.warnings.begin(), imp.warnings.end(),
-                        "numbers read with ',' as the decimal separator (a European-locale export)"),
-              imp.warnings.end());
+                  "numbers read with ',' as the decimal separator (a European-locale export)"),
+        imp.warnings.end());
 }
 
 TEST(Ncu, OldVersionWithFewerColumnsAndLegacyTensorCounter)
@@ -94,7 +95,7 @@ TEST(Ncu, OldVersionWithFewerColumnsAndLegacyTensorCounter)
     ASSERT_EQ(imp.kernels.size(), 1u);
     const Kernel& k = imp.kernels[0];
     EXPECT_DOUBLE_EQ(k.flops, 512 * 100e6 + 4 * 1000); // 512 per tensor instruction + 4 x hfma (half2)
-    EXPECT_DOUBLE_EQ(*k.time, 1530000 / 1.53e9);       // cycles / cycles per second
+    EXPECT_DOUBLE_EQ(*k.time, 1530000 / 1.53e9); // cycles / cycles per second
     EXPECT_EQ(k.precision, Precision::FP16);
     EXPECT_EQ(imp.suggestedHardware, "");
 }
@@ -104,12 +105,12 @@ TEST(Ncu, AFileWithoutRooflineMetricsSaysWhatToCollect)
     auto r = loadKernelFile(kDir + "no-metrics.csv");
     ASSERT_FALSE(r.ok());
     const std::string msg = r.error().toString();
-    EXPECT_EQ(msg.rfind(kDir + "no-metrics.csv:1: this ncu export lacks the metrics a roofline needs: FLOP counters", 0),
-              0u)
+    EXPECT_EQ(
+        msg.rfind(kDir + "no-metrics.csv:1: this ncu export lacks the metrics a roofline needs: FLOP counters", 0), 0u)
         << msg;
     EXPECT_NE(msg.find("and DRAM bytes (dram__bytes.sum)"), std::string::npos);
-    EXPECT_NE(msg.find("ncu --csv --print-units base --metrics gpu__time_duration.sum,dram__bytes.sum"),
-              std::string::npos);
+    EXPECT_NE(
+        msg.find("ncu --csv --print-units base --metrics gpu__time_duration.sum,dram__bytes.sum"), std::string::npos);
 }
 
 TEST(Ncu, DeviceNamesPickProfiles)

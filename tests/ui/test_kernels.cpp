@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Kernels in the window: place by clicking, drag across the ridge, edit in the table, undo
 // every kind of edit, sessions, imports.
+#include "core/io/ceilings.h"
 #include "core/io/session_yaml.h"
 #include "support/fixtures.h"
 #include "ui/document/session_document.h"
@@ -276,4 +277,38 @@ TEST_F(KernelsTest, SavingKeepsTheZoomTheWindowShows)
     // Reopened, the window shows that zoom again.
     ASSERT_EQ(window->openFile(path), QString());
     EXPECT_NEAR(plot()->xAxis->range().lower, 1.0, 1e-9);
+}
+
+TEST_F(KernelsTest, NsightComputeImportPicksTheDeviceAndShowsEveryLevel)
+{
+    doc()->setHardware(QStringLiteral("b200"));
+    const QString file = QString::fromStdString(std::string(ROOFLINE_TEST_DATA) + "/ncu/details-h100.csv");
+    ASSERT_EQ(window->openFile(file, false), QString());
+    EXPECT_EQ(doc()->session().hardwareId, "h100-sxm5") << "the file's device picks the profile";
+    ASSERT_EQ(doc()->session().kernels.size(), 3u);
+    window->kernelsPanel()->selectKernel(0);
+    const QString details = window->detailsPanel()->text();
+    EXPECT_TRUE(details.contains(QStringLiteral("L2 level"))) << details.toStdString();
+    EXPECT_TRUE(details.contains(QStringLiteral("L1 level")));
+    EXPECT_TRUE(details.contains(QStringLiteral("binding")));
+    // The L2 and L1 roofs are drawn, with a point per level.
+    int levelRoofs = 0, levelPoints = 0;
+    for (int i = 0; i < plot()->graphCount(); ++i) {
+        levelRoofs += plot()->graph(i)->objectName() == QLatin1String("level-roof");
+        levelPoints += plot()->graph(i)->objectName() == QLatin1String("level-point");
+    }
+    EXPECT_EQ(levelRoofs, 2);
+    EXPECT_EQ(levelPoints, 4); // two gemm launches x (L2, L1); the softmax has no L2 metric and 0 L1 bytes
+}
+
+TEST_F(KernelsTest, MeasuredCeilingsBecomeAProfile)
+{
+    auto measured = loadCeilingsFile(std::string(ROOFLINE_TEST_DATA) + "/ceilings/roofline-multi.json");
+    ASSERT_TRUE(measured.ok());
+    window->addProfile(measured.value());
+    EXPECT_EQ(doc()->session().hardwareId, measured->id);
+    ASSERT_TRUE(doc()->roofline());
+    // No BF16 ceiling was measured, so the profile's default precision is FP16.
+    EXPECT_EQ(doc()->precision(), Precision::FP16);
+    EXPECT_NEAR(doc()->roofline()->ridge(), 28100.0 / 812.4, 1e-9);
 }

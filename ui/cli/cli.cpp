@@ -3,7 +3,9 @@
 
 #include "core/analysis/session_analysis.h"
 #include "core/common/text.h"
+#include "core/io/ceilings.h"
 #include "core/io/kernel_io.h"
+#include "core/io/profile_yaml.h"
 #include "core/io/session_yaml.h"
 #include "core/io/text_file.h"
 #include "core/llm/llm_report.h"
@@ -19,6 +21,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QSaveFile>
 
 #include <unistd.h>
 
@@ -65,6 +68,7 @@ struct Options {
     std::string input;
     bool skipInvalid = false;
     bool aggregate = false;
+    std::string newId, newName;
 };
 
 /// A problem with an input file: exit 1, after the messages are printed.
@@ -176,7 +180,7 @@ Input loadInput(const ProfileCatalog& catalog, const Options& o)
             in.session = std::move(s).value();
             fromSession = true;
         } else {
-            auto k = parseKernels(text.value(), o.input, kernelFormatForPath(o.input), KernelReadOptions{o.aggregate});
+            auto k = parseKernels(text.value(), o.input, kernelFormatForPath(o.input), KernelReadOptions {o.aggregate});
             if (!k)
                 throw InputError {{k.error().toString()}};
             if (!k->rejected.empty()) {
@@ -198,8 +202,7 @@ Input loadInput(const ProfileCatalog& catalog, const Options& o)
             suggested = k->suggestedHardware;
             if (!k->device.empty())
                 std::cerr << "note: " << o.input << ": device " << k->device
-                          << (suggested.empty() ? std::string(" (no matching profile; give --hw)")
-                                                : " -> " + suggested)
+                          << (suggested.empty() ? std::string(" (no matching profile; give --hw)") : " -> " + suggested)
                           << "\n";
         }
     }
@@ -349,6 +352,32 @@ int cmdLlm(const ProfileCatalog& catalog, const Options& o)
     return kOk;
 }
 
+int cmdImportCeilings(const Options& o)
+{
+    auto p = loadCeilingsFile(o.input);
+    if (!p)
+        throw InputError {{p.error().toString()}};
+    HardwareProfile profile = std::move(p).value();
+    if (!o.newId.empty())
+        profile.id = o.newId;
+    if (!o.newName.empty())
+        profile.name = o.newName;
+    const std::string yaml
+        = "# Measured ceilings imported by `roofline import-ceilings " + o.input + "`\n" + profileToYaml(profile);
+    // Check that what we write reads back as a valid profile before replacing anything.
+    if (auto check = parseProfile(yaml, o.output); !check)
+        throw UsageError {check.error().message};
+    QSaveFile file(QString::fromStdString(o.output));
+    if (!file.open(QIODevice::WriteOnly) || file.write(yaml.data(), qint64(yaml.size())) != qint64(yaml.size())
+        || !file.commit())
+        throw InputError {{o.output + ": cannot write (" + file.errorString().toStdString() + ")"}};
+    std::cout << formatHardwareDetails(profile, OutputFormat::Table);
+    std::cerr << "wrote " << o.output << " (use it with --profiles "
+              << QFileInfo(QString::fromStdString(o.output)).absolutePath().toStdString() << ", or copy it to "
+              << ui::userProfilesDirectory().toStdString() << ")\n";
+    return kOk;
+}
+
 void addFormat(CLI::App* cmd, Options& o, const std::string& allowed)
 {
     cmd->add_option("--format", o.format, "Output format: " + allowed)->capture_default_str();
@@ -410,6 +439,13 @@ int run(int argc, char** argv)
     llm->add_option("--roof", o.roofKind, "peak or achievable")->capture_default_str();
     llm->add_flag("--layers", o.layers, "Also print the breakdown by layer type (rows sum to the phase totals)");
     addFormat(llm, o, "table|json|csv");
+
+    CLI::App* ceilings = app.add_subcommand("import-ceilings",
+        "Measured ceilings (ERT roofline.json or sum, rocprof-compute roofline.csv) as a hardware profile YAML");
+    ceilings->add_option("file", o.input, "ERT roofline.json / sum, or rocprof-compute roofline.csv")->required();
+    ceilings->add_option("-o,--output", o.output, "The profile YAML to write")->required();
+    ceilings->add_option("--id", o.newId, "Profile id (default: measured-<file name>)");
+    ceilings->add_option("--name", o.newName, "Profile name");
 
     CLI::App* analyzeCmd = app.add_subcommand(
         "analyze", "Place every kernel of a kernel file (CSV/TSV/YAML/JSON) or a session; one row per kernel");
@@ -513,6 +549,8 @@ int run(int argc, char** argv)
             return cmdAnalyze(catalog, o);
         if (llm->parsed())
             return cmdLlm(catalog, o);
+        if (ceilings->parsed())
+            return cmdImportCeilings(o);
     } catch (const UsageError& e) {
         std::cerr << "error: " << e.message << "\n";
         return kUsage;

@@ -27,25 +27,8 @@ HardwarePanel::HardwarePanel(const ProfileCatalog& catalog, QWidget* parent)
     // Long names ("Intel Xeon Platinum 8480+ (...)") must not widen the dock; the popup shows them whole.
     m_combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_combo->setMinimumContentsLength(22);
-    // Vendor headings are disabled items, so the list reads as groups.
-    auto* model = new QStandardItemModel(m_combo);
-    std::string vendor;
-    for (const auto& p : m_catalog.profiles()) {
-        if (p.vendor != vendor) {
-            vendor = p.vendor;
-            auto* heading = new QStandardItem(QString::fromStdString(vendor));
-            heading->setFlags(Qt::NoItemFlags);
-            QFont f = heading->font();
-            f.setBold(true);
-            heading->setFont(f);
-            model->appendRow(heading);
-        }
-        auto* item = new QStandardItem(QStringLiteral("   ") + QString::fromStdString(p.name));
-        item->setData(QString::fromStdString(p.id), Qt::UserRole);
-        item->setToolTip(QString::fromStdString(p.id));
-        model->appendRow(item);
-    }
-    m_combo->setModel(model);
+    rebuild();
+
     layout->addWidget(hwLabel);
     layout->addWidget(m_combo);
 
@@ -92,6 +75,34 @@ HardwarePanel::HardwarePanel(const ProfileCatalog& catalog, QWidget* parent)
         if (!m_updating)
             emit precisionChosen(static_cast<Precision>(id));
     });
+}
+
+void HardwarePanel::rebuild()
+{
+    const bool was = m_updating;
+    m_updating = true;
+    // Vendor headings are disabled items, so the list reads as groups.
+    auto* model = new QStandardItemModel(m_combo);
+    if (QAbstractItemModel* old = m_combo->model(); old && old->parent() == m_combo)
+        old->deleteLater();
+    std::string vendor;
+    for (const auto& p : m_catalog.profiles()) {
+        if (p.vendor != vendor) {
+            vendor = p.vendor;
+            auto* heading = new QStandardItem(QString::fromStdString(vendor));
+            heading->setFlags(Qt::NoItemFlags);
+            QFont f = heading->font();
+            f.setBold(true);
+            heading->setFont(f);
+            model->appendRow(heading);
+        }
+        auto* item = new QStandardItem(QStringLiteral("   ") + QString::fromStdString(p.name));
+        item->setData(QString::fromStdString(p.id), Qt::UserRole);
+        item->setToolTip(QString::fromStdString(p.id));
+        model->appendRow(item);
+    }
+    m_combo->setModel(model);
+    m_updating = was;
 }
 
 void HardwarePanel::showSelection(const HardwareProfile& profile, Precision precision)

@@ -21,6 +21,9 @@ class HardwarePanel : public QWidget {
 public:
     explicit HardwarePanel(const ProfileCatalog& catalog, QWidget* parent = nullptr);
 
+    /// Refills the accelerator list from the catalog (a profile was added).
+    void rebuild();
+
     /// Shows the document's state without emitting the choice signals.
     void showSelection(const HardwareProfile& profile, Precision precision);
 

@@ -361,10 +361,10 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
             QCPGraph* g = plot.addGraph();
             g->setObjectName(QStringLiteral("level-point"));
             g->setLineStyle(QCPGraph::lsNone);
-            const QColor c = p.aboveRoof                          ? style.aboveRoof
-                             : p.regime == Regime::MemoryBound    ? style.memoryPoint
-                             : p.regime == Regime::ComputeBound   ? style.computePoint
-                                                                  : style.ridgePoint;
+            const QColor c = p.aboveRoof           ? style.aboveRoof
+                : p.regime == Regime::MemoryBound  ? style.memoryPoint
+                : p.regime == Regime::ComputeBound ? style.computePoint
+                                                   : style.ridgePoint;
             g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, QPen(c, 1.6), QBrush(style.background), 9));
             g->setData({p.at.x}, {p.at.y});
             g->removeFromLegend();
@@ -372,7 +372,8 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         if (any) {
             QCPGraph* entry = plot.addGraph();
             entry->setLineStyle(QCPGraph::lsNone);
-            entry->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, QPen(style.muted, 1.6), QBrush(style.background), 9));
+            entry->setScatterStyle(
+                QCPScatterStyle(QCPScatterStyle::ssTriangle, QPen(style.muted, 1.6), QBrush(style.background), 9));
             entry->setName(QStringLiteral("Same kernel at an inner level (L2, L1)"));
         }
     }

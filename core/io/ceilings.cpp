@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: MIT
+#include "core/io/ceilings.h"
+
+#include "core/common/text.h"
+#include "core/io/csv.h"
+#include "core/io/text_file.h"
+#include "core/io/yaml_error.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <regex>
+#include <sstream>
+
+namespace roofline {
+namespace {
+
+std::string stemId(const std::string& file)
+{
+    std::string stem = std::filesystem::path(file).stem().string();
+    std::string parent = std::filesystem::path(file).parent_path().filename().string();
+    if (stem == "roofline" || stem == "sum" || stem == "rpt")
+        stem = parent.empty() ? stem : parent + "-" + stem;
+    std::string id = "measured";
+    bool dash = true;
+    for (char c : toLower(stem)) {
+        if (std::isalnum(static_cast<unsigned char>(c))) {
+            if (dash)
+                id += '-';
+            id += c;
+            dash = false;
+        } else {
+            dash = true;
+        }
+    }
+    return id;
+}
+
+HardwareProfile measured(const std::string& file, const std::string& tool)
+{
+    HardwareProfile p;
+    p.id = stemId(file);
+    p.name = "Measured (" + tool + ": " + std::filesystem::path(file).filename().string() + ")";
+    p.vendor = "Measured";
+    p.category = "measured";
+    p.achievable = 1.0;
+    p.sources.push_back(tool + " results: " + file);
+    p.notes.push_back("Ceilings measured by " + tool + ", not datasheet figures; the achievable fraction is 1.");
+    return p;
+}
+
+std::optional<Precision> precisionPrefix(const std::string& label)
+{
+    const std::string l = toLower(label);
+    for (Precision p : kAllPrecisions)
+        if (l.rfind(precisionName(p), 0) == 0)
+            return p;
+    return std::nullopt;
+}
+
+// Main memory (DRAM/HBM/MCDRAM) first, then the caches from the slowest to the fastest.
+void orderLevels(HardwareProfile& p)
+{
+    std::stable_sort(p.memory.begin(), p.memory.end(),
+        [](const MemoryLevel& a, const MemoryLevel& b) { return a.bandwidth.value_or(0) < b.bandwidth.value_or(0); });
+}
+
+Result<HardwareProfile> ertJson(const std::string& text, const std::string& file)
+{
+    try {
+        const YAML::Node root = YAML::Load(text);
+        YAML::Node db = root["empirical"] ? root["empirical"] : root;
+        const YAML::Node gflops = db["gflops"], gbytes = db["gbytes"];
+        if (!gflops || !gbytes || !gflops["data"] || !gbytes["data"])
+            return Error {
+                file, 1, 1, "not an ERT roofline.json: expected empirical.gflops.data and empirical.gbytes.data"};
+        HardwareProfile p = measured(file, "ERT");
+        // The precision of a bare "GFLOPs" entry: ERT_PRECISION in the config, else ERT's default FP64.
+        Precision fallback = Precision::FP64;
+        if (const YAML::Node cfg = db["metadata"]["CONFIG"]["ERT_PRECISION"]; cfg && cfg.IsSequence() && cfg.size() > 0)
+            if (auto pr = precisionPrefix(cfg[0].Scalar()))
+                fallback = *pr;
+        for (const auto& entry : gflops["data"]) {
+            if (!entry.IsSequence() || entry.size() < 2)
+                return Error {
+                    file, entry.Mark().line + 1, entry.Mark().column + 1, "gflops entries must be [label, value]"};
+            const std::string label = entry[0].Scalar();
+            const double v = entry[1].as<double>();
+            if (!(v > 0) || !std::isfinite(v))
+                return Error {
+                    file, entry.Mark().line + 1, entry.Mark().column + 1, "GFLOP/s must be greater than zero"};
+            p.peaks[precisionPrefix(label).value_or(fallback)] = v * 1e9;
+        }
+        for (const auto& entry : gbytes["data"]) {
+            if (!entry.IsSequence() || entry.size() < 2)
+                return Error {
+                    file, entry.Mark().line + 1, entry.Mark().column + 1, "gbytes entries must be [label, value]"};
+            const double v = entry[1].as<double>();
+            if (!(v > 0) || !std::isfinite(v))
+                return Error {file, entry.Mark().line + 1, entry.Mark().column + 1, "GB/s must be greater than zero"};
+            p.memory.push_back({entry[0].Scalar(), v * 1e9, std::nullopt});
+        }
+        if (p.peaks.empty() || p.memory.empty())
+            return Error {file, 1, 1, "the ERT results hold no GFLOP/s or no GB/s ceiling"};
+        orderLevels(p);
+        p.notes.push_back("ERT names its levels L1 ... DRAM whatever the hardware calls them; rename them freely.");
+        return p;
+    } catch (const YAML::Exception& e) {
+        return yamlError(file, e, "JSON syntax error: ");
+    }
+}
+
+Result<HardwareProfile> ertSum(const std::string& text, const std::string& file)
+{
+    HardwareProfile p = measured(file, "ERT");
+    static const std::regex flops(R"(^\s*([0-9.eE+-]+)\s+(?:(\w+)\s+)?GFLOPs\s+EMP)");
+    static const std::regex level(R"(^\s*([0-9.eE+-]+)\s+(\S+)\s+EMP)");
+    std::istringstream in(text);
+    int lineNo = 0;
+    for (std::string line; std::getline(in, line);) {
+        ++lineNo;
+        std::smatch m;
+        if (std::regex_search(line, m, flops)) {
+            const double v = std::stod(m[1]);
+            const auto pr = m[2].matched ? precisionPrefix(m[2]) : std::optional<Precision>(Precision::FP64);
+            if (!pr)
+                return Error {file, lineNo, 1, "unknown precision '" + m[2].str() + "'"};
+            if (!(v > 0))
+                return Error {file, lineNo, 1, "GFLOP/s must be greater than zero"};
+            p.peaks[*pr] = v * 1e9;
+        } else if (std::regex_search(line, m, level)) {
+            const double v = std::stod(m[1]);
+            if (!(v > 0))
+                return Error {file, lineNo, 1, "GB/s must be greater than zero"};
+            p.memory.push_back({m[2], v * 1e9, std::nullopt});
+        }
+    }
+    if (p.peaks.empty() || p.memory.empty())
+        return Error {file, 0, 0, "not an ERT summary: no 'N GFLOPs EMP' and 'N <level> EMP' lines"};
+    orderLevels(p);
+    return p;
+}
+
+Result<HardwareProfile> rocprof(const std::string& text, const std::string& file)
+{
+    const CsvTable t = readCsv(text, ',');
+    if (t.rows.size() < 2)
+        return Error {file, 1, 0, "the rocprof roofline.csv has a header but no device row"};
+    const auto& header = t.rows[0].fields;
+    const auto& row = t.rows[1].fields;
+    HardwareProfile p = measured(file, "rocprof-compute");
+    std::map<std::string, double> v; // column (lower case) -> value
+    for (size_t i = 0; i < header.size() && i < row.size(); ++i) {
+        const std::string h = toLower(trimmed(header[i]));
+        if (h.size() > 3 && (h.compare(h.size() - 3, 3, "low") == 0 || h.compare(h.size() - 4, 4, "high") == 0))
+            continue; // the Low / High companions of each figure
+        double d = 0;
+        const std::string cell = trimmed(row[i]);
+        const auto [end, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), d);
+        if (ec == std::errc() && end == cell.data() + cell.size() && d > 0 && std::isfinite(d))
+            v[h] = d;
+        if (h == "device" && !cell.empty())
+            p.name = "Measured (rocprof-compute: device " + cell + ")";
+    }
+    auto best = [&](const std::vector<const char*>& cols) {
+        double m = 0;
+        for (const char* c : cols)
+            if (auto it = v.find(c); it != v.end())
+                m = std::max(m, it->second);
+        return m;
+    };
+    const std::vector<std::pair<Precision, std::vector<const char*>>> peaks
+        = {{Precision::FP64, {"fp64flops", "mfmaf64flops"}}, {Precision::FP32, {"fp32flops", "mfmaf32flops"}},
+            {Precision::FP16, {"fp16flops", "mfmaf16flops"}}, {Precision::BF16, {"bf16flops", "mfmabf16flops"}},
+            {Precision::FP8, {"mfmaf8flops"}}, {Precision::FP6, {"mfmaf6flops", "mfma_flops_f6f4"}},
+            {Precision::FP4, {"mfmaf4flops", "mfma_flops_f6f4"}}, {Precision::INT8, {"mfmai8ops", "i8ops"}}};
+    for (const auto& [prec, cols] : peaks)
+        if (const double g = best(cols); g > 0)
+            p.peaks[prec] = g * 1e9;
+    const std::pair<const char*, const char*> levels[]
+        = {{"hbmbw", "HBM"}, {"mallbw", "MALL (Infinity Cache)"}, {"l2bw", "L2"}, {"l1bw", "L1"}, {"ldsbw", "LDS"}};
+    for (const auto& [col, name] : levels)
+        if (auto it = v.find(col); it != v.end())
+            p.memory.push_back({name, it->second * 1e9, std::nullopt});
+    if (p.peaks.empty() || p.memory.empty() || p.memory.front().name != "HBM")
+        return Error {file, 1, 0, "the rocprof roofline.csv lacks HBMBw or any *Flops column"};
+    if (t.rows.size() > 2)
+        p.notes.push_back("The file holds " + std::to_string(t.rows.size() - 1) + " device rows; the first was used.");
+    return p;
+}
+
+} // namespace
+
+Result<HardwareProfile> parseCeilings(const std::string& text, const std::string& file)
+{
+    const std::string head = toLower(text.substr(0, 4096));
+    Result<HardwareProfile> r = Error {
+        file, 0, 0, "not a ceilings file: expected an ERT roofline.json or summary, or a rocprof-compute roofline.csv"};
+    if (head.find("\"gflops\"") != std::string::npos || head.find("\"empirical\"") != std::string::npos)
+        r = ertJson(text, file);
+    else if (head.find("gflops emp") != std::string::npos)
+        r = ertSum(text, file);
+    else if (head.rfind("device,", 0) == 0 || head.find("hbmbw") != std::string::npos)
+        r = rocprof(text, file);
+    return r;
+}
+
+Result<HardwareProfile> loadCeilingsFile(const std::string& path)
+{
+    auto text = readTextFile(path, 16 * 1024 * 1024);
+    if (!text)
+        return text.error();
+    return parseCeilings(text.value(), path);
+}
+
+} // namespace roofline

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+#include "core/io/ceilings.h"
+#include "core/io/profile_yaml.h"
+
+#include <gtest/gtest.h>
+
+using namespace roofline;
+
+namespace {
+const std::string kDir = std::string(ROOFLINE_TEST_DATA) + "/ceilings/";
+
+HardwareProfile load(const std::string& name)
+{
+    auto r = loadCeilingsFile(kDir + name);
+    EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().toString());
+    return r.ok() ? r.value() : HardwareProfile {};
+}
+} // namespace
+
+TEST(Ceilings, ErtJsonSinglePrecision)
+{
+    const HardwareProfile p = load("roofline.json");
+    EXPECT_EQ(p.id, "measured-ceilings-roofline");
+    EXPECT_EQ(p.vendor, "Measured");
+    EXPECT_DOUBLE_EQ(p.achievable, 1.0);
+    ASSERT_EQ(p.peaks.size(), 1u);
+    EXPECT_DOUBLE_EQ(*p.peak(Precision::FP64), 288.33e9); // ERT's default precision
+    ASSERT_EQ(p.memory.size(), 4u);
+    EXPECT_EQ(p.memory[0].name, "DRAM"); // main memory first, ERT's own labels kept
+    EXPECT_DOUBLE_EQ(*p.memory[0].bandwidth, 68.76e9);
+    EXPECT_EQ(p.memory[3].name, "L1");
+    EXPECT_NEAR(*p.ridge(Precision::FP64), 288.33 / 68.76, 1e-12);
+    EXPECT_NE(p.sources.front().find("roofline.json"), std::string::npos);
+}
+
+TEST(Ceilings, ErtJsonPerPrecision)
+{
+    const HardwareProfile p = load("roofline-multi.json");
+    EXPECT_DOUBLE_EQ(*p.peak(Precision::FP64), 7012.5e9);
+    EXPECT_DOUBLE_EQ(*p.peak(Precision::FP32), 14200e9);
+    EXPECT_DOUBLE_EQ(*p.peak(Precision::FP16), 28100e9);
+    EXPECT_DOUBLE_EQ(p.mainBandwidth(), 812.4e9);
+}
+
+TEST(Ceilings, ErtTextSummary)
+{
+    const HardwareProfile p = load("sum");
+    EXPECT_DOUBLE_EQ(*p.peak(Precision::FP64), 4360.14e9);
+    ASSERT_EQ(p.memory.size(), 2u);
+    EXPECT_EQ(p.memory[0].name, "DRAM");
+    EXPECT_DOUBLE_EQ(*p.memory[1].bandwidth, 1721.88e9);
+}
+
+TEST(Ceilings, RocprofRooflineCsv)
+{
+    const HardwareProfile p = load("roofline.csv");
+    EXPECT_DOUBLE_EQ(p.mainBandwidth(), 4200.5e9);
+    EXPECT_EQ(p.memory.front().name, "HBM");
+    EXPECT_EQ(p.memory.size(), 5u);
+    EXPECT_DOUBLE_EQ(*p.peak(Precision::FP64), 150000e9); // max of vector and MFMA
+    EXPECT_DOUBLE_EQ(*p.peak(Precision::BF16), 650000e9);
+    EXPECT_DOUBLE_EQ(*p.peak(Precision::FP8), 1300000e9);
+    EXPECT_DOUBLE_EQ(*p.peak(Precision::INT8), 1310000e9);
+}
+
+TEST(Ceilings, ProfilesRoundTripThroughYaml)
+{
+    for (const char* f : {"roofline.json", "roofline-multi.json", "sum", "roofline.csv"}) {
+        const HardwareProfile p = load(f);
+        auto back = parseProfile(profileToYaml(p), "measured.yaml");
+        ASSERT_TRUE(back.ok()) << f << ": " << back.error() << "\n" << profileToYaml(p);
+        EXPECT_EQ(back.value(), p) << f;
+    }
+}
+
+TEST(Ceilings, BadFilesSayWhatTheyAreNot)
+{
+    auto broken = loadCeilingsFile(kDir + "broken.json");
+    ASSERT_FALSE(broken.ok());
+    EXPECT_NE(broken.error().toString().find("broken.json"), std::string::npos);
+    auto other = parseCeilings("name,flops,bytes\n", "k.csv");
+    ASSERT_FALSE(other.ok());
+    EXPECT_EQ(other.error().toString(),
+        "k.csv: not a ceilings file: expected an ERT roofline.json or summary, or a rocprof-compute roofline.csv");
+}
