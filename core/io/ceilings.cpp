@@ -3,6 +3,7 @@
 
 #include "core/common/text.h"
 #include "core/io/csv.h"
+#include "core/io/ncu_csv.h"
 #include "core/io/text_file.h"
 #include "core/io/yaml_error.h"
 
@@ -200,6 +201,12 @@ Result<HardwareProfile> parseCeilings(const std::string& text, const std::string
     const std::string head = toLower(text.substr(0, 4096));
     Result<HardwareProfile> r = Error {
         file, 0, 0, "not a ceilings file: expected an ERT roofline.json or summary, or a rocprof-compute roofline.csv"};
+    if (looksLikeNcuCsv(text)) {
+        r = ncuCeilings(text, file);
+        if (r)
+            r.value().id = stemId(file);
+        return r;
+    }
     if (head.find("\"gflops\"") != std::string::npos || head.find("\"empirical\"") != std::string::npos)
         r = ertJson(text, file);
     else if (head.find("gflops emp") != std::string::npos)

@@ -290,7 +290,16 @@ bool looksLikeNcuCsv(const std::string& text)
     return headerOffset(text.substr(0, std::min<size_t>(text.size(), 1 << 20))).has_value();
 }
 
-Result<KernelImport> parseNcuCsv(const std::string& text, const std::string& file, const NcuOptions& options)
+namespace {
+struct NcuTable {
+    std::vector<Launch> launches;
+    std::string source;
+    char decimal = '.';
+    int headerLine = 0;
+};
+
+// Every launch of the export with its metrics in SI units.
+Result<NcuTable> readNcuTable(const std::string& text, const std::string& file)
 {
     const auto start = headerOffset(text);
     if (!start)
@@ -308,9 +317,9 @@ Result<KernelImport> parseNcuCsv(const std::string& text, const std::string& fil
     const int cMetric = col("Metric Name"), cUnit = col("Metric Unit"), cValue = col("Metric Value");
     const bool details = cMetric >= 0 && cValue >= 0;
 
-    KernelImport out;
-    out.source = details ? "ncu details" : "ncu raw";
-    std::vector<Launch> launches;
+    NcuTable result;
+    result.source = details ? "ncu details" : "ncu raw";
+    std::vector<Launch>& launches = result.launches;
     std::map<std::string, size_t> byId;
     auto field = [](const CsvRow& r, int c) {
         return c >= 0 && c < static_cast<int>(r.fields.size()) ? r.fields[c] : std::string();
@@ -335,6 +344,8 @@ Result<KernelImport> parseNcuCsv(const std::string& text, const std::string& fil
         }
     }
     const char decimal = decimalSeparator(values);
+    result.decimal = decimal;
+    result.headerLine = lineBase + 1;
 
     for (size_t r = firstData; r < table.rows.size(); ++r) {
         const CsvRow& row = table.rows[r];
@@ -372,6 +383,20 @@ Result<KernelImport> parseNcuCsv(const std::string& text, const std::string& fil
     }
     if (launches.empty())
         return Error {file, lineBase + 1, 0, "the ncu export has a header but no kernel launches"};
+    return result;
+}
+} // namespace
+
+Result<KernelImport> parseNcuCsv(const std::string& text, const std::string& file, const NcuOptions& options)
+{
+    auto table = readNcuTable(text, file);
+    if (!table)
+        return table.error();
+    const std::vector<Launch>& launches = table->launches;
+    const int lineBase = table->headerLine - 1;
+    const char decimal = table->decimal;
+    KernelImport out;
+    out.source = table->source;
 
     // What the file lacks as a whole is one clear error, not a row-by-row complaint.
     bool anyFlops = false, anyDram = false;
@@ -482,6 +507,70 @@ Result<KernelImport> parseNcuCsv(const std::string& text, const std::string& fil
     if (decimal == ',')
         out.warnings.push_back("numbers read with ',' as the decimal separator (a European-locale export)");
     return out;
+}
+
+Result<HardwareProfile> ncuCeilings(const std::string& text, const std::string& file)
+{
+    auto table = readNcuTable(text, file);
+    if (!table)
+        return table.error();
+    HardwareProfile p;
+    p.vendor = "Measured";
+    p.category = "measured";
+    p.achievable = 1.0;
+    std::map<Precision, double> peaks;
+    double dram = 0, l2 = 0, l1 = 0;
+    for (const Launch& l : table->launches) {
+        if (p.name.empty() && !l.device.empty())
+            p.name = "Sustained peaks (ncu: " + l.device + ")";
+        const double sm = metric(l, {"sm__cycles_elapsed.avg.per_second"}).value_or(0);
+        auto rate = [&](const std::string& m, double perInst) {
+            for (const std::string prefix : {"sm__", "smsp__"})
+                if (auto v = metric(l, {(prefix + m + ".peak_sustained").c_str()}))
+                    return *v * perInst * sm;
+            return 0.0;
+        };
+        peaks[Precision::FP64]
+            = std::max(peaks[Precision::FP64], rate("sass_thread_inst_executed_op_dfma_pred_on.sum", 2));
+        peaks[Precision::FP32]
+            = std::max(peaks[Precision::FP32], rate("sass_thread_inst_executed_op_ffma_pred_on.sum", 2));
+        peaks[Precision::FP16]
+            = std::max(peaks[Precision::FP16], rate("sass_thread_inst_executed_op_hfma_pred_on.sum", 4));
+        for (const auto& [name, value] : l.metrics) {
+            const std::string prefix = "sm__ops_path_tensor_src_", suffix = ".sum.peak_sustained";
+            if (name.rfind(prefix, 0) != 0 || !endsWith(name, suffix) || name.find("sparsity_on") != std::string::npos)
+                continue;
+            const std::string src = name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
+            if (auto pr = tensorPrecision(src))
+                peaks[*pr] = std::max(peaks[*pr], value * sm);
+        }
+        auto bw = [&](const char* bytes, const char* clock) {
+            const auto b = metric(l, {bytes});
+            const auto c = metric(l, {clock});
+            return b && c ? *b * *c : 0.0;
+        };
+        dram = std::max(dram, bw("dram__bytes.sum.peak_sustained", "dram__cycles_elapsed.avg.per_second"));
+        l2 = std::max(l2, bw("lts__t_bytes.sum.peak_sustained", "lts__cycles_elapsed.avg.per_second"));
+        l1 = std::max(l1, bw("l1tex__t_bytes.sum.peak_sustained", "l1tex__cycles_elapsed.avg.per_second"));
+    }
+    for (const auto& [pr, v] : peaks)
+        if (v > 0 && std::isfinite(v))
+            p.peaks[pr] = v;
+    if (p.peaks.empty() || !(dram > 0))
+        return Error {file, table->headerLine, 0,
+            "this ncu export carries no peak_sustained figures (with sm__cycles_elapsed.avg.per_second and "
+            "dram__cycles_elapsed.avg.per_second); collect them with ncu --set roofline"};
+    p.memory.push_back({"DRAM", dram, std::nullopt});
+    if (l2 > 0)
+        p.memory.push_back({"L2", l2, std::nullopt});
+    if (l1 > 0)
+        p.memory.push_back({"L1", l1, std::nullopt});
+    if (p.name.empty())
+        p.name = "Sustained peaks (ncu)";
+    p.notes.push_back("Peaks from the *.peak_sustained figures of an ncu export, at the clocks the profile ran at; "
+                      "the achievable fraction is 1.");
+    p.sources.push_back("Nsight Compute export: " + file);
+    return p;
 }
 
 } // namespace roofline

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/io/kernel_io.h"
+#include "core/model/hardware.h"
 
 #include <string>
 
@@ -22,6 +23,11 @@ bool looksLikeNcuCsv(const std::string& text);
 /// what is missing and the ncu command that collects it. `device` and `suggestedHardware` are
 /// set from the file's Device column.
 Result<KernelImport> parseNcuCsv(const std::string& text, const std::string& file, const NcuOptions& options = {});
+
+/// The device's ceilings from the *.peak_sustained figures an ncu export carries (FMA peaks x 2
+/// or x 4 for half2, tensor ops, DRAM/L2/L1 bytes per cycle) times the measured clocks; the
+/// largest over the launches. The profile's id is left to the caller.
+Result<HardwareProfile> ncuCeilings(const std::string& text, const std::string& file);
 
 /// The shipped profile id for an ncu/CUDA device name ("NVIDIA H100 80GB HBM3" -> "h100-sxm5").
 std::string hardwareForDeviceName(const std::string& device);

@@ -83,3 +83,19 @@ TEST(Ceilings, BadFilesSayWhatTheyAreNot)
     EXPECT_EQ(other.error().toString(),
         "k.csv: not a ceilings file: expected an ERT roofline.json or summary, or a rocprof-compute roofline.csv");
 }
+
+TEST(Ceilings, NcuPeakSustainedFigures)
+{
+    const HardwareProfile p = load("ncu-raw-peaks.csv");
+    EXPECT_EQ(p.id, "measured-ncu-raw-peaks");
+    EXPECT_EQ(p.name, "Sustained peaks (ncu: NVIDIA H100 80GB HBM3)");
+    EXPECT_DOUBLE_EQ(*p.peak(Precision::FP32), 16896.0 * 2 * 1.98e9); // ffma per cycle x 2 x SM clock
+    EXPECT_DOUBLE_EQ(*p.peak(Precision::FP64), 8448.0 * 2 * 1.98e9);
+    EXPECT_DOUBLE_EQ(*p.peak(Precision::BF16), 270336.0 * 1.98e9); // tensor ops per cycle x SM clock
+    EXPECT_EQ(p.memory[0].name, "DRAM");
+    EXPECT_DOUBLE_EQ(p.mainBandwidth(), 2000.0 * 1.6e9); // bytes per DRAM cycle x DRAM clock
+    EXPECT_DOUBLE_EQ(*p.memory[1].bandwidth, 2560.0 * 1.98e9);
+    auto none = loadCeilingsFile(std::string(ROOFLINE_TEST_DATA) + "/ncu/details-h100.csv");
+    ASSERT_FALSE(none.ok());
+    EXPECT_NE(none.error().message.find("carries no peak_sustained figures"), std::string::npos);
+}
