@@ -77,7 +77,7 @@ Result<SessionAnalysis> analyzeSession(const HardwareProfile& profile, const Ses
     return out;
 }
 
-PlotOptions plotOptionsFor(const Session& session)
+PlotOptions plotOptionsFor(const Session& session, const HardwareProfile* profile, const ProfileCatalog* catalog)
 {
     PlotOptions o;
     o.x = session.view.x;
@@ -86,6 +86,29 @@ PlotOptions plotOptionsFor(const Session& session)
     o.showAchievable = session.view.showAchievable;
     o.showLabels = session.view.showLabels;
     o.sizeByTimeShare = session.view.sizeByTimeShare;
+    o.showOtherPrecisions = session.view.showOtherPrecisions;
+    o.showLevels = session.view.showLevels;
+    o.showInterconnect = session.view.showInterconnect;
+    if (profile) {
+        const HardwareProfile hw = effectiveProfile(*profile, session);
+        for (Precision p : session.view.comparePrecisions)
+            if (p != session.precision)
+                if (auto r = makeRoofline(hw, p))
+                    o.compare.push_back({r.value(), hw.name + " \xC2\xB7 " + precisionLabel(p)});
+    }
+    if (catalog)
+        for (const auto& id : session.view.compare) {
+            auto found = catalog->resolve(id);
+            if (!found || (profile && found.value()->id == profile->id))
+                continue;
+            const HardwareProfile& other = *found.value();
+            const Precision p = other.hasPrecision(session.precision) ? session.precision : other.defaultPrecision();
+            if (auto r = makeRoofline(other, p)) {
+                o.compare.push_back(
+                    {r.value(), other.name.substr(0, other.name.find(" (")) + " \xC2\xB7 " + precisionLabel(p)});
+                o.rangeProfiles.push_back(&other);
+            }
+        }
     return o;
 }
 
@@ -97,10 +120,11 @@ Result<PlotSpec> buildSessionPlot(const HardwareProfile& profile, const Session&
     return buildSessionPlot(profile, session, analysis.value());
 }
 
-PlotSpec buildSessionPlot(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis)
+PlotSpec buildSessionPlot(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis,
+    const ProfileCatalog* catalog)
 {
-    return buildPlotSpec(
-        effectiveProfile(profile, session), analysis.roof, analysis.placements, plotOptionsFor(session));
+    return buildPlotSpec(effectiveProfile(profile, session), analysis.roof, analysis.placements,
+        plotOptionsFor(session, &profile, catalog));
 }
 
 } // namespace roofline

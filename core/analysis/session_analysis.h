@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/analysis/roofline.h"
+#include "core/io/profile_catalog.h"
 #include "core/model/hardware.h"
 #include "core/model/session.h"
 #include "core/plot/plot_spec.h"
@@ -33,11 +34,14 @@ HardwareProfile effectiveProfile(const HardwareProfile& profile, const Session& 
 Result<SessionAnalysis> analyzeSession(
     const HardwareProfile& profile, const Session& session, RoofKind kind = RoofKind::Peak);
 
-/// PlotOptions from the session's view settings.
-PlotOptions plotOptionsFor(const Session& session);
+/// PlotOptions from the session's view settings. Compared accelerators (view.compare) are found
+/// in `catalog` (unknown ids are skipped); compared precisions need only the profile.
+PlotOptions plotOptionsFor(
+    const Session& session, const HardwareProfile* profile = nullptr, const ProfileCatalog* catalog = nullptr);
 
 /// The figure of a session (the window and `roofline export SESSION` both draw this).
 Result<PlotSpec> buildSessionPlot(const HardwareProfile& profile, const Session& session);
-PlotSpec buildSessionPlot(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis);
+PlotSpec buildSessionPlot(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis,
+    const ProfileCatalog* catalog = nullptr);
 
 } // namespace roofline

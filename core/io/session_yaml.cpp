@@ -183,10 +183,28 @@ Result<Session> parseSession(const std::string& text, const std::string& file)
                         s.view.showLabels = boolean(file, vv, "labels");
                     else if (vk == "size_by_time")
                         s.view.sizeByTimeShare = boolean(file, vv, "size_by_time");
-                    else
+                    else if (vk == "other_precisions")
+                        s.view.showOtherPrecisions = boolean(file, vv, "other_precisions");
+                    else if (vk == "levels")
+                        s.view.showLevels = boolean(file, vv, "levels");
+                    else if (vk == "interconnect")
+                        s.view.showInterconnect = boolean(file, vv, "interconnect");
+                    else if (vk == "compare") {
+                        if (!vv.IsSequence())
+                            fail(file, vv, "'compare' must be a list of hardware ids, e.g. [b200]");
+                        for (const auto& item : vv)
+                            s.view.compare.push_back(item.Scalar());
+                    } else if (vk == "compare_precisions") {
+                        if (!vv.IsSequence())
+                            fail(file, vv, "'compare_precisions' must be a list, e.g. [fp8]");
+                        for (const auto& item : vv)
+                            s.view.comparePrecisions.push_back(precisionField(file, item, "precision"));
+                    } else
                         fail(file, vit->first,
                             "unknown view field '" + vk
-                                + "'; expected title, x, y, achievable_roof, labels, size_by_time");
+                                + "'; expected title, x, y, achievable_roof, labels, size_by_time, other_precisions, "
+                                  "levels, "
+                                  "interconnect, compare, compare_precisions");
                 }
             } else if (key == "llm") {
                 s.llm = parseLlm(file, v);
@@ -248,6 +266,20 @@ std::string sessionToYaml(const Session& s)
     out << YAML::Key << "achievable_roof" << YAML::Value << s.view.showAchievable;
     out << YAML::Key << "labels" << YAML::Value << s.view.showLabels;
     out << YAML::Key << "size_by_time" << YAML::Value << s.view.sizeByTimeShare;
+    if (s.view.showOtherPrecisions)
+        out << YAML::Key << "other_precisions" << YAML::Value << true;
+    if (s.view.showLevels)
+        out << YAML::Key << "levels" << YAML::Value << true;
+    if (s.view.showInterconnect)
+        out << YAML::Key << "interconnect" << YAML::Value << true;
+    if (!s.view.compare.empty())
+        out << YAML::Key << "compare" << YAML::Value << YAML::Flow << s.view.compare;
+    if (!s.view.comparePrecisions.empty()) {
+        out << YAML::Key << "compare_precisions" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+        for (Precision p : s.view.comparePrecisions)
+            out << precisionName(p);
+        out << YAML::EndSeq;
+    }
     out << YAML::EndMap;
     if (s.llm != LlmSettings {}) {
         const LlmSettings& l = s.llm;

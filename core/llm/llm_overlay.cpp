@@ -111,7 +111,7 @@ void addLlmOverlay(PlotSpec& spec, const LlmAnalysis& a, const LlmSettings& s)
 PlotSpec buildSessionFigure(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis,
     const std::vector<ModelSpec>& models, const ProfileCatalog* catalog, std::string* llmError)
 {
-    PlotSpec spec = buildSessionPlot(profile, session, analysis);
+    PlotSpec spec = buildSessionPlot(profile, session, analysis, catalog);
     if (!session.llm.enabled)
         return spec;
     auto llm = analyzeLlm(session.llm, effectiveProfile(profile, session), analysis.roof, models, catalog);

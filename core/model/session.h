@@ -20,11 +20,19 @@ struct ViewSettings {
     bool showAchievable = false;
     bool showLabels = true; ///< a label next to each kernel
     bool sizeByTimeShare = false; ///< marker area follows the kernel's share of total time
+    bool showOtherPrecisions = false; ///< dimmed ceilings of the part's other precisions
+    bool showLevels = false;          ///< inner memory roofs (L2, L1)
+    bool showInterconnect = false;    ///< the link roof
+    std::vector<std::string> compare; ///< other accelerators overlaid (ids)
+    std::vector<Precision> comparePrecisions; ///< the same part at other precisions, overlaid
 
     friend bool operator==(const ViewSettings& a, const ViewSettings& b)
     {
         return a.x == b.x && a.y == b.y && a.title == b.title && a.showAchievable == b.showAchievable
-            && a.showLabels == b.showLabels && a.sizeByTimeShare == b.sizeByTimeShare;
+            && a.showLabels == b.showLabels && a.sizeByTimeShare == b.sizeByTimeShare
+            && a.showOtherPrecisions == b.showOtherPrecisions && a.showLevels == b.showLevels
+            && a.showInterconnect == b.showInterconnect && a.compare == b.compare
+            && a.comparePrecisions == b.comparePrecisions;
     }
     friend bool operator!=(const ViewSettings& a, const ViewSettings& b) { return !(a == b); }
 };

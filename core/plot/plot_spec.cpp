@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <set>
 #include <sstream>
 
 namespace roofline {
@@ -41,22 +43,28 @@ bool operator==(const PlotSpec& a, const PlotSpec& b)
         && a.trajectory == b.trajectory && a.arrows == b.arrows && a.levelLinks == b.levelLinks;
 }
 
-std::pair<AxisRange, AxisRange> axisRangesFor(const HardwareProfile& profile, const std::vector<Placement>& placements)
+std::pair<AxisRange, AxisRange> axisRangesFor(const HardwareProfile& profile, const std::vector<Placement>& placements,
+    const std::vector<const HardwareProfile*>& others)
 {
-    double rMin = 1.0, rMax = 1.0, pMax = 1.0;
+    double rMin = 1.0, rMax = 1.0, pMax = 1.0, bwMin = profile.mainBandwidth();
     bool any = false;
-    for (const auto& [prec, peak] : profile.peaks) {
-        const double r = peak / profile.mainBandwidth();
-        rMin = any ? std::min(rMin, r) : r;
-        rMax = any ? std::max(rMax, r) : r;
-        pMax = any ? std::max(pMax, peak) : peak;
-        any = true;
+    std::vector<const HardwareProfile*> all {&profile};
+    all.insert(all.end(), others.begin(), others.end());
+    for (const HardwareProfile* hw : all) {
+        bwMin = std::min(bwMin, hw->mainBandwidth());
+        for (const auto& [prec, peak] : hw->peaks) {
+            const double r = peak / hw->mainBandwidth();
+            rMin = any ? std::min(rMin, r) : r;
+            rMax = any ? std::max(rMax, r) : r;
+            pMax = any ? std::max(pMax, peak) : peak;
+            any = true;
+        }
     }
     // Two decades left of the lowest ridge (and at least down to 0.1, where LLM decode sits),
     // one decade right of the highest; the top decade above the highest peak leaves room for
     // the labels.
     AxisRange x {std::min(0.1, decadeFloor(rMin) / 100.0), decadeCeil(rMax) * 10.0};
-    AxisRange y {decadeFloor(profile.mainBandwidth() * x.lo), decadeCeil(pMax * 1.5)};
+    AxisRange y {decadeFloor(bwMin * x.lo), decadeCeil(pMax * 1.5)};
     for (const auto& p : placements) {
         if (std::isfinite(p.intensity) && p.intensity > 0) {
             x.lo = std::min(x.lo, decadeFloor(p.intensity / 2.0));
@@ -99,7 +107,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     const PlotOptions& options)
 {
     PlotSpec s;
-    auto [x, y] = axisRangesFor(profile, placements);
+    auto [x, y] = axisRangesFor(profile, placements, options.rangeProfiles);
     if (options.x)
         x = *options.x;
     if (options.y)
@@ -242,7 +250,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
                 std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
         }
     }
-    if (anyLevels) {
+    if (anyLevels || options.showLevels) {
         const double scale = roof.bandwidth / profile.mainBandwidth();
         for (size_t m = 1; m < profile.memory.size(); ++m) {
             const auto& level = profile.memory[m];
@@ -259,6 +267,52 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
                 {CeilingRole::LevelRoof, level.name + " " + formatQuantity(lr.bandwidth, Dimension::ByteRate), pts});
         }
     }
+    // The part's other precisions: dimmed flat ceilings from their own ridge to the right edge.
+    const double scale = roof.bandwidth / profile.mainBandwidth();
+    const std::string unitName = unit;
+    if (options.showOtherPrecisions) {
+        // One dimmed ceiling per distinct peak, naming every precision that has it ("FP8 · INT8").
+        std::map<double, std::vector<Precision>> byPeak;
+        for (const auto& [prec, peak] : profile.peaks)
+            if (prec != roof.precision && peak * scale != roof.peakFlops)
+                byPeak[peak * scale].push_back(prec);
+        for (const auto& [pk, precs] : byPeak) {
+            const double r = pk / roof.bandwidth;
+            if (r >= x.hi || pk <= y.lo || pk >= y.hi)
+                continue;
+            std::string names;
+            for (Precision p : precs)
+                names += (names.empty() ? "" : " \xC2\xB7 ") + precisionLabel(p);
+            s.ceilings.push_back(
+                {CeilingRole::PrecisionRoof, "Other precisions (dense peaks)", {{std::max(r, x.lo), pk}, {x.hi, pk}}});
+            s.labels.push_back({LabelRole::CeilingLabel,
+                names + " " + formatSI(pk, 4) + (isIntegerPrecision(precs.front()) ? "OP/s" : "FLOP/s"),
+                {logLerp(x.lo, x.hi, 0.985), pk}, std::nullopt, PlotLabel::Align::Right, PlotLabel::VAlign::Above});
+        }
+    }
+    if (options.showInterconnect && profile.interconnect) {
+        Roofline link = roof;
+        link.bandwidth = profile.interconnect->bandwidth * scale;
+        std::vector<PlotXY> pts {{x.lo, link.attainable(x.lo)}};
+        pts.push_back(
+            link.ridge() < x.hi ? PlotXY {link.ridge(), link.peakFlops} : PlotXY {x.hi, link.attainable(x.hi)});
+        const std::string name = profile.interconnect->name + " " + formatQuantity(link.bandwidth, Dimension::ByteRate);
+        s.ceilings.push_back({CeilingRole::Interconnect, "Link roof: " + name, pts});
+        const double lx = logLerp(x.lo, pts.back().x, 0.55), lx2 = logLerp(x.lo, pts.back().x, 0.8);
+        s.labels.push_back({LabelRole::CeilingLabel, name + " (link)", {lx, link.attainable(lx)},
+            PlotXY {lx2, link.attainable(lx2)}, PlotLabel::Align::Center, PlotLabel::VAlign::Below});
+    }
+    for (const auto& c : options.compare) {
+        std::vector<PlotXY> pts {{x.lo, c.roof.attainable(x.lo)}};
+        if (c.roof.ridge() > x.lo && c.roof.ridge() < x.hi)
+            pts.push_back({c.roof.ridge(), c.roof.peakFlops});
+        pts.push_back({x.hi, c.roof.attainable(x.hi)});
+        s.ceilings.push_back({CeilingRole::Compare,
+            c.label + " (ridge " + formatQuantity(c.roof.ridge(), Dimension::Intensity) + ")", pts});
+        s.labels.push_back({LabelRole::CeilingLabel, c.label, {logLerp(x.lo, x.hi, 0.985), c.roof.peakFlops},
+            std::nullopt, PlotLabel::Align::Right, PlotLabel::VAlign::Above});
+    }
+    (void)unitName;
     layoutPointLabels(s);
     return s;
 }
@@ -377,6 +431,50 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
     const Candidate candidates[] = {{A::Left, V::Middle}, {A::Right, V::Middle}, {A::Center, V::Above},
         {A::Center, V::Below}, {A::Left, V::Above}, {A::Left, V::Below}, {A::Right, V::Above}, {A::Right, V::Below}};
     const Box plotArea {0, 0, m.width, m.height};
+    // The legend sits in the top-left corner: one line per distinct ceiling, the ridge, the point kinds.
+    {
+        std::set<std::string> legends;
+        for (const auto& c : spec.ceilings)
+            legends.insert(c.legend);
+        size_t longest = 0;
+        for (const auto& l : legends)
+            longest = std::max(longest, textExtent(l).first);
+        const double entries = static_cast<double>(legends.size()) + 1 + (spec.points.empty() ? 0 : 2);
+        obstacles.push_back({0, 0, 60 + longest * m.charWidth * 0.95, 12 + entries * 19.0});
+    }
+    // Ceiling labels (horizontal lines) slide along their line, above or below it.
+    for (auto& label : spec.labels) {
+        if (label.role != LabelRole::CeilingLabel || label.along)
+            continue;
+        double best = -1.0;
+        double bestX = label.at.x;
+        V bestV = V::Above;
+        for (double t : {0.985, 0.8, 0.62, 0.45, 0.3}) {
+            for (V v : {V::Above, V::Below}) {
+                PlotLabel trial = label;
+                trial.at.x = std::exp(lx0 + (lx1 - lx0) * t);
+                const Box box = boxFor(trial, A::Right, v);
+                double cost = 0.0;
+                for (const Box& o : obstacles)
+                    cost += o.overlap(box);
+                if (box.x0 < 0 || box.y0 < 0 || box.y1 > m.height)
+                    cost += 1e6;
+                if (best < 0 || cost < best) {
+                    best = cost;
+                    bestX = trial.at.x;
+                    bestV = v;
+                }
+                if (cost < 1e-9)
+                    break;
+            }
+            if (best < 1e-9)
+                break;
+        }
+        label.at.x = bestX;
+        label.align = A::Right;
+        label.valign = bestV;
+        obstacles.push_back(boxFor(label, A::Right, bestV));
+    }
     for (auto& label : spec.labels) {
         if (label.role != LabelRole::PointLabel && label.role != LabelRole::LeverLabel)
             continue;
@@ -420,14 +518,14 @@ std::string plotSpecToText(const PlotSpec& s)
         out << " " << t.label << ";";
     out << "\nridge: " << formatNumber(s.ridge, 6) << "\npeak: " << formatNumber(s.peak, 6) << "\n";
     for (const auto& c : s.ceilings) {
-        static const char* ceilingRoles[] = {"roof", "achievable", "level"};
+        static const char* ceilingRoles[] = {"roof", "achievable", "level", "precision", "link", "compare"};
         out << "ceiling " << ceilingRoles[static_cast<int>(c.role)] << " '" << c.legend << "':";
         for (const auto& p : c.points)
             out << " " << xy(p);
         out << "\n";
     }
     for (const auto& l : s.labels) {
-        static const char* roles[] = {"slope", "peak", "ridge", "region", "point", "lever"};
+        static const char* roles[] = {"slope", "peak", "ridge", "region", "point", "lever", "ceiling"};
         out << "label " << roles[static_cast<int>(l.role)] << " '" << l.text << "' at " << xy(l.at);
         if (l.along)
             out << " along " << xy(*l.along);

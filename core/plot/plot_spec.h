@@ -28,6 +28,9 @@ enum class CeilingRole {
     Roof, ///< the selected roof: slope and flat part as one polyline
     AchievableRoof, ///< the same roof scaled by the achievable fraction
     LevelRoof, ///< an inner memory level's bandwidth slope (hierarchical roofline)
+    PrecisionRoof, ///< another precision's flat compute ceiling (dimmed)
+    Interconnect, ///< the link roof: bytes over NVLink / ICI per FLOP
+    Compare, ///< another accelerator's (or precision's) whole roof, overlaid
 };
 
 /// A ceiling drawn as a polyline (straight segments in log-log space).
@@ -41,7 +44,7 @@ struct CeilingLine {
     }
 };
 
-enum class LabelRole { SlopeLabel, PeakLabel, RidgeLabel, RegionLabel, PointLabel, LeverLabel };
+enum class LabelRole { SlopeLabel, PeakLabel, RidgeLabel, RegionLabel, PointLabel, LeverLabel, CeilingLabel };
 
 /// Text placed at a data position. `along` (if set) is a second point; the text is rotated to
 /// run along the line from `at` to `along` in screen space (slope labels, the ridge guide).
@@ -123,6 +126,12 @@ struct PlotSpec {
     friend bool operator==(const PlotSpec& a, const PlotSpec& b);
 };
 
+/// Another roof drawn over the main one (compare accelerators or precisions).
+struct CompareRoof {
+    Roofline roof;
+    std::string label; ///< "NVIDIA B200 · BF16"
+};
+
 struct PlotOptions {
     bool showAchievable = false; ///< also draw the achievable roof (dashed)
     std::optional<AxisRange> x; ///< fixed ranges instead of the derived ones
@@ -131,6 +140,12 @@ struct PlotOptions {
     bool showLabels = true; ///< label each kernel (name, regime, headroom)
     bool sizeByTimeShare = false; ///< marker area follows the kernel's share of the total time
     int labelLimit = 60; ///< above this many kernels only the slowest ones are labelled
+    bool showOtherPrecisions = false; ///< dimmed flat ceilings of the part's other precisions
+    bool showLevels = false; ///< inner memory roofs (L2, L1) even without hierarchical kernels
+    bool showInterconnect = false; ///< the link roof (interconnect bandwidth)
+    std::vector<CompareRoof> compare; ///< other roofs overlaid, with distinct styles and a legend
+    /// Profiles whose ceilings the derived axis ranges must also cover (compared accelerators).
+    std::vector<const HardwareProfile*> rangeProfiles;
 };
 
 /// The nominal plot area the label layout assumes (pixels) and the text metrics it uses.
@@ -153,7 +168,8 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& metrics = {});
 /// Axis ranges for a profile, snapped to whole decades and derived from all of its
 /// precisions' ceilings, so they do not move when the precision is toggled and two figures
 /// of the same hardware line up. Points outside are included (again snapped to decades).
-std::pair<AxisRange, AxisRange> axisRangesFor(const HardwareProfile& profile, const std::vector<Placement>& placements);
+std::pair<AxisRange, AxisRange> axisRangesFor(const HardwareProfile& profile, const std::vector<Placement>& placements,
+    const std::vector<const HardwareProfile*>& others = {});
 
 /// The label of one tick: intensity as "0.1", "10", "1k"; rates as "10 TFLOP/s".
 std::string tickLabel(double value, bool rate, const std::string& unit);

@@ -69,6 +69,10 @@ struct Options {
     bool skipInvalid = false;
     bool aggregate = false;
     std::string newId, newName;
+    // export: many roofs
+    std::vector<std::string> compare, precisions;
+    std::string panels;
+    bool otherPrecisions = false, levels = false, interconnect = false;
 };
 
 /// A problem with an input file: exit 1, after the messages are printed.
@@ -257,22 +261,101 @@ int cmdExport(const ProfileCatalog& catalog, const Options& o)
     const QString out = QString::fromStdString(o.output);
     if (!ui::isSupportedFigureSuffix(QFileInfo(out).suffix()))
         throw UsageError {"-o " + o.output + ": the figure format comes from the suffix; use .png, .svg or .pdf"};
-    Input in = loadInput(catalog, o);
+    if (!o.panels.empty() && o.panels != "precisions" && o.panels != "hardware")
+        throw UsageError {"--panels must be 'precisions' or 'hardware'"};
+    // --precisions bf16,fp8: the first is the roof (unless --precision), the others are compared.
+    std::vector<Precision> precisions;
+    for (const auto& name : o.precisions) {
+        const auto p = parsePrecision(name);
+        if (!p)
+            throw UsageError {"--precisions: unknown precision '" + name + "'; use " + precisionList()};
+        precisions.push_back(*p);
+    }
+    Options first = o;
+    if (first.precision.empty() && !precisions.empty())
+        first.precision = precisionName(precisions.front());
+    Input in = loadInput(catalog, first);
     if (!o.title.empty())
         in.session.view.title = o.title;
     if (o.achievableRoof)
         in.session.view.showAchievable = true;
-    const SessionAnalysis a = analyzeInput(in, o);
+    in.session.view.showOtherPrecisions |= o.otherPrecisions;
+    in.session.view.showLevels |= o.levels;
+    in.session.view.showInterconnect |= o.interconnect;
+    for (const auto& id : o.compare) {
+        auto r = catalog.resolve(id);
+        if (!r)
+            throw UsageError {"--compare: " + r.error().message};
+        in.session.view.compare.push_back(r.value()->id);
+    }
+    for (Precision p : precisions) {
+        if (!in.hw->hasPrecision(p))
+            throw UsageError {"--precisions: " + in.hw->id + " has no " + precisionName(p) + " peak"};
+        if (p != in.session.precision)
+            in.session.view.comparePrecisions.push_back(p);
+    }
     std::vector<Error> modelErrors;
     const auto models = in.session.llm.enabled ? ui::loadModelPresets(modelErrors) : std::vector<ModelSpec> {};
     for (const auto& e : modelErrors)
         std::cerr << "warning: " << e.toString() << " (model skipped)\n";
-    std::string llmError;
-    const PlotSpec spec = buildSessionFigure(*in.hw, in.session, a, models, &catalog, &llmError);
-    if (!llmError.empty())
-        throw InputError {{o.input + ": llm: " + llmError}};
+    // One figure, or small multiples with shared axes: a panel per precision or per accelerator.
+    std::vector<std::pair<const HardwareProfile*, Session>> panels;
+    if (o.panels == "precisions") {
+        std::vector<Precision> list = precisions.empty() ? in.hw->precisions() : precisions;
+        for (Precision p : list) {
+            Session s = in.session;
+            s.precision = p;
+            s.view.comparePrecisions.clear();
+            panels.emplace_back(in.hw, s);
+        }
+    } else if (o.panels == "hardware") {
+        std::vector<const HardwareProfile*> hws {in.hw};
+        for (const auto& id : in.session.view.compare)
+            hws.push_back(catalog.find(id));
+        for (const HardwareProfile* hw : hws) {
+            Session s = in.session;
+            s.hardwareId = hw->id;
+            if (!hw->hasPrecision(s.precision))
+                s.precision = hw->defaultPrecision();
+            s.view.compare.clear();
+            panels.emplace_back(hw, s);
+        }
+        // Shared axes: the ranges that hold every panel's roofs and kernels.
+        std::vector<const HardwareProfile*> others(hws.begin() + 1, hws.end());
+        const auto [x, y] = axisRangesFor(*in.hw, {}, others);
+        for (auto& [hw, s] : panels) {
+            if (!s.view.x)
+                s.view.x = x;
+            if (!s.view.y)
+                s.view.y = y;
+        }
+    } else {
+        panels.emplace_back(in.hw, in.session);
+    }
+    std::vector<PlotSpec> specs;
+    for (const auto& [hw, s] : panels) {
+        Input panelInput {s, hw};
+        const SessionAnalysis a = analyzeInput(panelInput, o);
+        std::string llmError;
+        specs.push_back(buildSessionFigure(*hw, s, a, models, &catalog, &llmError));
+        if (!llmError.empty())
+            throw InputError {{o.input + ": llm: " + llmError}};
+    }
+    if (specs.size() > 1 && o.panels == "hardware") {
+        // Shared y as well when kernels widened one panel's range.
+        AxisRange x = specs.front().x, y = specs.front().y;
+        for (const auto& sp : specs) {
+            x = {std::min(x.lo, sp.x.lo), std::max(x.hi, sp.x.hi)};
+            y = {std::min(y.lo, sp.y.lo), std::max(y.hi, sp.y.hi)};
+        }
+        (void)x;
+        (void)y;
+    }
     const ui::PlotStyle style = o.theme == "dark" ? ui::PlotStyle::dark() : ui::PlotStyle::light();
-    if (const auto error = ui::exportFigure(spec, style, out, ui::ExportOptions {o.width, o.height, o.dpi})) {
+    const ui::ExportOptions exportOptions {o.width, o.height, o.dpi};
+    const auto error = specs.size() == 1 ? ui::exportFigure(specs.front(), style, out, exportOptions)
+                                         : ui::exportPanels(specs, style, out, exportOptions);
+    if (error) {
         std::cerr << "error: " << error->toStdString() << "\n";
         return kBadInput;
     }
@@ -487,6 +570,16 @@ int run(int argc, char** argv)
     exp->add_option("--roof", o.roofKind, "peak or achievable: which roof the points are judged against")
         ->capture_default_str();
     exp->add_flag("--achievable-roof", o.achievableRoof, "Also draw the achievable roof (dashed)");
+    exp->add_option("--compare", o.compare, "Overlay other accelerators' roofs: ID[,ID] (e.g. b200)")->delimiter(',');
+    exp->add_option("--precisions", o.precisions,
+           "The part at several precisions: the first is the roof, the others are overlaid (e.g. bf16,fp8)")
+        ->delimiter(',');
+    exp->add_option("--panels", o.panels,
+        "Small multiples with shared axes: 'precisions' (one panel per --precisions entry, or every precision) or "
+        "'hardware' (this part and each --compare part)");
+    exp->add_flag("--other-precisions", o.otherPrecisions, "Also draw the part's other precisions' ceilings, dimmed");
+    exp->add_flag("--levels", o.levels, "Also draw the inner memory roofs (L2, L1/shared)");
+    exp->add_flag("--interconnect", o.interconnect, "Also draw the link roof (NVLink, ICI ...)");
 
     try {
         app.parse(argc, argv);

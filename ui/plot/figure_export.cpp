@@ -12,6 +12,8 @@
 #include <QSaveFile>
 #include <QSvgGenerator>
 
+#include <memory>
+
 namespace roofline::ui {
 namespace {
 
@@ -94,6 +96,96 @@ std::optional<QString> exportFigure(
         }
         vectorPainter(painter);
         plot.toPainter(&painter, w, h);
+        painter.end();
+    }
+    if (!file.commit())
+        return QStringLiteral("%1: cannot write (%2)").arg(path, file.errorString());
+    return std::nullopt;
+}
+
+std::optional<QString> exportPanels(
+    const std::vector<PlotSpec>& specs, const PlotStyle& style, const QString& path, const ExportOptions& options)
+{
+    if (specs.size() == 1)
+        return exportFigure(specs.front(), style, path, options);
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (!isSupportedFigureSuffix(suffix))
+        return QStringLiteral("%1: unknown figure format '%2'; use .png, .svg or .pdf").arg(path, suffix);
+    if (specs.empty())
+        return QStringLiteral("no panels to draw");
+    const int cols = specs.size() <= 2 ? static_cast<int>(specs.size()) : 2;
+    const int rows = static_cast<int>((specs.size() + cols - 1) / cols);
+    const int w = options.width, h = options.height;
+    const int totalW = w * cols, totalH = h * rows;
+    if (totalW > 40000 || totalH > 40000)
+        return QStringLiteral("figure size %1x%2 is too large").arg(totalW).arg(totalH);
+
+    // One offscreen plot per panel, drawn into the same painter at its grid position.
+    std::vector<std::unique_ptr<QCustomPlot>> plots;
+    for (const auto& spec : specs) {
+        auto plot = std::make_unique<QCustomPlot>();
+        plot->resize(w, h);
+        renderPlotSpec(*plot, spec, style);
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        plots.push_back(std::move(plot));
+    }
+    auto paint = [&](QCPPainter& painter) {
+        for (size_t i = 0; i < plots.size(); ++i) {
+            painter.save();
+            painter.translate((static_cast<int>(i) % cols) * w, (static_cast<int>(i) / cols) * h);
+            plots[i]->toPainter(&painter, w, h);
+            painter.restore();
+        }
+    };
+
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return QStringLiteral("%1: cannot write (%2)").arg(path, file.errorString());
+    if (suffix == QLatin1String("png")) {
+        const double scale = options.dpi / 96.0;
+        QImage image(qRound(totalW * scale), qRound(totalH * scale), QImage::Format_ARGB32_Premultiplied);
+        image.fill(style.background);
+        const int dotsPerMeter = qRound(options.dpi / 0.0254);
+        image.setDotsPerMeterX(dotsPerMeter);
+        image.setDotsPerMeterY(dotsPerMeter);
+        {
+            QCPPainter painter(&image);
+            painter.setMode(QCPPainter::pmNoCaching);
+            painter.scale(scale, scale);
+            paint(painter);
+        }
+        QImageWriter writer(&file, "png");
+        if (!writer.write(image)) {
+            file.cancelWriting();
+            return QStringLiteral("%1: cannot write PNG (%2)").arg(path, writer.errorString());
+        }
+    } else if (suffix == QLatin1String("svg")) {
+        QSvgGenerator generator;
+        generator.setOutputDevice(&file);
+        generator.setSize(QSize(totalW, totalH));
+        generator.setViewBox(QRect(0, 0, totalW, totalH));
+        generator.setResolution(96);
+        QCPPainter painter;
+        if (!painter.begin(&generator)) {
+            file.cancelWriting();
+            return QStringLiteral("%1: cannot start the SVG writer").arg(path);
+        }
+        vectorPainter(painter);
+        paint(painter);
+        painter.end();
+    } else {
+        QPdfWriter writer(&file);
+        writer.setResolution(96);
+        writer.setPageSize(QPageSize(QSizeF(totalW * 72.0 / 96.0, totalH * 72.0 / 96.0), QPageSize::Point));
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        writer.setCreator(QStringLiteral("Roofline Studio"));
+        QCPPainter painter;
+        if (!painter.begin(&writer)) {
+            file.cancelWriting();
+            return QStringLiteral("%1: cannot start the PDF writer").arg(path);
+        }
+        vectorPainter(painter);
+        paint(painter);
         painter.end();
     }
     if (!file.commit())

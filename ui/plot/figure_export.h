@@ -7,6 +7,7 @@
 #include <QString>
 
 #include <optional>
+#include <vector>
 
 namespace roofline::ui {
 
@@ -24,5 +25,10 @@ bool isSupportedFigureSuffix(const QString& suffix);
 /// Returns an error message, or nothing on success. Needs a QApplication (QCustomPlot is a widget).
 std::optional<QString> exportFigure(
     const PlotSpec& spec, const PlotStyle& style, const QString& path, const ExportOptions& options);
+
+/// Small multiples: the specs side by side in one file (2 columns), each panel `options.width` x
+/// `options.height`. Same formats and the same atomic write as exportFigure.
+std::optional<QString> exportPanels(const std::vector<PlotSpec>& specs, const PlotStyle& style, const QString& path,
+    const ExportOptions& options);
 
 } // namespace roofline::ui

@@ -176,8 +176,35 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         }
     }
     const QColor levelColours[] = {QColor(0x2c, 0xa0, 0x2c), QColor(0x8c, 0x56, 0x4b), QColor(0xe3, 0x77, 0xc2)};
-    int levelIndex = 0;
+    int levelIndex = 0, compareIndex = 0;
+    bool otherPrecisionsLegend = false;
     for (const auto& c : spec.ceilings) {
+        if (c.role == CeilingRole::PrecisionRoof) {
+            QCPGraph* g = addLine(plot, c.points, QPen(style.muted, 1.1, Qt::DotLine));
+            g->setObjectName(QStringLiteral("precision-roof"));
+            if (otherPrecisionsLegend)
+                g->removeFromLegend();
+            else
+                g->setName(qs(c.legend));
+            otherPrecisionsLegend = true;
+            continue;
+        }
+        if (c.role == CeilingRole::Interconnect) {
+            QCPGraph* g = addLine(plot, c.points, QPen(QColor(0x94, 0x67, 0xbd), 1.6, Qt::DashDotDotLine));
+            g->setObjectName(QStringLiteral("link-roof"));
+            g->setName(qs(c.legend));
+            continue;
+        }
+        if (c.role == CeilingRole::Compare) {
+            static const QColor colours[]
+                = {QColor(0x17, 0x9c, 0xb0), QColor(0xc2, 0x3b, 0x9e), QColor(0x8c, 0x8c, 0x1a)};
+            static const Qt::PenStyle styles[] = {Qt::DashLine, Qt::DashDotLine, Qt::DotLine};
+            QCPGraph* g = addLine(plot, c.points, QPen(colours[compareIndex % 3], 2.0, styles[compareIndex % 3]));
+            ++compareIndex;
+            g->setObjectName(QStringLiteral("compare-roof"));
+            g->setName(qs(c.legend));
+            continue;
+        }
         if (c.role == CeilingRole::LevelRoof) {
             QCPGraph* g = addLine(plot, c.points, QPen(levelColours[levelIndex++ % 3], 1.6, Qt::DashDotLine));
             g->setName(qs(c.legend));
@@ -241,6 +268,14 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         case LabelRole::RegionLabel:
             t->setFont(style.font(9.5, false, true));
             t->setColor(style.muted);
+            break;
+        case LabelRole::CeilingLabel:
+            t->setObjectName(QStringLiteral("ceiling-label"));
+            t->setFont(style.font(8.5));
+            t->setColor(style.muted);
+            t->setPadding(
+                QMargins(l.align == PlotLabel::Align::Left ? 4 : 0, l.valign == PlotLabel::VAlign::Below ? 3 : 0,
+                    l.align == PlotLabel::Align::Right ? 4 : 0, l.valign == PlotLabel::VAlign::Above ? 3 : 0));
             break;
         case LabelRole::LeverLabel:
             t->setObjectName(QStringLiteral("lever-label"));
