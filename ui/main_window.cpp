@@ -11,6 +11,7 @@
 #include "ui/document/session_document.h"
 #include "ui/export_dialog.h"
 #include "ui/import_report_dialog.h"
+#include "ui/panels/ceilings_panel.h"
 #include "ui/panels/details_panel.h"
 #include "ui/panels/hardware_panel.h"
 #include "ui/panels/kernels_panel.h"
@@ -86,19 +87,25 @@ MainWindow::MainWindow(const ProfileCatalog& catalog, const std::vector<Error>& 
     detailsDock->setObjectName(QStringLiteral("detailsDock"));
     detailsDock->setWidget(m_details);
     addDockWidget(Qt::LeftDockWidgetArea, detailsDock);
+    m_ceilings = new CeilingsPanel(m_document, this);
+    auto* ceilingsDock = new QDockWidget(tr("Ceilings"), this);
+    ceilingsDock->setObjectName(QStringLiteral("ceilingsDock"));
+    ceilingsDock->setWidget(m_ceilings);
+    addDockWidget(Qt::LeftDockWidgetArea, ceilingsDock);
     m_llm = new LlmPanel(m_document, this);
     auto* llmDock = new QDockWidget(tr("LLM Workload"), this);
     llmDock->setObjectName(QStringLiteral("llmDock"));
     llmDock->setWidget(m_llm);
     addDockWidget(Qt::LeftDockWidgetArea, llmDock);
     tabifyDockWidget(detailsDock, llmDock);
+    tabifyDockWidget(detailsDock, ceilingsDock);
     detailsDock->raise();
     resizeDocks({hwDock}, {290}, Qt::Horizontal);
     resizeDocks({kernelsDock}, {210}, Qt::Vertical);
 
     QMenu* view = menuBar()->findChild<QMenu*>(QStringLiteral("viewMenu"));
     view->addSeparator();
-    for (QDockWidget* d : {hwDock, kernelsDock, detailsDock, llmDock})
+    for (QDockWidget* d : {hwDock, kernelsDock, detailsDock, llmDock, ceilingsDock})
         view->addAction(d->toggleViewAction());
 
     connect(m_hardware, &HardwarePanel::hardwareChosen, m_document, &SessionDocument::setHardware);
@@ -158,7 +165,7 @@ MainWindow::~MainWindow()
     // on the way out may reach this half-destroyed window.
     m_document->disconnect(this);
     m_document->blockSignals(true);
-    for (QObject* panel : std::initializer_list<QObject*> {m_plot, m_hardware, m_kernels, m_details, m_llm})
+    for (QObject* panel : std::initializer_list<QObject*> {m_plot, m_hardware, m_kernels, m_details, m_llm, m_ceilings})
         if (panel)
             panel->disconnect(this);
     delete m_settings;
@@ -256,6 +263,11 @@ void MainWindow::createActions()
             refresh();
             m_plot->resetView();
         });
+    QAction* animate = action(view, tr("A&nimate Precision Changes"), "animate", QKeySequence(),
+        tr("Slide the roof and the ridge to their new place when the precision or hardware changes"),
+        [this](bool on) { m_settings->setAnimate(on); });
+    animate->setCheckable(true);
+    animate->setChecked(m_settings->animate());
     view->addSeparator();
     auto flag = [&](const QString& text, const char* name, bool ViewSettings::*member, const QString& tip) {
         QAction* a = action(view, text, name, QKeySequence(), tip, [this, member, text](bool on) {
@@ -290,6 +302,31 @@ void MainWindow::refresh()
     if (!hw)
         return;
     m_hardware->showSelection(*hw, m_document->precision());
+    // The ridge in motion: after a precision or hardware change, ring the kernels whose regime
+    // flipped and say so in one line.
+    const std::vector<Placement> placements = m_document->placements();
+    const std::string key = hw->id + "/" + precisionName(m_document->precision());
+    auto sameKernels = [&]() {
+        if (placements.size() != m_lastPlacements.size())
+            return false;
+        for (size_t i = 0; i < placements.size(); ++i)
+            if (placements[i].kernel != m_lastPlacements[i].kernel)
+                return false;
+        return true;
+    };
+    if (key != m_lastKey && sameKernels()) {
+        const RegimeFlips flips = regimeFlips(m_lastPlacements, placements);
+        m_plot->setHighlighted(flips.all());
+        const std::string summary = flips.summary(
+            m_lastKey.substr(0, m_lastKey.find('/')) == hw->id ? precisionLabel(m_document->precision()) : hw->name);
+        if (!summary.empty())
+            statusBar()->showMessage(QString::fromStdString(summary), 8000);
+    } else if (!sameKernels()) {
+        m_plot->setHighlighted({});
+    }
+    m_lastPlacements = placements;
+    m_lastKey = key;
+    m_plot->setAnimated(m_settings->animate());
     m_plot->showSpec(m_document->plotSpec(), m_document->roofline());
     m_plot->setSelectedPoint(m_kernels ? m_kernels->currentKernel() : -1);
     const ViewSettings& v = m_document->session().view;

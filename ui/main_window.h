@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/analysis/roofline.h"
 #include "core/common/result.h"
 #include "core/io/profile_catalog.h"
 
@@ -13,6 +14,7 @@ class QMenu;
 
 namespace roofline::ui {
 
+class CeilingsPanel;
 class DetailsPanel;
 class HardwarePanel;
 class KernelsPanel;
@@ -37,6 +39,7 @@ public:
     KernelsPanel* kernelsPanel() const { return m_kernels; }
     DetailsPanel* detailsPanel() const { return m_details; }
     LlmPanel* llmPanel() const { return m_llm; }
+    CeilingsPanel* ceilingsPanel() const { return m_ceilings; }
     QAction* toggleAction() const { return m_toggle; }
     QAction* placeAction() const { return m_place; }
 
@@ -83,6 +86,7 @@ private:
     KernelsPanel* m_kernels = nullptr;
     DetailsPanel* m_details = nullptr;
     LlmPanel* m_llm = nullptr;
+    CeilingsPanel* m_ceilings = nullptr;
     Settings* m_settings = nullptr;
     QAction* m_toggle = nullptr;
     QAction* m_place = nullptr;
@@ -90,6 +94,8 @@ private:
     QAction* m_sizeByTime = nullptr;
     QAction* m_achievable = nullptr;
     QMenu* m_recentMenu = nullptr;
+    std::vector<Placement> m_lastPlacements; ///< to tell which kernels flipped regime
+    std::string m_lastKey;
 };
 
 } // namespace roofline::ui

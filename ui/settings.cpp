@@ -13,6 +13,7 @@ const char* kGeometry = "window/geometry";
 const char* kState = "window/state";
 const char* kRecent = "files/recent";
 const char* kExampleShown = "session/exampleShown";
+const char* kAnimate = "view/animate";
 } // namespace
 
 QString Settings::hardwareId() const
@@ -94,6 +95,16 @@ bool Settings::exampleShown() const
 void Settings::setExampleShown()
 {
     m_settings.setValue(kExampleShown, true);
+}
+
+bool Settings::animate() const
+{
+    return m_settings.value(kAnimate, true).toBool();
+}
+
+void Settings::setAnimate(bool on)
+{
+    m_settings.setValue(kAnimate, on);
 }
 
 QByteArray Settings::windowGeometry() const

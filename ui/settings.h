@@ -33,6 +33,10 @@ public:
     bool exampleShown() const;
     void setExampleShown();
 
+    /// Animate precision / hardware changes (default on).
+    bool animate() const;
+    void setAnimate(bool on);
+
     QByteArray windowGeometry() const;
     QByteArray windowState() const;
     void setWindowLayout(const QByteArray& geometry, const QByteArray& state);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/session_analysis.h"
 
+#include <algorithm>
+
 namespace roofline {
 
 HardwareProfile effectiveProfile(const HardwareProfile& profile, const Session& session)
@@ -75,6 +77,43 @@ Result<SessionAnalysis> analyzeSession(const HardwareProfile& profile, const Ses
         out.placements.push_back(std::move(p));
     }
     return out;
+}
+
+std::vector<int> RegimeFlips::all() const
+{
+    std::vector<int> out = toMemoryBound;
+    out.insert(out.end(), toComputeBound.begin(), toComputeBound.end());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::string RegimeFlips::summary(const std::string& under) const
+{
+    auto part = [](size_t n, const char* regime) {
+        return std::to_string(n) + (n == 1 ? " kernel became " : " kernels became ") + regime;
+    };
+    std::string s;
+    if (!toMemoryBound.empty())
+        s = part(toMemoryBound.size(), "memory-bound");
+    if (!toComputeBound.empty())
+        s += (s.empty() ? "" : " and ") + part(toComputeBound.size(), "compute-bound");
+    return s.empty() ? s : s + " under " + under;
+}
+
+RegimeFlips regimeFlips(const std::vector<Placement>& before, const std::vector<Placement>& after)
+{
+    RegimeFlips f;
+    if (before.size() != after.size())
+        return f;
+    for (size_t i = 0; i < after.size(); ++i) {
+        if (before[i].kernel.name != after[i].kernel.name || before[i].regime == after[i].regime)
+            continue;
+        if (after[i].regime == Regime::MemoryBound)
+            f.toMemoryBound.push_back(static_cast<int>(i));
+        else if (after[i].regime == Regime::ComputeBound)
+            f.toComputeBound.push_back(static_cast<int>(i));
+    }
+    return f;
 }
 
 PlotOptions plotOptionsFor(const Session& session, const HardwareProfile* profile, const ProfileCatalog* catalog)

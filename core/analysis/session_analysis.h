@@ -34,6 +34,16 @@ HardwareProfile effectiveProfile(const HardwareProfile& profile, const Session& 
 Result<SessionAnalysis> analyzeSession(
     const HardwareProfile& profile, const Session& session, RoofKind kind = RoofKind::Peak);
 
+/// Kernels whose regime changed between two analyses of the same kernels (a precision or
+/// hardware toggle), and a one-line summary: "2 kernels became memory-bound under FP8".
+struct RegimeFlips {
+    std::vector<int> toMemoryBound;
+    std::vector<int> toComputeBound;
+    std::vector<int> all() const;
+    std::string summary(const std::string& under) const; ///< empty when nothing flipped
+};
+RegimeFlips regimeFlips(const std::vector<Placement>& before, const std::vector<Placement>& after);
+
 /// PlotOptions from the session's view settings. Compared accelerators (view.compare) are found
 /// in `catalog` (unknown ids are skipped); compared precisions need only the profile.
 PlotOptions plotOptionsFor(

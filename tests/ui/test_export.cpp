@@ -101,6 +101,7 @@ TEST(Export, FailureLeavesThePreviousFileIntact)
 TEST(Export, TheWindowExportsWhatItShows)
 {
     QSettings().clear();
+    QSettings().setValue(QStringLiteral("view/animate"), false);
     MainWindow window(test::shippedCatalog(), {});
     window.resize(1100, 750);
     window.show();

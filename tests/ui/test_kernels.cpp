@@ -33,6 +33,7 @@ protected:
     void SetUp() override
     {
         QSettings().clear();
+        QSettings().setValue(QStringLiteral("view/animate"), false);
         window = std::make_unique<MainWindow>(test::shippedCatalog(), std::vector<Error> {});
         window->resize(1300, 900);
         window->show();

@@ -13,6 +13,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QSettings>
+#include <QStatusBar>
 #include <QTest>
 #include <QToolButton>
 
@@ -25,7 +26,8 @@ class MainWindowTest : public ::testing::Test {
 protected:
     void SetUp() override
     {
-        QSettings().clear(); // each test starts like a first run
+        QSettings().clear(); // each test starts like a first run, without animations
+        QSettings().setValue(QStringLiteral("view/animate"), false);
         window = std::make_unique<MainWindow>(test::shippedCatalog(), std::vector<Error> {});
         window->resize(1200, 800);
         window->show();
@@ -147,4 +149,41 @@ TEST_F(MainWindowTest, ResetViewRestoresTheDerivedRanges)
     window->plotWidget()->resetView();
     EXPECT_DOUBLE_EQ(plot()->xAxis->range().lower, 0.1);
     EXPECT_DOUBLE_EQ(plot()->xAxis->range().upper, 1e4);
+}
+
+TEST_F(MainWindowTest, TheAnimatedToggleEndsWhereTheInstantOneDoes)
+{
+    QSettings().setValue(QStringLiteral("view/animate"), true);
+    window->hardwarePanel()->precisionButton(Precision::FP8)->click();
+    EXPECT_TRUE(window->plotWidget()->isAnimating());
+    QTRY_VERIFY_WITH_TIMEOUT(!window->plotWidget()->isAnimating(), 3000);
+    const double animatedRidge = ridgeMarkerX();
+    QCPGraph* roof = plot()->findChild<QCPGraph*>(plotnames::kRoof);
+    ASSERT_NE(roof, nullptr);
+    std::vector<std::pair<double, double>> animated;
+    for (auto it = roof->data()->begin(); it != roof->data()->end(); ++it)
+        animated.emplace_back(it->key, it->value);
+
+    // The same toggle without animation.
+    QSettings().setValue(QStringLiteral("view/animate"), false);
+    window->document()->undoStack()->undo();
+    window->hardwarePanel()->precisionButton(Precision::FP8)->click();
+    EXPECT_FALSE(window->plotWidget()->isAnimating());
+    EXPECT_DOUBLE_EQ(ridgeMarkerX(), animatedRidge);
+    roof = plot()->findChild<QCPGraph*>(plotnames::kRoof);
+    std::vector<std::pair<double, double>> instant;
+    for (auto it = roof->data()->begin(); it != roof->data()->end(); ++it)
+        instant.emplace_back(it->key, it->value);
+    EXPECT_EQ(animated, instant);
+    EXPECT_NEAR(animatedRidge, 590.7, 0.05);
+}
+
+TEST_F(MainWindowTest, KernelsWhoseRegimeFlipsAreRingedAndCounted)
+{
+    window->document()->addKernels({test::makeKernel("between ridges", 400e9, 1e9)}, "add"); // I = 400
+    window->hardwarePanel()->precisionButton(Precision::FP8)->click();
+    EXPECT_EQ(window->statusBar()->currentMessage(), QStringLiteral("1 kernel became memory-bound under FP8"));
+    auto* ring = plot()->findChild<QCPGraph*>(QStringLiteral("flip-highlight"));
+    ASSERT_NE(ring, nullptr);
+    EXPECT_EQ(ring->dataCount(), 1);
 }

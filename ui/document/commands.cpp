@@ -111,6 +111,23 @@ void SetViewCommand::redo()
     m_doc->applyView(m_after);
 }
 
+SetAchievableCommand::SetAchievableCommand(SessionDocument* doc, double after, const QString& text)
+    : QUndoCommand(text)
+    , m_doc(doc)
+    , m_before(doc->session().achievable)
+    , m_after(after)
+{ }
+
+void SetAchievableCommand::undo()
+{
+    m_doc->applyAchievable(m_before);
+}
+
+void SetAchievableCommand::redo()
+{
+    m_doc->applyAchievable(m_after);
+}
+
 SetLlmCommand::SetLlmCommand(SessionDocument* doc, LlmSettings after, const QString& text, int mergeKey)
     : QUndoCommand(text)
     , m_doc(doc)

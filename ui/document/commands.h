@@ -83,6 +83,19 @@ private:
     ViewSettings m_before, m_after;
 };
 
+/// The session's achievable fraction.
+class SetAchievableCommand : public QUndoCommand {
+public:
+    SetAchievableCommand(SessionDocument* doc, double after, const QString& text);
+    void undo() override;
+    void redo() override;
+
+private:
+    SessionDocument* m_doc;
+    std::optional<double> m_before;
+    double m_after;
+};
+
 /// The LLM panel's settings; a slider drag merges into one step (same merge key).
 class SetLlmCommand : public QUndoCommand {
 public:

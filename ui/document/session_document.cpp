@@ -269,6 +269,20 @@ void SessionDocument::applyKernel(int index, const Kernel& kernel)
     emit changed();
 }
 
+void SessionDocument::setAchievable(double fraction, const QString& text)
+{
+    if (!(fraction > 0 && fraction <= 1) || m_session.achievable == fraction)
+        return;
+    m_undo.push(new SetAchievableCommand(this, fraction, text));
+}
+
+void SessionDocument::applyAchievable(std::optional<double> fraction)
+{
+    m_session.achievable = fraction;
+    reanalyze();
+    emit changed();
+}
+
 void SessionDocument::applyView(const ViewSettings& view)
 {
     m_session.view = view;

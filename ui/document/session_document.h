@@ -66,6 +66,8 @@ public:
     /// (the same dragId) merge into one undo step.
     void moveKernel(int index, double intensity, double flopsPerSecond, int dragId);
     void setView(const ViewSettings& view, const QString& text);
+    /// The session's achievable fraction (overrides the profile's).
+    void setAchievable(double fraction, const QString& text);
     /// LLM panel changes; consecutive changes with the same `mergeKey` (a slider being dragged)
     /// merge into one undo step. -1: never merge.
     void setLlm(const LlmSettings& llm, const QString& text, int mergeKey = -1);
@@ -95,6 +97,7 @@ public:
     void applyRemove(const std::vector<int>& sortedIndices);
     void applyKernel(int index, const Kernel& kernel);
     void applyView(const ViewSettings& view);
+    void applyAchievable(std::optional<double> fraction);
     void applyLlm(const LlmSettings& llm);
 
     /// `base` or "base 2", "base 3"... so that no other kernel (except `ignore`) has it.

@@ -8,6 +8,7 @@
 
 #include <QToolTip>
 #include <QVBoxLayout>
+#include <QVariantAnimation>
 
 #include <algorithm>
 #include <cmath>
@@ -55,6 +56,69 @@ void RooflinePlotWidget::createHoverItems()
     m_tracerLabel->setVisible(false);
 }
 
+namespace {
+
+double logMix(double a, double b, double t)
+{
+    return std::exp(std::log(a) + (std::log(b) - std::log(a)) * t);
+}
+
+// The figure part of the way from `a` to `b`: the roofs, the ridge and their labels slide (in
+// log space); everything else is already `b`. Only for figures with the same axes and roofs.
+PlotSpec between(const PlotSpec& a, const PlotSpec& b, double t)
+{
+    PlotSpec s = b;
+    for (size_t c = 0; c < s.ceilings.size(); ++c)
+        for (size_t i = 0; i < s.ceilings[c].points.size(); ++i) {
+            auto& p = s.ceilings[c].points[i];
+            const auto& from = a.ceilings[c].points[i];
+            p = {logMix(from.x, p.x, t), logMix(from.y, p.y, t)};
+        }
+    s.ridge = logMix(a.ridge, b.ridge, t);
+    s.peak = logMix(a.peak, b.peak, t);
+    for (auto& l : s.labels) {
+        for (const auto& old : a.labels)
+            if (old.role == l.role && l.role != LabelRole::PointLabel && l.role != LabelRole::LeverLabel
+                && l.role != LabelRole::CeilingLabel) {
+                l.at = {logMix(old.at.x, l.at.x, t), logMix(old.at.y, l.at.y, t)};
+                if (l.along && old.along)
+                    l.along = PlotXY {logMix(old.along->x, l.along->x, t), logMix(old.along->y, l.along->y, t)};
+                break;
+            }
+    }
+    return s;
+}
+
+bool canAnimate(const PlotSpec& a, const PlotSpec& b)
+{
+    if (!(a.x == b.x && a.y == b.y) || a.ceilings.size() != b.ceilings.size() || a.ridge <= 0 || b.ridge <= 0)
+        return false;
+    for (size_t c = 0; c < a.ceilings.size(); ++c)
+        if (a.ceilings[c].points.size() != b.ceilings[c].points.size() || a.ceilings[c].role != b.ceilings[c].role)
+            return false;
+    return !(a.ridge == b.ridge && a.peak == b.peak);
+}
+
+} // namespace
+
+void RooflinePlotWidget::renderFrame(const PlotSpec& spec)
+{
+    const QCPRange xView = m_plot->xAxis->range();
+    const QCPRange yView = m_plot->yAxis->range();
+    renderPlotSpec(*m_plot, spec, m_style);
+    createHoverItems();
+    drawSelection();
+    drawHighlights();
+    m_plot->xAxis->setRange(xView);
+    m_plot->yAxis->setRange(yView);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool RooflinePlotWidget::isAnimating() const
+{
+    return m_animation && m_animation->state() == QAbstractAnimation::Running;
+}
+
 void RooflinePlotWidget::showSpec(const PlotSpec& spec, const std::optional<Roofline>& roof)
 {
     // Keep the user's view when the derived ranges did not change (another precision of the
@@ -63,18 +127,63 @@ void RooflinePlotWidget::showSpec(const PlotSpec& spec, const std::optional<Roof
         = ((m_spec.x == spec.x && m_spec.y == spec.y) || m_dragIndex >= 0) && m_plot->plottableCount() > 0;
     const QCPRange xView = m_plot->xAxis->range();
     const QCPRange yView = m_plot->yAxis->range();
+    const PlotSpec from = m_spec;
+    if (m_animation)
+        m_animation->stop();
     m_spec = spec;
     m_roof = roof;
-    renderPlotSpec(*m_plot, spec, m_style);
-    createHoverItems();
     if (m_selected >= static_cast<int>(spec.points.size()))
         m_selected = -1;
+    if (m_animated && keepView && m_dragIndex < 0 && canAnimate(from, spec)) {
+        if (!m_animation) {
+            m_animation = new QVariantAnimation(this);
+            m_animation->setDuration(300);
+            m_animation->setEasingCurve(QEasingCurve::InOutCubic);
+        }
+        m_animation->disconnect(this);
+        connect(m_animation, &QVariantAnimation::valueChanged, this,
+            [this, from](const QVariant& v) { renderFrame(between(from, m_spec, v.toDouble())); });
+        connect(m_animation, &QVariantAnimation::finished, this, [this]() { renderFrame(m_spec); });
+        m_animation->setStartValue(0.0);
+        m_animation->setEndValue(1.0);
+        m_animation->start();
+        return;
+    }
+    renderPlotSpec(*m_plot, spec, m_style);
+    createHoverItems();
     drawSelection();
+    drawHighlights();
     if (keepView) {
         m_plot->xAxis->setRange(xView);
         m_plot->yAxis->setRange(yView);
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void RooflinePlotWidget::setHighlighted(const std::vector<int>& indices)
+{
+    m_highlighted = indices;
+    drawHighlights();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void RooflinePlotWidget::drawHighlights()
+{
+    for (int i = m_plot->graphCount() - 1; i >= 0; --i)
+        if (m_plot->graph(i)->objectName() == QLatin1String("flip-highlight"))
+            m_plot->removeGraph(i);
+    if (m_highlighted.empty())
+        return;
+    QCPGraph* g = m_plot->addGraph();
+    g->setObjectName(QStringLiteral("flip-highlight"));
+    g->setLineStyle(QCPGraph::lsNone);
+    g->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(0xff, 0xb0, 0x00), 3.0), Qt::NoBrush, 24));
+    g->setName(tr("Regime just changed"));
+    for (const auto& p : m_spec.points)
+        if (p.kind == PlotPoint::Kind::Kernel
+            && std::find(m_highlighted.begin(), m_highlighted.end(), p.index) != m_highlighted.end())
+            g->addData(p.at.x, p.at.y);
 }
 
 PlotSpec RooflinePlotWidget::currentSpec() const

@@ -9,10 +9,12 @@
 
 #include <functional>
 #include <optional>
+#include <vector>
 
 class QCustomPlot;
 class QCPItemTracer;
 class QCPItemText;
+class QVariantAnimation;
 
 namespace roofline::ui {
 
@@ -36,6 +38,13 @@ public:
     /// Place mode: a click on empty plot asks for a kernel there (placeRequested).
     void setPlaceMode(bool on);
     bool placeMode() const { return m_placeMode; }
+    /// Precision or hardware changes slide the roof and ridge to their new place (~0.3 s); the
+    /// figure ends exactly where an unanimated change puts it.
+    void setAnimated(bool on) { m_animated = on; }
+    bool isAnimating() const;
+    /// Kernels drawn with a highlight ring (those whose regime just flipped); empty: none.
+    void setHighlighted(const std::vector<int>& indices);
+
     /// Rings the point of kernel `index` (-1: none).
     void setSelectedPoint(int index);
     int selectedPoint() const { return m_selected; }
@@ -67,6 +76,8 @@ private:
     void onMouseRelease(QMouseEvent* event);
     void createHoverItems();
     void drawSelection();
+    void drawHighlights();
+    void renderFrame(const PlotSpec& spec);
 
     QCustomPlot* m_plot = nullptr;
     PlotSpec m_spec;
@@ -80,6 +91,9 @@ private:
     int m_dragId = 0;
     bool m_dragMoved = false;
     std::function<QString(int)> m_tooltip;
+    bool m_animated = false;
+    QVariantAnimation* m_animation = nullptr;
+    std::vector<int> m_highlighted;
 };
 
 } // namespace roofline::ui
