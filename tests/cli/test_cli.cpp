@@ -352,3 +352,36 @@ TEST(Cli, EveryExampleSessionExports)
     }
     EXPECT_GE(count, 2);
 }
+
+TEST(Cli, CompareAndPanelsNameEachAcceleratorAndRoof)
+{
+    const fs::path cmp = scratch() / "compare.svg";
+    CliRun r = roofline(
+        {"export", "--hw", "h100", "--compare", "b200,mi300x", "--precisions", "bf16,fp8", "-o", cmp.string()});
+    ASSERT_EQ(r.code, 0) << r.err;
+    std::string svg = readAll(cmp.string());
+    for (const char* text : {"NVIDIA H100 SXM5 80GB", "NVIDIA B200 \xC2\xB7 BF16 (ridge 281 FLOP/byte)",
+             "AMD Instinct MI300X \xC2\xB7 BF16 (ridge 247 FLOP/byte)",
+             "NVIDIA H100 SXM5 80GB \xC2\xB7 FP8 (ridge 591 FLOP/byte)"})
+        EXPECT_NE(svg.find(text), std::string::npos) << text;
+
+    const fs::path panels = scratch() / "panels.svg";
+    r = roofline({"export", "--hw", "h100", "--panels", "precisions", "--precisions", "bf16,fp8", "-o", panels.string(),
+        "--point", "k,400 GFLOP,1 GB,1 ms"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    svg = readAll(panels.string());
+    EXPECT_NE(svg.find("NVIDIA H100 SXM5 80GB \xC2\xB7 BF16 (dense)"), std::string::npos);
+    EXPECT_NE(svg.find("NVIDIA H100 SXM5 80GB \xC2\xB7 FP8 (dense)"), std::string::npos);
+    EXPECT_NE(svg.find("ridge 295 FLOP/byte"), std::string::npos);
+    EXPECT_NE(svg.find("ridge 591 FLOP/byte"), std::string::npos);
+    EXPECT_NE(svg.find("viewBox=\"0 0 2000 650\""), std::string::npos) << "two 1000-wide panels side by side";
+
+    const fs::path hw = scratch() / "panels-hw.svg";
+    r = roofline({"export", "--hw", "h100", "--panels", "hardware", "--compare", "b200", "-o", hw.string()});
+    ASSERT_EQ(r.code, 0) << r.err;
+    svg = readAll(hw.string());
+    EXPECT_NE(svg.find("NVIDIA H100 SXM5 80GB \xC2\xB7 BF16 (dense)"), std::string::npos);
+    EXPECT_NE(svg.find("NVIDIA B200 (HGX/DGX B200, per GPU) \xC2\xB7 BF16 (dense)"), std::string::npos);
+    EXPECT_EQ(roofline({"export", "--hw", "h100", "--panels", "pies", "-o", hw.string()}).code, 2);
+    EXPECT_EQ(roofline({"export", "--hw", "h100", "--compare", "h999", "-o", hw.string()}).code, 2);
+}

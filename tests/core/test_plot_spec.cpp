@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/analysis/session_analysis.h"
 #include "core/io/profile_catalog.h"
 #include "core/plot/plot_spec.h"
 #include "support/fixtures.h"
@@ -136,4 +137,90 @@ TEST(PlotSpec, GoldenTextForTheLessonFigure)
         {k("decode b=1", 140e9, 70e9), k("decode b=32", 4480e9, 70e9), k("prefill", 280e12, 70e9, 0.2)});
     const std::string diff = test::compareGolden("h100-fp8-lesson.spec.txt", plotSpecToText(s));
     EXPECT_TRUE(diff.empty()) << diff;
+}
+
+namespace {
+std::vector<const CeilingLine*> ceilingsOf(const PlotSpec& s, CeilingRole role)
+{
+    std::vector<const CeilingLine*> out;
+    for (const auto& c : s.ceilings)
+        if (c.role == role)
+            out.push_back(&c);
+    return out;
+}
+} // namespace
+
+TEST(PlotSpec, OtherPrecisionsAreFlatCeilingsFromTheirRidge)
+{
+    PlotOptions o;
+    o.showOtherPrecisions = true;
+    const PlotSpec s = spec("h100-sxm5", Precision::BF16, {}, o);
+    const auto others = ceilingsOf(s, CeilingRole::PrecisionRoof);
+    // fp64 33.5, fp32 66.9, tf32 494.7, fp8 = int8 1978.9 (one line); fp16 equals bf16: no line.
+    ASSERT_EQ(others.size(), 4u);
+    for (const auto* c : others) {
+        ASSERT_EQ(c->points.size(), 2u);
+        EXPECT_DOUBLE_EQ(c->points[0].y, c->points[1].y) << "flat";
+        EXPECT_NEAR(c->points[0].x, c->points[0].y / 3.35e12, 1e-9) << "starts at its own ridge";
+        EXPECT_DOUBLE_EQ(c->points[1].x, s.x.hi);
+    }
+    bool merged = false;
+    for (const auto& l : s.labels)
+        merged |= l.role == LabelRole::CeilingLabel && l.text == "FP8 \xC2\xB7 INT8 1.979 PFLOP/s";
+    EXPECT_TRUE(merged) << plotSpecToText(s);
+}
+
+TEST(PlotSpec, LevelAndLinkRoofsAreSlopesUpToThePeak)
+{
+    PlotOptions o;
+    o.showLevels = true;
+    o.showInterconnect = true;
+    const PlotSpec s = spec("h100-sxm5", Precision::BF16, {}, o);
+    const auto levels = ceilingsOf(s, CeilingRole::LevelRoof);
+    ASSERT_EQ(levels.size(), 2u); // L2 5.5 TB/s, L1/shared 33.5 TB/s
+    EXPECT_EQ(levels[0]->legend, "L2 5.5 TB/s");
+    EXPECT_DOUBLE_EQ(levels[0]->points[0].y, 0.1 * 5.5e12);
+    EXPECT_NEAR(levels[0]->points[1].x, 989.4e12 / 5.5e12, 1e-9); // meets the peak at its own ridge
+    const auto link = ceilingsOf(s, CeilingRole::Interconnect);
+    ASSERT_EQ(link.size(), 1u);
+    EXPECT_EQ(link[0]->legend, "Link roof: NVLink 4 900 GB/s");
+    EXPECT_DOUBLE_EQ(link[0]->points[0].y, 0.1 * 900e9);
+    EXPECT_NEAR(link[0]->points[1].x, 989.4e12 / 900e9, 1e-6);
+}
+
+TEST(PlotSpec, ComparedRoofsAreWholeAndWidenTheAxes)
+{
+    const HardwareProfile& h100 = *catalog().find("h100-sxm5");
+    const HardwareProfile& b200 = *catalog().find("b200");
+    PlotOptions o;
+    o.compare.push_back({makeRoofline(b200, Precision::BF16).value(), "NVIDIA B200 \xC2\xB7 BF16"});
+    o.rangeProfiles.push_back(&b200);
+    const Roofline r = makeRoofline(h100, Precision::BF16).value();
+    const PlotSpec s = buildPlotSpec(h100, r, {}, o);
+    const auto cmp = ceilingsOf(s, CeilingRole::Compare);
+    ASSERT_EQ(cmp.size(), 1u);
+    EXPECT_EQ(cmp[0]->legend, "NVIDIA B200 \xC2\xB7 BF16 (ridge 281 FLOP/byte)");
+    ASSERT_EQ(cmp[0]->points.size(), 3u);
+    EXPECT_NEAR(cmp[0]->points[1].x, 281.25, 1e-9);
+    EXPECT_DOUBLE_EQ(cmp[0]->points[1].y, 2250e12);
+    // B200's FP4 ridge (1125) and FP64 ridge (4.6) widen the axes beyond the H100's own.
+    EXPECT_DOUBLE_EQ(s.x.lo, 0.01);
+    EXPECT_DOUBLE_EQ(s.x.hi, 1e5);
+    EXPECT_DOUBLE_EQ(s.y.hi, 1e17);
+}
+
+TEST(Session, RegimeFlipsSayWhatChanged)
+{
+    const HardwareProfile& h100 = *catalog().find("h100-sxm5");
+    std::vector<Placement> bf16, fp8;
+    for (const Kernel& k : {test::makeKernel("a", 400e9, 1e9), test::makeKernel("b", 2e9, 1e9)}) {
+        bf16.push_back(analyze(k, makeRoofline(h100, Precision::BF16).value()));
+        fp8.push_back(analyze(k, makeRoofline(h100, Precision::FP8).value()));
+    }
+    const RegimeFlips f = regimeFlips(bf16, fp8);
+    EXPECT_EQ(f.toMemoryBound, std::vector<int> {0});
+    EXPECT_TRUE(f.toComputeBound.empty());
+    EXPECT_EQ(f.summary("FP8"), "1 kernel became memory-bound under FP8");
+    EXPECT_EQ(regimeFlips(fp8, bf16).summary("BF16"), "1 kernel became compute-bound under BF16");
+    EXPECT_EQ(regimeFlips(bf16, bf16).summary("BF16"), "");
 }
