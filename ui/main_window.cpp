@@ -18,6 +18,7 @@
 #include "ui/panels/llm_panel.h"
 #include "ui/plot/figure_export.h"
 #include "ui/plot/roofline_plot_widget.h"
+#include "ui/profile_editor.h"
 #include "ui/settings.h"
 
 #include <QAction>
@@ -203,6 +204,10 @@ void MainWindow::createActions()
     file->addSeparator();
     action(file, tr("&Import Kernels..."), "importKernels", QKeySequence(Qt::CTRL | Qt::Key_I),
         tr("Add kernels from a CSV, TSV, YAML or JSON file"), [this]() { importDialog(); });
+    action(file, tr("New &Profile..."), "newProfile", QKeySequence(),
+        tr("Create a hardware profile, starting from the current one"), [this]() { editProfile(true); });
+    action(file, tr("Edit Current Pro&file..."), "editProfile", QKeySequence(),
+        tr("Edit the current hardware profile; it is saved to your profile folder"), [this]() { editProfile(false); });
     action(file, tr("Import &Ceilings..."), "importCeilings", QKeySequence(),
         tr("Measured ceilings (ERT roofline.json or sum, rocprof-compute roofline.csv) as a new hardware profile"),
         [this]() { importCeilingsDialog(); });
@@ -579,6 +584,45 @@ void MainWindow::exportTableDialog()
     statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);
 }
 
+QString MainWindow::saveUserProfile(const HardwareProfile& profile)
+{
+    const QString dir = userProfilesDirectory();
+    QDir().mkpath(dir);
+    const QString file = dir + QLatin1Char('/') + QString::fromStdString(profile.id) + QStringLiteral(".yaml");
+    const std::string yaml = profileToYaml(profile);
+    QSaveFile out(file);
+    if (!out.open(QIODevice::WriteOnly) || out.write(yaml.data(), qint64(yaml.size())) != qint64(yaml.size())
+        || !out.commit())
+        return tr("%1: cannot write (%2)").arg(file, out.errorString());
+    addProfile(profile);
+    statusBar()->showMessage(tr("Profile saved as %1").arg(QDir::toNativeSeparators(file)), 10000);
+    return {};
+}
+
+void MainWindow::editProfile(bool asNew)
+{
+    const HardwareProfile* current = m_document->hardware();
+    if (!current)
+        return;
+    HardwareProfile start = *current;
+    if (asNew) {
+        start.id = current->id + "-custom";
+        start.name = current->name + " (custom)";
+        start.aliases.clear();
+    }
+    ProfileEditor editor(start, this);
+    if (editor.exec() != QDialog::Accepted)
+        return;
+    QString error;
+    const auto edited = editor.profile(&error);
+    if (!edited) {
+        QMessageBox::warning(this, tr("Profile not saved"), error);
+        return;
+    }
+    if (const QString e = saveUserProfile(*edited); !e.isEmpty())
+        QMessageBox::warning(this, tr("Profile not saved"), e);
+}
+
 void MainWindow::importCeilingsDialog()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Import Measured Ceilings"), QString(),
@@ -591,18 +635,8 @@ void MainWindow::importCeilingsDialog()
         return;
     }
     // Keep it: the user's profile folder, where the CLI finds it too.
-    const QString dir = userProfilesDirectory();
-    QDir().mkpath(dir);
-    const QString file = dir + QLatin1Char('/') + QString::fromStdString(profile->id) + QStringLiteral(".yaml");
-    const std::string yaml = profileToYaml(profile.value());
-    QSaveFile out(file);
-    if (!out.open(QIODevice::WriteOnly) || out.write(yaml.data(), qint64(yaml.size())) != qint64(yaml.size())
-        || !out.commit()) {
-        QMessageBox::warning(this, tr("Import failed"), tr("%1: cannot write (%2)").arg(file, out.errorString()));
-        return;
-    }
-    addProfile(profile.value());
-    statusBar()->showMessage(tr("Measured ceilings saved as %1").arg(QDir::toNativeSeparators(file)), 10000);
+    if (const QString e = saveUserProfile(profile.value()); !e.isEmpty())
+        QMessageBox::warning(this, tr("Import failed"), e);
 }
 
 void MainWindow::addProfile(const HardwareProfile& profile)

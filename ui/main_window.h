@@ -66,6 +66,9 @@ protected:
 private:
     void createActions();
     void importCeilingsDialog();
+    void editProfile(bool asNew);
+    /// Writes a profile to the user's profile folder and adds it; an error message or "".
+    QString saveUserProfile(const HardwareProfile& profile);
     void refresh();
     void updateTitle();
     void updateRecentMenu();

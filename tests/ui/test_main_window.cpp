@@ -5,6 +5,7 @@
 #include "ui/panels/hardware_panel.h"
 #include "ui/plot/roofline_plot_widget.h"
 #include "ui/plot/roofline_renderer.h"
+#include "ui/profile_editor.h"
 
 #include <qcustomplot.h>
 
@@ -12,8 +13,11 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTableWidget>
 #include <QTest>
 #include <QToolButton>
 
@@ -186,4 +190,31 @@ TEST_F(MainWindowTest, KernelsWhoseRegimeFlipsAreRingedAndCounted)
     auto* ring = plot()->findChild<QCPGraph*>(QStringLiteral("flip-highlight"));
     ASSERT_NE(ring, nullptr);
     EXPECT_EQ(ring->dataCount(), 1);
+}
+
+TEST(ProfileEditorTest, ValidatesAsTypedAndSavesAProfileThatReadsBack)
+{
+    const HardwareProfile& h100 = *test::shippedCatalog().find("h100-sxm5");
+    ProfileEditor editor(h100);
+    ASSERT_TRUE(editor.profile().has_value());
+    EXPECT_EQ(*editor.profile(), h100) << "an unchanged profile comes back equal";
+    QString error;
+    editor.peaksTable()->item(3, 1)->setText(QStringLiteral("989.4 TFLIPS")); // BF16 row
+    EXPECT_FALSE(editor.profile(&error).has_value());
+    EXPECT_EQ(error, QStringLiteral("Peak BF16: unknown unit 'TFLIPS' for a compute rate; write e.g. '989.4 TFLOP/s'"));
+    EXPECT_TRUE(editor.messageLabel()->text().contains(QStringLiteral("TFLIPS")));
+    editor.peaksTable()->item(3, 1)->setText(QStringLiteral("700 TFLOP/s"));
+    editor.memoryTable()->item(0, 1)->setText(QStringLiteral("0 TB/s"));
+    EXPECT_FALSE(editor.profile(&error).has_value());
+    EXPECT_EQ(error, QStringLiteral("Bandwidth of HBM3: bandwidth must be greater than zero (got '0 TB/s')"));
+    editor.memoryTable()->item(0, 1)->setText(QStringLiteral("2.9 TB/s"));
+    editor.idEdit()->setText(QStringLiteral("My H100"));
+    EXPECT_FALSE(editor.profile(&error).has_value());
+    EXPECT_EQ(error, QStringLiteral("id 'My H100' must be lower-case kebab: letters, digits and single '-'"));
+    editor.idEdit()->setText(QStringLiteral("my-h100"));
+    const auto p = editor.profile(&error);
+    ASSERT_TRUE(p.has_value()) << error.toStdString();
+    EXPECT_EQ(p->id, "my-h100");
+    EXPECT_DOUBLE_EQ(*p->peak(Precision::BF16), 700e12);
+    EXPECT_NEAR(*p->ridge(Precision::BF16), 700.0 / 2.9, 1e-9);
 }

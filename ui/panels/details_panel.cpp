@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/panels/details_panel.h"
 
+#include "core/model/units.h"
 #include "core/report/report.h"
 #include "ui/document/session_document.h"
 
@@ -56,6 +57,24 @@ void DetailsPanel::showKernel(int index)
 void DetailsPanel::refresh()
 {
     QString html = placementHtml(*m_doc, m_index);
+    // The same kernel against each compared roof (another accelerator or precision).
+    const auto& analysis = m_doc->analysis();
+    if (!html.isEmpty() && analysis && m_index < static_cast<int>(analysis->placements.size()) && m_doc->hardware()) {
+        const PlotOptions o = plotOptionsFor(m_doc->session(), m_doc->hardware(), &m_doc->catalog());
+        const Kernel& k = analysis->placements[static_cast<size_t>(m_index)].kernel;
+        for (const auto& c : o.compare) {
+            const Placement p = analyze(k, c.roof);
+            QString line = QStringLiteral("<b>%1</b>: %2, roof %3")
+                               .arg(QString::fromStdString(c.label).toHtmlEscaped(),
+                                   QString::fromStdString(regimeName(p.regime)),
+                                   QString::fromStdString(formatSI(p.roof, 4) + "FLOP/s"));
+            if (p.headroom)
+                line += QStringLiteral(", %1x below").arg(QString::fromStdString(formatNumber(*p.headroom, 3)));
+            line += QStringLiteral(", time &ge; %1")
+                        .arg(QString::fromStdString(formatQuantity(p.timeLowerBound, Dimension::Time)));
+            html += QStringLiteral("<p>") + line + QStringLiteral("</p>");
+        }
+    }
     if (html.isEmpty())
         html = tr("<p style='color:gray'>Select a kernel in the table or on the plot to see every figure of its "
                   "placement: intensity, roof, ridge, regime, headroom, MFU, time bound and the lever that helps.</p>");
