@@ -57,6 +57,8 @@ example: build
 docs: build
 	$(BUILD_DIR)/bin/roofline export resources/examples/lesson-h100.roofline.yaml -o docs/figures/h100-fp8-lesson.png --dpi 96
 	$(BUILD_DIR)/bin/roofline export resources/examples/llm-decode-vs-prefill.roofline.yaml -o docs/figures/llm-levers.png --dpi 96
+	$(BUILD_DIR)/bin/roofline export --hw h100-sxm5 --panels precisions --precisions bf16,fp8 -o docs/figures/panels-precisions.png --dpi 96 \
+	  --point "attention,400 GFLOP,1 GB,1 ms" --point "decode,140 GFLOP,70 GB,25 ms"
 	$(BUILD_DIR)/bin/roofline export --hw h100-sxm5 --precision bf16 -o docs/figures/h100-bf16.png --dpi 96
 	$(BUILD_DIR)/bin/roofline export --hw h100-sxm5 --precision fp8 -o docs/figures/h100-fp8.png --dpi 96
 
