@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <unordered_set>
 
 namespace roofline {
 namespace {
@@ -178,24 +179,34 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     for (const auto& p : placements)
         if (p.kernel.time)
             totalTime += *p.kernel.time;
+    // Thousands of kernels: name only the dozen that take the most time.
+    const int labelLimit = placements.size() > kThinningThreshold ? std::min(options.labelLimit, 12) : options.labelLimit;
     std::vector<size_t> labelled(placements.size());
     for (size_t i = 0; i < placements.size(); ++i)
         labelled[i] = i;
-    if (static_cast<int>(placements.size()) > options.labelLimit) {
+    if (static_cast<int>(placements.size()) > labelLimit) {
         // Many kernels: label the ones that take the most time (then the lowest bound).
         std::stable_sort(labelled.begin(), labelled.end(), [&](size_t a, size_t b) {
             const double ta = placements[a].kernel.time.value_or(placements[a].timeLowerBound);
             const double tb = placements[b].kernel.time.value_or(placements[b].timeLowerBound);
             return ta > tb;
         });
-        labelled.resize(static_cast<size_t>(std::max(0, options.labelLimit)));
+        labelled.resize(static_cast<size_t>(std::max(0, labelLimit)));
     }
     std::vector<bool> hasLabel(placements.size(), !options.showLabels ? false : true);
-    if (options.showLabels && static_cast<int>(placements.size()) > options.labelLimit) {
+    if (options.showLabels && static_cast<int>(placements.size()) > labelLimit) {
         std::fill(hasLabel.begin(), hasLabel.end(), false);
         for (size_t i : labelled)
             hasLabel[i] = true;
     }
+    // Thinning: with many kernels, a point that lands on a pixel already holding a point of the
+    // same kind (regime, measured, above the roof) is not drawn again. Nothing leaves the
+    // analysis; only the figure skips what could not be seen (docs/performance.md).
+    const bool thin = placements.size() > kThinningThreshold;
+    std::unordered_set<std::uint64_t> cells;
+    const double lx0 = std::log(x.lo), lxs = kThinningGrid / (std::log(x.hi) - lx0);
+    const double ly0 = std::log(y.lo), lys = kThinningGrid / (std::log(y.hi) - ly0);
+    std::vector<PlotXY> mainAt(placements.size());
     for (size_t i = 0; i < placements.size(); ++i) {
         const Placement& p = placements[i];
         PlotPoint pt;
@@ -209,9 +220,20 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
         pt.aboveRoof = p.aboveRoof;
         if (options.sizeByTimeShare && p.kernel.time && totalTime > 0)
             pt.size = 0.6 + 2.4 * std::sqrt(*p.kernel.time / totalTime); // area follows the share
+        mainAt[i] = pt.at;
+        if (thin && !hasLabel[i] && p.levels.empty()) {
+            const auto qx = static_cast<std::uint64_t>(std::clamp((std::log(pt.at.x) - lx0) * lxs, 0.0, 1e6));
+            const auto qy = static_cast<std::uint64_t>(std::clamp((std::log(pt.at.y) - ly0) * lys, 0.0, 1e6));
+            const std::uint64_t kind = static_cast<std::uint64_t>(pt.regime) * 4 + (pt.measured ? 2 : 0) + (pt.aboveRoof ? 1 : 0);
+            if (!cells.insert((qx << 32) | (qy << 4) | kind).second) {
+                ++s.thinnedPoints;
+                continue;
+            }
+        }
         s.points.push_back(pt);
-        if (pt.measured && pt.at.y != p.roof)
-            s.drops.push_back({pt.at, {xi, p.roof}});
+        // Drops for every kernel, or with thousands only for the labelled ones (the rest is noise).
+        if (pt.measured && pt.at.y != p.roof && (!thin || hasLabel[i]))
+            s.drops.push_back({pt.at, {xi, p.roof}, p.regime, p.aboveRoof});
         if (hasLabel[i])
             s.labels.push_back({LabelRole::PointLabel, pointLabelText(p), pt.at, std::nullopt, PlotLabel::Align::Left,
                 PlotLabel::VAlign::Middle});
@@ -224,14 +246,14 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
         if (p.levels.empty())
             continue;
         anyLevels = true;
-        const PlotXY main = s.points[i].at;
+        const PlotXY main = mainAt[i];
         for (const auto& l : p.levels) {
             PlotPoint pt;
             pt.name = p.kernel.name + " @" + l.level;
             pt.kind = PlotPoint::Kind::Level;
             pt.index = static_cast<int>(i);
             pt.at = {l.intensity, main.y};
-            pt.measured = s.points[i].measured;
+            pt.measured = p.achieved.has_value();
             pt.size = 0.8;
             pt.roofAt = l.roof.value_or(0.0);
             if (l.bandwidth) {
@@ -240,7 +262,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
                 pt.regime = std::fabs(lr) <= std::log1p(kRidgeTolerance) ? Regime::AtRidge
                     : lr < 0                                             ? Regime::MemoryBound
                                                                          : Regime::ComputeBound;
-                pt.aboveRoof = s.points[i].measured && main.y > *l.roof * (1 + 1e-9);
+                pt.aboveRoof = pt.measured && main.y > *l.roof * (1 + 1e-9);
             } else {
                 pt.regime = p.regime;
             }
@@ -431,6 +453,11 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
     const Candidate candidates[] = {{A::Left, V::Middle}, {A::Right, V::Middle}, {A::Center, V::Above},
         {A::Center, V::Below}, {A::Left, V::Above}, {A::Left, V::Below}, {A::Right, V::Above}, {A::Right, V::Below}};
     const Box plotArea {0, 0, m.width, m.height};
+    std::vector<Box> textBoxes;
+    for (const auto& label : spec.labels)
+        if ((label.role == LabelRole::PeakLabel || label.role == LabelRole::RegionLabel) && !label.along)
+            textBoxes.push_back(boxFor(label, label.align, label.valign));
+    const bool dense = spec.points.size() + static_cast<size_t>(spec.thinnedPoints) > kThinningThreshold;
     // The legend sits in the top-left corner: one line per distinct ceiling, the ridge, the point kinds.
     {
         std::set<std::string> legends;
@@ -498,8 +525,22 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
         }
         label.align = choice.align;
         label.valign = choice.valign;
-        obstacles.push_back(boxFor(label, choice.align, choice.valign));
+        const Box chosen = boxFor(label, choice.align, choice.valign);
+        // In a dense cloud a name that can only sit on another name is left out rather than
+        // drawn illegibly (the kernel is still in the table and the analysis).
+        bool onText = chosen.x0 < 0 || chosen.y0 < 0 || chosen.x1 > m.width || chosen.y1 > m.height;
+        for (const Box& t : textBoxes)
+            onText |= t.overlap(chosen) > 0.0;
+        if (onText && dense && label.role == LabelRole::PointLabel) {
+            label.text.clear();
+            continue;
+        }
+        textBoxes.push_back(chosen);
+        obstacles.push_back(chosen);
     }
+    spec.labels.erase(std::remove_if(spec.labels.begin(), spec.labels.end(),
+                          [](const PlotLabel& l) { return l.role == LabelRole::PointLabel && l.text.empty(); }),
+        spec.labels.end());
 }
 
 std::string plotSpecToText(const PlotSpec& s)

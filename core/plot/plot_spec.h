@@ -96,6 +96,8 @@ struct PlotArrow {
 struct PlotSegment {
     PlotXY from;
     PlotXY to;
+    Regime regime = Regime::MemoryBound; ///< of the point it belongs to (its colour)
+    bool aboveRoof = false;
     friend bool operator==(const PlotSegment& a, const PlotSegment& b) { return a.from == b.from && a.to == b.to; }
 };
 
@@ -120,6 +122,7 @@ struct PlotSpec {
     std::vector<PlotLabel> labels;
     std::vector<PlotPoint> points;
     std::vector<PlotSegment> drops;
+    int thinnedPoints = 0; ///< kernels not drawn because a point of the same kind covers their pixel
     std::vector<PlotSegment> levelLinks; ///< a kernel's main point to its inner-level points
     std::vector<PlotXY> trajectory; ///< LLM decode as the batch sweeps 1 -> 1024
     std::vector<PlotArrow> arrows;
@@ -131,6 +134,10 @@ struct CompareRoof {
     Roofline roof;
     std::string label; ///< "NVIDIA B200 · BF16"
 };
+
+/// Above this many kernels the figure thins points that share a pixel of a kThinningGrid^2 grid.
+inline constexpr size_t kThinningThreshold = 2000;
+inline constexpr double kThinningGrid = 2400.0;
 
 struct PlotOptions {
     bool showAchievable = false; ///< also draw the achievable roof (dashed)

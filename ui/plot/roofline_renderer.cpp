@@ -57,6 +57,15 @@ void alignRotatedLabels(QCustomPlot& plot)
     }
 }
 
+// A circle marker. Past 2000 points an outline costs more than it shows: fill only.
+QCPScatterStyle circleMarker(const QPen& pen, const QBrush& brush, double size, int count)
+{
+    if (count < 2000)
+        return QCPScatterStyle(QCPScatterStyle::ssCircle, pen, brush, size);
+    const QColor fill = brush.color() == Qt::white || brush.style() == Qt::NoBrush ? pen.color() : brush.color();
+    return QCPScatterStyle(QCPScatterStyle::ssDisc, fill, size * 0.8);
+}
+
 void clearTitleRows(QCustomPlot& plot)
 {
     auto* layout = plot.plotLayout();
@@ -310,24 +319,30 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         }
     }
 
-    // Headroom: a dashed drop from each measured point to its roof, in the point's colour.
-    for (size_t i = 0; i < spec.drops.size(); ++i) {
-        const auto& d = spec.drops[i];
-        auto* drop = new QCPItemLine(&plot);
-        drop->setObjectName(QStringLiteral("headroom-drop"));
-        drop->start->setCoords(d.from.x, d.from.y);
-        drop->end->setCoords(d.to.x, d.to.y);
-        QColor c = style.muted;
-        for (const auto& p : spec.points)
-            if (p.at == d.from)
-                c = p.aboveRoof                        ? style.aboveRoof
-                    : p.regime == Regime::MemoryBound  ? style.memoryPoint
-                    : p.regime == Regime::ComputeBound ? style.computePoint
-                                                       : style.ridgePoint;
-        drop->setPen(QPen(c, 1.2, Qt::DashLine));
-        drop->setClipToAxisRect(true);
+    // Headroom: a dashed drop from each measured point to its roof, in the point's colour. One
+    // curve per colour with gaps between the drops, so 10^5 kernels stay a handful of plottables.
+    {
+        QVector<double> xs[4], ys[4];
+        for (const auto& d : spec.drops) {
+            const int k = d.aboveRoof ? 3 : static_cast<int>(d.regime);
+            xs[k] << d.from.x << d.to.x << qQNaN();
+            ys[k] << d.from.y << d.to.y << qQNaN();
+        }
+        const QColor colours[4] = {style.memoryPoint, style.computePoint, style.ridgePoint, style.aboveRoof};
+        for (int k = 0; k < 4; ++k) {
+            if (xs[k].isEmpty())
+                continue;
+            auto* curve = new QCPCurve(plot.xAxis, plot.yAxis);
+            curve->setObjectName(QStringLiteral("headroom-drops"));
+            curve->setData(xs[k], ys[k]);
+            curve->setPen(QPen(colours[k], 1.2, Qt::DashLine));
+            curve->removeFromLegend();
+        }
     }
 
+    auto marker = [&](const QPen& pen, const QBrush& brush, double size, int count) {
+        return circleMarker(pen, brush, size, count);
+    };
     // Kernel points, one graph per regime so the legend explains the colours.
     struct Series {
         Regime regime;
@@ -350,7 +365,7 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
             g->setObjectName(QStringLiteral("points-") + qs(regimeName(s.regime)));
             g->setLineStyle(QCPGraph::lsNone);
             g->setScatterStyle(
-                QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(style.background, 1.2), QBrush(s.color), 10));
+                marker(QPen(style.background, 1.2), QBrush(s.color), 10, xs.size()));
             g->setData(xs, ys);
             g->setName(s.name);
         }
@@ -359,7 +374,7 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
             g->setObjectName(QStringLiteral("points-") + qs(regimeName(s.regime)) + QStringLiteral("-bound-only"));
             g->setLineStyle(QCPGraph::lsNone);
             g->setScatterStyle(
-                QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(s.color, 2.0), QBrush(style.background), 9));
+                marker(QPen(s.color, 2.0), QBrush(style.background), 9, hx.size()));
             g->setData(hx, hy);
             g->setName(s.name + QStringLiteral(" (no time: on its roof)"));
         }
@@ -379,13 +394,17 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         g->setName(QStringLiteral("Above its roof: check the byte count"));
     }
     // Hierarchical points: a triangle per inner level, joined to the kernel's main point.
-    for (const auto& link : spec.levelLinks) {
-        auto* line = new QCPItemLine(&plot);
-        line->setObjectName(QStringLiteral("level-link"));
-        line->start->setCoords(link.from.x, link.from.y);
-        line->end->setCoords(link.to.x, link.to.y);
-        line->setPen(QPen(style.muted, 1.0));
-        line->setClipToAxisRect(true);
+    if (!spec.levelLinks.empty()) {
+        QVector<double> xs, ys;
+        for (const auto& link : spec.levelLinks) {
+            xs << link.from.x << link.to.x << qQNaN();
+            ys << link.from.y << link.to.y << qQNaN();
+        }
+        auto* curve = new QCPCurve(plot.xAxis, plot.yAxis);
+        curve->setObjectName(QStringLiteral("level-links"));
+        curve->setData(xs, ys);
+        curve->setPen(QPen(style.muted, 1.0));
+        curve->removeFromLegend();
     }
     {
         bool any = false;
