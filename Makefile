@@ -10,7 +10,7 @@ DEBIAN_PACKAGES := cmake ninja-build g++ make pkg-config \
 	libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev \
 	fonts-dejavu-core
 
-.PHONY: all deps configure build run test asan example docs clean
+.PHONY: all deps configure build run test asan bench example docs clean
 
 all: build
 
@@ -64,6 +64,15 @@ docs: build
 
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+
+# Benchmarks (not part of `make test`): Google Benchmark for the core, then whole-process exports
+# against matplotlib (installed here when missing; skipped with a note if it cannot be).
+bench: build
+	@dpkg-query -W -f='$${Status}\n' python3-matplotlib 2>/dev/null | grep -q 'install ok installed' || \
+	  { [ "$$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-matplotlib >/dev/null 2>&1; } || true
+	cmake --build $(BUILD_DIR) --target core_bench -j $(JOBS)
+	$(BUILD_DIR)/tests/core_bench --benchmark_min_time=0.2
+	$$(test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3) tests/benchmarks/export_vs_matplotlib.py $(BUILD_DIR)/bin/roofline
 
 # The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer (CMakePresets.json "asan").
 asan: deps

@@ -224,3 +224,27 @@ TEST(Session, RegimeFlipsSayWhatChanged)
     EXPECT_EQ(regimeFlips(fp8, bf16).summary("BF16"), "1 kernel became compute-bound under BF16");
     EXPECT_EQ(regimeFlips(bf16, bf16).summary("BF16"), "");
 }
+
+TEST(PlotSpec, ThousandsOfKernelsAreThinnedInTheFigureOnly)
+{
+    // 3000 kernels, many of them on the same few pixels, and a few far apart.
+    std::vector<Kernel> ks;
+    for (int i = 0; i < 3000; ++i)
+        ks.push_back(k(("k" + std::to_string(i)).c_str(), 2e9 * (1 + (i % 3) * 1e-7), 1e9, 1e-3));
+    for (int i = 0; i < 5; ++i)
+        ks.push_back(k(("far" + std::to_string(i)).c_str(), 1e9 * std::pow(10.0, i), 1e9, 1e-3));
+    const PlotSpec s = spec("h100-sxm5", Precision::BF16, ks);
+    EXPECT_EQ(s.points.size() + static_cast<size_t>(s.thinnedPoints), ks.size()) << "every kernel drawn or counted";
+    EXPECT_GT(s.thinnedPoints, 2900);
+    EXPECT_LE(s.points.size(), 20u);
+    for (int i = 0; i < 5; ++i) {
+        bool drawn = false;
+        for (const auto& p : s.points)
+            drawn |= p.name == "far" + std::to_string(i);
+        EXPECT_TRUE(drawn) << "a kernel on its own pixel is never thinned";
+    }
+    int labels = 0;
+    for (const auto& l : s.labels)
+        labels += l.role == LabelRole::PointLabel;
+    EXPECT_LE(labels, 12) << "only the slowest dozen are named";
+}
