@@ -102,7 +102,7 @@ MainWindow::MainWindow(const ProfileCatalog& catalog, const std::vector<Error>& 
     tabifyDockWidget(detailsDock, ceilingsDock);
     detailsDock->raise();
     resizeDocks({hwDock}, {290}, Qt::Horizontal);
-    resizeDocks({kernelsDock}, {210}, Qt::Vertical);
+    resizeDocks({kernelsDock}, {250}, Qt::Vertical);
 
     QMenu* view = menuBar()->findChild<QMenu*>(QStringLiteral("viewMenu"));
     view->addSeparator();
