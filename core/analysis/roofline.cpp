@@ -96,6 +96,11 @@ std::string leverFor(Regime regime)
     return {};
 }
 
+std::string leverText(const Placement& p)
+{
+    return p.aboveRoof ? aboveRoofWarning() + " " + leverFor(p.regime) : leverFor(p.regime);
+}
+
 std::string aboveRoofWarning()
 {
     return "Above the roof: the achieved rate is higher than the bound allows. Bytes were likely under-counted "
@@ -109,7 +114,7 @@ bool operator==(const Placement& a, const Placement& b)
         && a.peak == b.peak && a.bandwidth == b.bandwidth && a.regime == b.regime
         && a.timeLowerBound == b.timeLowerBound && a.ridgeDistance == b.ridgeDistance && a.achieved == b.achieved
         && a.headroom == b.headroom && a.efficiency == b.efficiency && a.mfu == b.mfu && a.aboveRoof == b.aboveRoof
-        && a.lever == b.lever && a.precision == b.precision && a.timeShare == b.timeShare && a.gain == b.gain
+        && a.precision == b.precision && a.timeShare == b.timeShare && a.gain == b.gain
         && a.levels == b.levels && a.binding == b.binding;
 }
 
@@ -151,9 +156,6 @@ Placement analyze(const Kernel& kernel, const Roofline& roof)
         p.aboveRoof = *achieved > p.roof * (1.0 + 1e-9);
     }
     p.precision = roof.precision;
-    p.lever = leverFor(p.regime);
-    if (p.aboveRoof)
-        p.lever = aboveRoofWarning() + " " + p.lever;
     return p;
 }
 

@@ -87,7 +87,6 @@ struct Placement {
     std::optional<double> efficiency; ///< achieved / roof (fraction of roof)
     std::optional<double> mfu; ///< achieved / nominal peak
     bool aboveRoof = false; ///< achieved > roof: flagged, never clamped
-    std::string lever; ///< what helps, in the lesson's words
     Precision precision = Precision::BF16; ///< the precision whose roof judged it
     std::optional<double> timeShare; ///< time / total time of the measured kernels (set by analyzeSession)
     std::optional<double> gain; ///< share of the total time saved if it ran at its roof
@@ -101,6 +100,10 @@ std::ostream& operator<<(std::ostream& os, const Placement& p);
 
 /// Places a valid kernel (see validateKernel) against a roof.
 Placement analyze(const Kernel& kernel, const Roofline& roof);
+
+/// What helps this kernel, in the lesson's words (the above-the-roof warning first when it is
+/// above its roof). Computed on demand, so a million placements carry no text.
+std::string leverText(const Placement& placement);
 
 /// The advice for a regime, and the warning for a point above its roof.
 std::string leverFor(Regime regime);

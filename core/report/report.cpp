@@ -97,7 +97,7 @@ json placementJson(const Placement& p)
     k["time_share"] = opt(p.timeShare);
     k["gain"] = opt(p.gain);
     k["precision"] = precisionName(p.precision);
-    k["lever"] = p.lever;
+    k["lever"] = leverText(p);
     if (!p.kernel.group.empty())
         k["group"] = p.kernel.group;
     return k;
@@ -351,7 +351,7 @@ std::vector<std::pair<std::string, std::string>> placementFacts(const Placement&
         row("time share", formatNumber(*p.timeShare * 100.0, 3) + "% of the measured time");
     if (p.gain)
         row("gain at roof", formatNumber(*p.gain * 100.0, 3) + "% of the total time saved if it ran at its roof");
-    row("lever", p.lever);
+    row("lever", leverText(p));
     return rows;
 }
 

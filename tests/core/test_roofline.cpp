@@ -83,8 +83,8 @@ TEST(Placement, MemoryBoundLeftOfTheRidge)
     EXPECT_DOUBLE_EQ(*p.efficiency, 0.25);
     EXPECT_DOUBLE_EQ(*p.mfu, 0.005);
     EXPECT_FALSE(p.aboveRoof);
-    EXPECT_NE(p.lever.find("memory bus is the wall"), std::string::npos);
-    EXPECT_NE(p.lever.find("batch"), std::string::npos);
+    EXPECT_NE(leverText(p).find("memory bus is the wall"), std::string::npos);
+    EXPECT_NE(leverText(p).find("batch"), std::string::npos);
 }
 
 TEST(Placement, ComputeBoundRightOfTheRidge)
@@ -97,7 +97,7 @@ TEST(Placement, ComputeBoundRightOfTheRidge)
     EXPECT_DOUBLE_EQ(*p.headroom, 2.0);
     EXPECT_DOUBLE_EQ(*p.mfu, 0.5);
     EXPECT_DOUBLE_EQ(p.ridgeDistance, 0.1);
-    EXPECT_NE(p.lever.find("faster memory changes nothing"), std::string::npos);
+    EXPECT_NE(leverText(p).find("faster memory changes nothing"), std::string::npos);
 }
 
 TEST(Placement, AtTheRidgeWithinTolerance)
@@ -128,8 +128,8 @@ TEST(Placement, AboveTheRoofIsFlaggedNotClamped)
     EXPECT_TRUE(p.aboveRoof);
     EXPECT_DOUBLE_EQ(*p.achieved, 4e12);
     EXPECT_DOUBLE_EQ(*p.headroom, 0.5);
-    EXPECT_EQ(p.lever.rfind("Above the roof", 0), 0u);
-    EXPECT_NE(p.lever.find("under-counted"), std::string::npos);
+    EXPECT_EQ(leverText(p).rfind("Above the roof", 0), 0u);
+    EXPECT_NE(leverText(p).find("under-counted"), std::string::npos);
     // Exactly on the roof is not above it.
     EXPECT_FALSE(analyze(kernel("exact", 2e9, 1e9, 1e-3), r).aboveRoof);
 }

@@ -194,7 +194,7 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         if (p->aboveRoof)
             return qs(aboveRoofWarning());
         if (col == Regime || col == Headroom)
-            return qs(p->lever);
+            return qs(leverText(*p));
     }
     if (role == Qt::TextAlignmentRole && col != Name && col != Group && col != Regime && col != Precision)
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
