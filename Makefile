@@ -10,7 +10,7 @@ DEBIAN_PACKAGES := cmake ninja-build g++ make pkg-config \
 	libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev \
 	fonts-dejavu-core
 
-.PHONY: all deps configure build run test asan bench example docs clean
+.PHONY: all deps configure build run test asan bench fuzz example docs clean
 
 all: build
 
@@ -74,6 +74,20 @@ bench: build
 	$(BUILD_DIR)/tests/core_bench --benchmark_min_time=0.2
 	$$(test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3) tests/benchmarks/export_vs_matplotlib.py $(BUILD_DIR)/bin/roofline
 
+# libFuzzer on every parser (clang, ASan + UBSan), seeded from the test fixtures; FUZZ_SECONDS each.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	CC=clang CXX=clang++ cmake -S . -B build-fuzz -G "$(GENERATOR)" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DROOFLINE_FUZZ=ON
+	cmake --build build-fuzz -j $(JOBS)
+	@set -e; for t in quantity profile kernels ceilings session model point; do \
+	  mkdir -p build-fuzz/corpus/$$t; \
+	  echo "fuzzing $$t for $(FUZZ_SECONDS) s"; \
+	  build-fuzz/tests/fuzz/fuzz_$$t build-fuzz/corpus/$$t tests/data/profiles/valid tests/data/profiles/invalid \
+	    tests/data/kernels/valid tests/data/kernels/invalid tests/data/ncu tests/data/ceilings resources/examples \
+	    resources/models hardware_profiles -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
+	    -artifact_prefix=build-fuzz/crash-$$t- -print_final_stats=1 2>&1 | tail -n 3; \
+	done
+
 # The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer (CMakePresets.json "asan").
 asan: deps
 	cmake --preset asan
@@ -81,4 +95,4 @@ asan: deps
 	ctest --preset asan -j $(JOBS)
 
 clean:
-	rm -rf $(BUILD_DIR) build-asan roofline-example.png roofline-example.svg
+	rm -rf $(BUILD_DIR) build-asan build-fuzz roofline-example.png roofline-example.svg

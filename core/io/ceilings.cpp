@@ -118,6 +118,12 @@ Result<HardwareProfile> ertJson(const std::string& text, const std::string& file
 Result<HardwareProfile> ertSum(const std::string& text, const std::string& file)
 {
     HardwareProfile p = measured(file, "ERT");
+    // A number the regex matched may still not be one ("-", "1e"): read it without throwing.
+    auto value = [](const std::string& t) {
+        double v = 0;
+        const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+        return ec == std::errc() && end == t.data() + t.size() && std::isfinite(v) ? v : -1.0;
+    };
     static const std::regex flops(R"(^\s*([0-9.eE+-]+)\s+(?:(\w+)\s+)?GFLOPs\s+EMP)");
     static const std::regex level(R"(^\s*([0-9.eE+-]+)\s+(\S+)\s+EMP)");
     std::istringstream in(text);
@@ -126,17 +132,17 @@ Result<HardwareProfile> ertSum(const std::string& text, const std::string& file)
         ++lineNo;
         std::smatch m;
         if (std::regex_search(line, m, flops)) {
-            const double v = std::stod(m[1]);
+            const double v = value(m[1]);
             const auto pr = m[2].matched ? precisionPrefix(m[2]) : std::optional<Precision>(Precision::FP64);
             if (!pr)
                 return Error {file, lineNo, 1, "unknown precision '" + m[2].str() + "'"};
             if (!(v > 0))
-                return Error {file, lineNo, 1, "GFLOP/s must be greater than zero"};
+                return Error {file, lineNo, 1, "GFLOP/s must be a number greater than zero"};
             p.peaks[*pr] = v * 1e9;
         } else if (std::regex_search(line, m, level)) {
-            const double v = std::stod(m[1]);
+            const double v = value(m[1]);
             if (!(v > 0))
-                return Error {file, lineNo, 1, "GB/s must be greater than zero"};
+                return Error {file, lineNo, 1, "GB/s must be a number greater than zero"};
             p.memory.push_back({m[2], v * 1e9, std::nullopt});
         }
     }

@@ -265,7 +265,7 @@ std::string formatSI(double value, int significant)
         ++i;
     std::string mant = formatNumber(value / prefixes[i].factor, significant);
     // Rounding may carry into the next prefix (999.7 G -> "1000 G" -> "1 T").
-    if (std::fabs(std::stod(mant)) >= 1000.0 && i + 1 < prefixes.size()) {
+    if (std::fabs(std::strtod(mant.c_str(), nullptr)) >= 1000.0 && i + 1 < prefixes.size()) { // strtod: no throw
         ++i;
         mant = formatNumber(value / prefixes[i].factor, significant);
     }

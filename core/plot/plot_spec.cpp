@@ -108,7 +108,9 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     const PlotOptions& options)
 {
     PlotSpec s;
-    auto [x, y] = axisRangesFor(profile, placements, options.rangeProfiles);
+    const auto ranges = axisRangesFor(profile, placements, options.rangeProfiles);
+    AxisRange x = ranges.first; // not a structured binding: lambdas below capture it
+    AxisRange y = ranges.second;
     if (options.x)
         x = *options.x;
     if (options.y)

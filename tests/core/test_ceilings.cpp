@@ -99,3 +99,14 @@ TEST(Ceilings, NcuPeakSustainedFigures)
     ASSERT_FALSE(none.ok());
     EXPECT_NE(none.error().message.find("carries no peak_sustained figures"), std::string::npos);
 }
+
+// Found by fuzzing (tests/data/fuzz-regressions/ceilings-sum-bad-number.txt): an ERT summary line
+// whose "number" is not one ("-", "1e") threw std::invalid_argument from std::stod.
+TEST(Ceilings, ErtSummaryWithABrokenNumberIsAnError)
+{
+    auto r = loadCeilingsFile(std::string(ROOFLINE_TEST_DATA) + "/fuzz-regressions/ceilings-sum-bad-number.txt");
+    EXPECT_FALSE(r.ok());
+    auto dash = parseCeilings("  - GFLOPs EMP\n 1.0 DRAM EMP\n", "sum");
+    ASSERT_FALSE(dash.ok());
+    EXPECT_EQ(dash.error().toString(), "sum:1:1: GFLOP/s must be a number greater than zero");
+}

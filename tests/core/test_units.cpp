@@ -149,3 +149,13 @@ TEST(Units, ExactFormattingRoundTrips)
         }
     }
 }
+
+// Found by fuzzing (tests/data/fuzz-regressions/quantity-denormal.txt): formatting a denormal
+// value threw std::out_of_range from std::stod.
+TEST(Units, DenormalValuesFormatWithoutThrowing)
+{
+    auto r = parseQuantity("21E-324", Dimension::Flops);
+    ASSERT_TRUE(r.ok());
+    EXPECT_NO_THROW((void)formatQuantity(r.value(), Dimension::Flops));
+    EXPECT_NO_THROW((void)formatSI(4.9e-324));
+}
