@@ -7,6 +7,8 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFile>
+#include <QFileInfo>
 #include <QIcon>
 #include <QMessageBox>
 
@@ -43,8 +45,20 @@ int runGui(int argc, char** argv)
     }
     MainWindow window(catalog, errors);
     window.show();
-    // A file on the command line; else, on the very first start, the lesson's example.
-    if (!parser.positionalArguments().isEmpty()) {
+    // Unsaved work from a session that did not close cleanly comes first.
+    bool recovered = false;
+    if (QFileInfo::exists(MainWindow::autosavePath())) {
+        if (QMessageBox::question(&window, QStringLiteral("Recover unsaved work"),
+                QStringLiteral("Roofline Studio did not close cleanly last time. Recover the unsaved session?"),
+                QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes)
+            == QMessageBox::Yes)
+            recovered = window.recoverAutosave();
+        else
+            QFile::remove(MainWindow::autosavePath());
+    }
+    if (recovered) {
+        // the recovered session is shown
+    } else if (!parser.positionalArguments().isEmpty()) {
         const QString error = window.openFile(parser.positionalArguments().first());
         if (!error.isEmpty())
             QMessageBox::warning(&window, QStringLiteral("Open failed"), error);

@@ -32,7 +32,9 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSaveFile>
+#include <QStandardPaths>
 #include <QStatusBar>
+#include <QTimer>
 
 #include <set>
 
@@ -150,6 +152,10 @@ MainWindow::MainWindow(const ProfileCatalog& catalog, const std::vector<Error>& 
     restoreState(m_settings->windowState());
 
     statusBar()->showMessage(tr("Hover the plot to read the roof; drag to pan, scroll to zoom."));
+    auto* autosaveTimer = new QTimer(this);
+    autosaveTimer->setInterval(60 * 1000);
+    connect(autosaveTimer, &QTimer::timeout, this, [this]() { autosave(); });
+    autosaveTimer->start();
     for (const auto& e : modelErrors)
         statusBar()->showMessage(tr("Model preset skipped: %1").arg(QString::fromStdString(e.toString())), 15000);
     if (!loadErrors.empty()) {
@@ -652,12 +658,57 @@ void MainWindow::deleteSelected()
     m_document->removeKernels(m_kernels->selectedKernels());
 }
 
+QString MainWindow::autosavePath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)
+        + QStringLiteral("/autosave.roofline.yaml");
+}
+
+bool MainWindow::autosave()
+{
+    const QString path = autosavePath();
+    if (!m_document->isModified()) {
+        QFile::remove(path);
+        return false;
+    }
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    // The original file name rides along as a comment, so recovery can offer it back.
+    const std::string text
+        = "# autosave-of: " + m_document->filePath().toStdString() + "\n" + sessionToYaml(m_document->session());
+    QSaveFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(text.data(), qint64(text.size())) == qint64(text.size())
+        && file.commit();
+}
+
+bool MainWindow::recoverAutosave()
+{
+    const QString path = autosavePath();
+    auto text = readTextFile(path.toStdString(), kMaxSessionBytes);
+    if (!text)
+        return false;
+    auto session = parseSession(text.value(), path.toStdString());
+    if (!session) {
+        QFile::remove(path);
+        return false;
+    }
+    QString original;
+    const std::string& t = text.value();
+    if (t.rfind("# autosave-of: ", 0) == 0)
+        original = QString::fromStdString(t.substr(15, t.find('\n') - 15));
+    m_document->replaceSession(std::move(session).value(), original);
+    m_document->undoStack()->resetClean(); // recovered work is unsaved work
+    QFile::remove(path);
+    statusBar()->showMessage(tr("Recovered the unsaved session"), 10000);
+    return true;
+}
+
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     if (!maybeSave()) {
         event->ignore();
         return;
     }
+    QFile::remove(autosavePath()); // closed cleanly: nothing to recover
     m_settings->setWindowLayout(saveGeometry(), saveState());
     event->accept();
 }

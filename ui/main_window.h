@@ -53,6 +53,13 @@ public:
     QString saveTo(const QString& path);
     /// Opens the lesson's example session (the first start does this).
     QString openExample();
+    /// Where unsaved work is kept every minute: <AppDataLocation>/autosave.roofline.yaml.
+    static QString autosavePath();
+    /// Writes the session there if it has unsaved changes (the timer calls this every minute);
+    /// removes it when there is nothing unsaved. Returns whether a file was written.
+    bool autosave();
+    /// Opens the autosaved session (unsaved, under its original file name); false if none.
+    bool recoverAutosave();
     /// Adds a profile (imported ceilings) to the window's catalog and selects it.
     void addProfile(const HardwareProfile& profile);
     /// Asks to save unsaved changes; false when the user cancels.

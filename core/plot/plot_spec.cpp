@@ -182,7 +182,8 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
         if (p.kernel.time)
             totalTime += *p.kernel.time;
     // Thousands of kernels: name only the dozen that take the most time.
-    const int labelLimit = placements.size() > kThinningThreshold ? std::min(options.labelLimit, 12) : options.labelLimit;
+    const int labelLimit
+        = placements.size() > kThinningThreshold ? std::min(options.labelLimit, 12) : options.labelLimit;
     std::vector<size_t> labelled(placements.size());
     for (size_t i = 0; i < placements.size(); ++i)
         labelled[i] = i;
@@ -226,7 +227,8 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
         if (thin && !hasLabel[i] && p.levels.empty()) {
             const auto qx = static_cast<std::uint64_t>(std::clamp((std::log(pt.at.x) - lx0) * lxs, 0.0, 1e6));
             const auto qy = static_cast<std::uint64_t>(std::clamp((std::log(pt.at.y) - ly0) * lys, 0.0, 1e6));
-            const std::uint64_t kind = static_cast<std::uint64_t>(pt.regime) * 4 + (pt.measured ? 2 : 0) + (pt.aboveRoof ? 1 : 0);
+            const std::uint64_t kind
+                = static_cast<std::uint64_t>(pt.regime) * 4 + (pt.measured ? 2 : 0) + (pt.aboveRoof ? 1 : 0);
             if (!cells.insert((qx << 32) | (qy << 4) | kind).second) {
                 ++s.thinnedPoints;
                 continue;

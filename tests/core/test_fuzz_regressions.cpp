@@ -20,7 +20,8 @@ using namespace roofline;
 TEST(FuzzRegressions, EveryParserAnswersEveryFinding)
 {
     int files = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(std::string(ROOFLINE_TEST_DATA) + "/fuzz-regressions")) {
+    for (const auto& entry :
+        std::filesystem::directory_iterator(std::string(ROOFLINE_TEST_DATA) + "/fuzz-regressions")) {
         std::ifstream in(entry.path(), std::ios::binary);
         const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
         const std::string name = entry.path().filename().string();

@@ -313,3 +313,29 @@ TEST_F(KernelsTest, MeasuredCeilingsBecomeAProfile)
     EXPECT_EQ(doc()->precision(), Precision::FP16);
     EXPECT_NEAR(doc()->roofline()->ridge(), 28100.0 / 812.4, 1e-9);
 }
+
+TEST_F(KernelsTest, UnsavedWorkIsAutosavedAndRecovered)
+{
+    QFile::remove(MainWindow::autosavePath());
+    EXPECT_FALSE(window->autosave()) << "nothing unsaved, nothing written";
+    QTemporaryDir dir;
+    const QString original = dir.filePath(QStringLiteral("mine.roofline.yaml"));
+    ASSERT_EQ(window->saveTo(original), QString());
+    doc()->addKernels({test::makeKernel("unsaved \xE2\x9C\x93", 140e9, 70e9, 25e-3)}, "add");
+    ASSERT_TRUE(window->autosave());
+    EXPECT_TRUE(QFile::exists(MainWindow::autosavePath()));
+    const Session before = doc()->session();
+
+    // A new window (after a crash) recovers it: the same session, unsaved, under its file name.
+    MainWindow after(test::shippedCatalog(), {});
+    ASSERT_TRUE(after.recoverAutosave());
+    EXPECT_EQ(after.document()->session(), before);
+    EXPECT_TRUE(after.document()->isModified());
+    EXPECT_EQ(after.document()->filePath(), original);
+    EXPECT_FALSE(QFile::exists(MainWindow::autosavePath()));
+    EXPECT_FALSE(after.recoverAutosave()) << "recovered once";
+    QFile file(original);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    EXPECT_FALSE(file.readAll().contains("unsaved")) << "the saved file itself is untouched";
+    after.document()->undoStack()->setClean(); // let it close without asking
+}
