@@ -385,3 +385,40 @@ TEST(Cli, CompareAndPanelsNameEachAcceleratorAndRoof)
     EXPECT_EQ(roofline({"export", "--hw", "h100", "--panels", "pies", "-o", hw.string()}).code, 2);
     EXPECT_EQ(roofline({"export", "--hw", "h100", "--compare", "h999", "-o", hw.string()}).code, 2);
 }
+
+// Every bad kernel file, through the command line as a user meets it: exit 1, each expected
+// message as an `error:` line on stderr, and no figure written.
+TEST(Cli, BadKernelFilesExitOneWithTheirMessagesAndWriteNothing)
+{
+    const std::string dir = std::string(ROOFLINE_TEST_DATA) + "/kernels/invalid/";
+    int cases = 0;
+    for (const auto& entry : fs::directory_iterator(dir)) {
+        if (entry.path().extension() == ".expected")
+            continue;
+        const fs::path out = scratch() / ("bad-" + entry.path().filename().string() + ".png");
+        fs::remove(out);
+        const CliRun r = roofline({"export", entry.path().string(), "--hw", "h100", "-o", out.string()});
+        EXPECT_EQ(r.code, 1) << entry.path() << "\n" << r.err;
+        EXPECT_FALSE(fs::exists(out)) << entry.path();
+        std::ifstream expected(dir + entry.path().stem().string() + ".expected");
+        for (std::string line; std::getline(expected, line);)
+            if (!line.empty())
+                EXPECT_NE(r.err.find("error: " + dir + line), std::string::npos) << line << "\n" << r.err;
+        ++cases;
+    }
+    EXPECT_GE(cases, 10);
+}
+
+TEST(Cli, BadProfilesAreWarningsAndTheRestStillWorks)
+{
+    const std::string dir = std::string(ROOFLINE_TEST_DATA) + "/profiles/invalid";
+    const CliRun r = roofline({"--profiles", dir, "hw", "show", "h100", "--format", "json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(json::parse(r.out)["id"], "h100-sxm5");
+    int warnings = 0, yamlFiles = 0;
+    for (size_t at = r.err.find("warning: "); at != std::string::npos; at = r.err.find("warning: ", at + 1))
+        ++warnings;
+    for (const auto& entry : fs::directory_iterator(dir))
+        yamlFiles += entry.path().extension() == ".yaml";
+    EXPECT_EQ(warnings, yamlFiles) << r.err;
+}
