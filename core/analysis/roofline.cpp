@@ -114,8 +114,8 @@ bool operator==(const Placement& a, const Placement& b)
         && a.peak == b.peak && a.bandwidth == b.bandwidth && a.regime == b.regime
         && a.timeLowerBound == b.timeLowerBound && a.ridgeDistance == b.ridgeDistance && a.achieved == b.achieved
         && a.headroom == b.headroom && a.efficiency == b.efficiency && a.mfu == b.mfu && a.aboveRoof == b.aboveRoof
-        && a.precision == b.precision && a.timeShare == b.timeShare && a.gain == b.gain
-        && a.levels == b.levels && a.binding == b.binding;
+        && a.precision == b.precision && a.timeShare == b.timeShare && a.gain == b.gain && a.levels == b.levels
+        && a.binding == b.binding;
 }
 
 std::ostream& operator<<(std::ostream& os, const Placement& p)

@@ -17,21 +17,11 @@
 namespace roofline {
 namespace {
 
-struct Failure {
-    Error error;
-};
-
-[[noreturn]] void fail(const std::string& file, const YAML::Node& at, const std::string& message)
-{
-    const YAML::Mark m = at.Mark();
-    throw Failure {Error {file, m.line + 1, m.column + 1, message}};
-}
-
 bool boolean(const std::string& file, const YAML::Node& n, const char* key)
 {
     bool v = false;
     if (!n.IsScalar() || !YAML::convert<bool>::decode(n, v))
-        fail(file, n, std::string("'") + key + "' must be true or false");
+        yamlFail(file, n, std::string("'") + key + "' must be true or false");
     return v;
 }
 
@@ -40,9 +30,9 @@ AxisRange range(const std::string& file, const YAML::Node& n, const char* key)
     double lo = 0, hi = 0;
     if (!n.IsSequence() || n.size() != 2 || !YAML::convert<double>::decode(n[0], lo)
         || !YAML::convert<double>::decode(n[1], hi))
-        fail(file, n, std::string("'") + key + "' must be [low, high], e.g. [0.1, 10000]");
+        yamlFail(file, n, std::string("'") + key + "' must be [low, high], e.g. [0.1, 10000]");
     if (!std::isfinite(lo) || !std::isfinite(hi) || lo <= 0 || hi <= lo)
-        fail(file, n, std::string("'") + key + "' must have 0 < low < high on a log axis");
+        yamlFail(file, n, std::string("'") + key + "' must have 0 < low < high on a log axis");
     return {lo, hi};
 }
 
@@ -50,7 +40,7 @@ int whole(const std::string& file, const YAML::Node& n, const char* key, int lo,
 {
     int v = 0;
     if (!n.IsScalar() || !YAML::convert<int>::decode(n, v) || v < lo || v > hi)
-        fail(file, n,
+        yamlFail(file, n,
             std::string("'") + key + "' must be a whole number from " + std::to_string(lo) + " to "
                 + std::to_string(hi));
     return v;
@@ -60,7 +50,7 @@ Precision precisionField(const std::string& file, const YAML::Node& n, const cha
 {
     const auto p = n.IsScalar() ? parsePrecision(n.Scalar()) : std::nullopt;
     if (!p)
-        fail(file, n,
+        yamlFail(file, n,
             std::string("unknown ") + key + " '" + (n.IsScalar() ? n.Scalar() : "?") + "'; known: " + precisionList());
     return *p;
 }
@@ -68,7 +58,7 @@ Precision precisionField(const std::string& file, const YAML::Node& n, const cha
 LlmSettings parseLlm(const std::string& file, const YAML::Node& v)
 {
     if (!v.IsMap())
-        fail(file, v, "'llm' must be a mapping (model, batch, prompt, context ...)");
+        yamlFail(file, v, "'llm' must be a mapping (model, batch, prompt, context ...)");
     LlmSettings l;
     for (auto it = v.begin(); it != v.end(); ++it) {
         const std::string k = it->first.Scalar();
@@ -80,7 +70,7 @@ LlmSettings parseLlm(const std::string& file, const YAML::Node& v)
         else if (k == "parameters") {
             double p = 0;
             if (!n.IsScalar() || !YAML::convert<double>::decode(n, p) || !std::isfinite(p) || p <= 0)
-                fail(file, n, "'parameters' must be a number greater than zero, e.g. 70e9");
+                yamlFail(file, n, "'parameters' must be a number greater than zero, e.g. 70e9");
             l.parameters = p;
         } else if (k == "batch")
             l.batch = whole(file, n, "batch", 1, 1 << 20);
@@ -95,7 +85,7 @@ LlmSettings parseLlm(const std::string& file, const YAML::Node& v)
         else if (k == "bytes_per_weight") {
             double b = 0;
             if (!n.IsScalar() || !YAML::convert<double>::decode(n, b) || !std::isfinite(b) || b <= 0 || b > 16)
-                fail(file, n, "'bytes_per_weight' must be a number of bytes from 0 to 16, e.g. 0.5 for FP4");
+                yamlFail(file, n, "'bytes_per_weight' must be a number of bytes from 0 to 16, e.g. 0.5 for FP4");
             l.bytesPerWeight = b;
         } else if (k == "trajectory")
             l.trajectory = boolean(file, n, "trajectory");
@@ -106,7 +96,7 @@ LlmSettings parseLlm(const std::string& file, const YAML::Node& v)
         else if (k == "faster_hardware")
             l.fasterHardware = n.IsNull() ? std::string() : n.Scalar();
         else
-            fail(file, it->first,
+            yamlFail(file, it->first,
                 "unknown llm field '" + k
                     + "'; expected enabled, model, parameters, batch, prompt, context, "
                       "weight_precision, kv_precision, bytes_per_weight, trajectory, levers, batch_factor, "
@@ -141,7 +131,7 @@ Result<Session> parseSession(const std::string& text, const std::string& file)
         if (!version)
             return Error {file, 1, 1, "not a Roofline Studio session: 'roofline_session: 1' is missing"};
         if (!version.IsScalar() || version.Scalar() != "1")
-            fail(file, version,
+            yamlFail(file, version,
                 "unsupported session version '" + (version.IsScalar() ? version.Scalar() : "?")
                     + "'; this version reads 1");
         Session s;
@@ -152,22 +142,22 @@ Result<Session> parseSession(const std::string& text, const std::string& file)
                 continue;
             } else if (key == "hardware") {
                 if (!v.IsScalar() || v.Scalar().empty())
-                    fail(file, v, "'hardware' must be a hardware id such as h100-sxm5");
+                    yamlFail(file, v, "'hardware' must be a hardware id such as h100-sxm5");
                 s.hardwareId = v.Scalar();
             } else if (key == "precision") {
                 const auto p = v.IsScalar() ? parsePrecision(v.Scalar()) : std::nullopt;
                 if (!p)
-                    fail(file, v,
+                    yamlFail(file, v,
                         "unknown precision '" + (v.IsScalar() ? v.Scalar() : "?") + "'; known: " + precisionList());
                 s.precision = *p;
             } else if (key == "achievable") {
                 double a = 0;
                 if (!v.IsScalar() || !YAML::convert<double>::decode(v, a) || !std::isfinite(a) || a <= 0 || a > 1)
-                    fail(file, v, "achievable must be a fraction of peak in (0, 1], e.g. 0.85");
+                    yamlFail(file, v, "achievable must be a fraction of peak in (0, 1], e.g. 0.85");
                 s.achievable = a;
             } else if (key == "view") {
                 if (!v.IsMap())
-                    fail(file, v, "'view' must be a mapping (title, x, y, achievable_roof, labels, size_by_time)");
+                    yamlFail(file, v, "'view' must be a mapping (title, x, y, achievable_roof, labels, size_by_time)");
                 for (auto vit = v.begin(); vit != v.end(); ++vit) {
                     const std::string vk = vit->first.Scalar();
                     const YAML::Node vv = vit->second; // a copy: the iterator hands out a temporary
@@ -191,16 +181,16 @@ Result<Session> parseSession(const std::string& text, const std::string& file)
                         s.view.showInterconnect = boolean(file, vv, "interconnect");
                     else if (vk == "compare") {
                         if (!vv.IsSequence())
-                            fail(file, vv, "'compare' must be a list of hardware ids, e.g. [b200]");
+                            yamlFail(file, vv, "'compare' must be a list of hardware ids, e.g. [b200]");
                         for (const auto& item : vv)
                             s.view.compare.push_back(item.Scalar());
                     } else if (vk == "compare_precisions") {
                         if (!vv.IsSequence())
-                            fail(file, vv, "'compare_precisions' must be a list, e.g. [fp8]");
+                            yamlFail(file, vv, "'compare_precisions' must be a list, e.g. [fp8]");
                         for (const auto& item : vv)
                             s.view.comparePrecisions.push_back(precisionField(file, item, "precision"));
                     } else
-                        fail(file, vit->first,
+                        yamlFail(file, vit->first,
                             "unknown view field '" + vk
                                 + "'; expected title, x, y, achievable_roof, labels, size_by_time, other_precisions, "
                                   "levels, "
@@ -212,7 +202,7 @@ Result<Session> parseSession(const std::string& text, const std::string& file)
                 if (v.IsNull())
                     continue;
                 if (!v.IsSequence())
-                    fail(file, v, "'kernels' must be a list");
+                    yamlFail(file, v, "'kernels' must be a list");
                 KernelImport imported;
                 KernelRowCollector collector(file, imported);
                 std::set<std::string> ignored;
@@ -220,16 +210,16 @@ Result<Session> parseSession(const std::string& text, const std::string& file)
                 if (!imported.rejected.empty())
                     return imported.rejected.front();
                 if (!ignored.empty())
-                    fail(file, v, "unknown kernel field '" + *ignored.begin() + "'");
+                    yamlFail(file, v, "unknown kernel field '" + *ignored.begin() + "'");
                 s.kernels = std::move(imported.kernels);
             } else {
-                fail(file, it->first,
+                yamlFail(file, it->first,
                     "unknown field '" + key
                         + "'; expected roofline_session, hardware, precision, achievable, view, llm, kernels");
             }
         }
         return s;
-    } catch (const Failure& f) {
+    } catch (const YamlFailure& f) {
         return f.error;
     } catch (const YAML::Exception& e) {
         return yamlError(file, e, "YAML syntax error: ");

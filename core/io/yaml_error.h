@@ -5,6 +5,7 @@
 #include "core/common/result.h"
 
 #include <yaml-cpp/exceptions.h>
+#include <yaml-cpp/node/node.h>
 
 #include <string>
 
@@ -15,6 +16,18 @@ inline Error yamlError(const std::string& file, const YAML::Exception& e, const 
 {
     return Error {
         file, e.mark.line >= 0 ? e.mark.line + 1 : 0, e.mark.column >= 0 ? e.mark.column + 1 : 0, prefix + e.msg};
+}
+
+/// Thrown by a parser's helpers and caught at its boundary (never escapes core/io).
+struct YamlFailure {
+    Error error;
+};
+
+/// Stops parsing with `message` at the node's position.
+[[noreturn]] inline void yamlFail(const std::string& file, const YAML::Node& at, const std::string& message)
+{
+    const YAML::Mark m = at.Mark();
+    throw YamlFailure {Error {file, m.line + 1, m.column + 1, message}};
 }
 
 } // namespace roofline

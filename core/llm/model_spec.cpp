@@ -14,21 +14,11 @@
 namespace roofline {
 namespace {
 
-struct Failure {
-    Error error;
-};
-
-[[noreturn]] void fail(const std::string& file, const YAML::Node& at, const std::string& message)
-{
-    const YAML::Mark m = at.Mark();
-    throw Failure {Error {file, m.line + 1, m.column + 1, message}};
-}
-
 double positive(const std::string& file, const YAML::Node& n, const std::string& key)
 {
     double v = 0;
     if (!n.IsScalar() || !YAML::convert<double>::decode(n, v) || !std::isfinite(v) || v <= 0)
-        fail(file, n, "'" + key + "' must be a number greater than zero");
+        yamlFail(file, n, "'" + key + "' must be a number greater than zero");
     return v;
 }
 
@@ -36,7 +26,7 @@ int count(const std::string& file, const YAML::Node& n, const std::string& key)
 {
     const double v = positive(file, n, key);
     if (v != std::floor(v) || v > 1e9)
-        fail(file, n, "'" + key + "' must be a whole number");
+        yamlFail(file, n, "'" + key + "' must be a whole number");
     return static_cast<int>(v);
 }
 
@@ -82,14 +72,14 @@ Result<ModelSpec> parseModelSpec(const std::string& text, const std::string& fil
         for (auto it = root.begin(); it != root.end(); ++it) {
             const std::string key = it->first.Scalar();
             if (std::find(known.begin(), known.end(), key) == known.end())
-                fail(file, it->first, "unknown field '" + key + "' in a model preset");
+                yamlFail(file, it->first, "unknown field '" + key + "' in a model preset");
             if (!seen.insert(key).second)
-                fail(file, it->first, "duplicate field '" + key + "'");
+                yamlFail(file, it->first, "duplicate field '" + key + "'");
         }
         ModelSpec m;
         for (const char* key : {"id", "name", "parameters"})
             if (!root[key])
-                fail(file, root, std::string("missing field '") + key + "'");
+                yamlFail(file, root, std::string("missing field '") + key + "'");
         m.id = root["id"].Scalar();
         m.name = root["name"].Scalar();
         m.parameters = positive(file, root["parameters"], "parameters");
@@ -99,7 +89,7 @@ Result<ModelSpec> parseModelSpec(const std::string& text, const std::string& fil
         if (any) {
             for (const char* key : {"layers", "hidden_size", "heads", "intermediate_size", "vocab_size"})
                 if (!root[key])
-                    fail(file, root,
+                    yamlFail(file, root,
                         std::string("missing field '") + key
                             + "' (an architecture needs layers, "
                               "hidden_size, heads, intermediate_size and vocab_size)");
@@ -111,11 +101,11 @@ Result<ModelSpec> parseModelSpec(const std::string& text, const std::string& fil
             m.intermediateSize = count(file, root["intermediate_size"], "intermediate_size");
             m.vocabSize = count(file, root["vocab_size"], "vocab_size");
             if (m.heads % m.kvHeads != 0)
-                fail(file, root["kv_heads"], "heads must be a multiple of kv_heads");
+                yamlFail(file, root["kv_heads"], "heads must be a multiple of kv_heads");
         }
         if (const YAML::Node mlp = root["mlp"]) {
             if (mlp.Scalar() != "gated" && mlp.Scalar() != "plain")
-                fail(file, mlp, "'mlp' must be 'gated' (gate, up, down) or 'plain' (up, down)");
+                yamlFail(file, mlp, "'mlp' must be 'gated' (gate, up, down) or 'plain' (up, down)");
             m.gatedMlp = mlp.Scalar() == "gated";
         }
         if (root["experts"])
@@ -123,12 +113,12 @@ Result<ModelSpec> parseModelSpec(const std::string& text, const std::string& fil
         if (root["experts_per_token"])
             m.expertsPerToken = count(file, root["experts_per_token"], "experts_per_token");
         if (m.expertsPerToken > m.experts)
-            fail(file, root["experts_per_token"], "experts_per_token cannot exceed experts");
+            yamlFail(file, root["experts_per_token"], "experts_per_token cannot exceed experts");
         if (const YAML::Node s = root["sources"]; s && s.IsSequence())
             for (const auto& item : s)
                 m.sources.push_back(item.Scalar());
         return m;
-    } catch (const Failure& f) {
+    } catch (const YamlFailure& f) {
         return f.error;
     } catch (const YAML::Exception& e) {
         return yamlError(file, e, "YAML syntax error: ");

@@ -21,8 +21,8 @@ struct ViewSettings {
     bool showLabels = true; ///< a label next to each kernel
     bool sizeByTimeShare = false; ///< marker area follows the kernel's share of total time
     bool showOtherPrecisions = false; ///< dimmed ceilings of the part's other precisions
-    bool showLevels = false;          ///< inner memory roofs (L2, L1)
-    bool showInterconnect = false;    ///< the link roof
+    bool showLevels = false; ///< inner memory roofs (L2, L1)
+    bool showInterconnect = false; ///< the link roof
     std::vector<std::string> compare; ///< other accelerators overlaid (ids)
     std::vector<Precision> comparePrecisions; ///< the same part at other precisions, overlaid
 

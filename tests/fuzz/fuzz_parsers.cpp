@@ -33,7 +33,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     auto r = parseKernels(text, "fuzz.csv");
     if (r)
         (void)kernelsToCsv(r->kernels);
-    (void)parseKernels(text, "fuzz.csv", KernelFormat::Csv, KernelReadOptions{true});
+    (void)parseKernels(text, "fuzz.csv", KernelFormat::Csv, KernelReadOptions {true});
 #elif FUZZ_TARGET == 4
     (void)parseCeilings(text, "fuzz.json");
 #elif FUZZ_TARGET == 5

@@ -25,7 +25,8 @@ QString placementHtml(const SessionDocument& document, int index)
     }
     html += QStringLiteral("</table>");
     const QString colour = p.aboveRoof ? QStringLiteral("#d62728") : QStringLiteral("inherit");
-    html += QStringLiteral("<p style='color:%1'>%2</p>").arg(colour, QString::fromStdString(leverText(p)).toHtmlEscaped());
+    html += QStringLiteral("<p style='color:%1'>%2</p>")
+                .arg(colour, QString::fromStdString(leverText(p)).toHtmlEscaped());
     return html;
 }
 

@@ -28,7 +28,7 @@ std::optional<QString> exportFigure(
 
 /// Small multiples: the specs side by side in one file (2 columns), each panel `options.width` x
 /// `options.height`. Same formats and the same atomic write as exportFigure.
-std::optional<QString> exportPanels(const std::vector<PlotSpec>& specs, const PlotStyle& style, const QString& path,
-    const ExportOptions& options);
+std::optional<QString> exportPanels(
+    const std::vector<PlotSpec>& specs, const PlotStyle& style, const QString& path, const ExportOptions& options);
 
 } // namespace roofline::ui

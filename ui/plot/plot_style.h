@@ -26,7 +26,6 @@ struct PlotStyle {
     QString fontFamily; ///< empty: the application font
     double fontScale = 1.0;
 
-
     QFont font(double pointSize, bool bold = false, bool italic = false) const;
 
     static PlotStyle light();

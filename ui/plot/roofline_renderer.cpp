@@ -364,8 +364,7 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
             QCPGraph* g = plot.addGraph();
             g->setObjectName(QStringLiteral("points-") + qs(regimeName(s.regime)));
             g->setLineStyle(QCPGraph::lsNone);
-            g->setScatterStyle(
-                marker(QPen(style.background, 1.2), QBrush(s.color), 10, xs.size()));
+            g->setScatterStyle(marker(QPen(style.background, 1.2), QBrush(s.color), 10, xs.size()));
             g->setData(xs, ys);
             g->setName(s.name);
         }
@@ -373,8 +372,7 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
             QCPGraph* g = plot.addGraph();
             g->setObjectName(QStringLiteral("points-") + qs(regimeName(s.regime)) + QStringLiteral("-bound-only"));
             g->setLineStyle(QCPGraph::lsNone);
-            g->setScatterStyle(
-                marker(QPen(s.color, 2.0), QBrush(style.background), 9, hx.size()));
+            g->setScatterStyle(marker(QPen(s.color, 2.0), QBrush(style.background), 9, hx.size()));
             g->setData(hx, hy);
             g->setName(s.name + QStringLiteral(" (no time: on its roof)"));
         }
