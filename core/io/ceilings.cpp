@@ -170,6 +170,9 @@ Result<HardwareProfile> rocprof(const std::string& text, const std::string& file
         const auto [end, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), d);
         if (ec == std::errc() && end == cell.data() + cell.size() && d > 0 && std::isfinite(d))
             v[h] = d;
+        else if (h != "device" && !cell.empty())
+            return Error {file, t.rows[1].line, static_cast<int>(i + 1),
+                "column '" + trimmed(header[i]) + "': '" + cell + "' is not a positive number"};
         if (h == "device" && !cell.empty())
             p.name = "Measured (rocprof-compute: device " + cell + ")";
     }

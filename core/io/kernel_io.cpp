@@ -157,7 +157,22 @@ KernelFormat kernelFormatForPath(const std::string& path)
     return KernelFormat::Auto;
 }
 
+namespace {
+Result<KernelImport> parseAnyKernelFormat(
+    const std::string& text, const std::string& file, KernelFormat format, const KernelReadOptions& options);
+}
+
 Result<KernelImport> parseKernels(
+    const std::string& text, const std::string& file, KernelFormat format, const KernelReadOptions& options)
+{
+    auto r = parseAnyKernelFormat(text, file, format, options);
+    if (r.ok() && r->kernels.empty() && r->rejected.empty())
+        return Error {file, 0, 0, "no kernels: the file has no data rows"};
+    return r;
+}
+
+namespace {
+Result<KernelImport> parseAnyKernelFormat(
     const std::string& text, const std::string& file, KernelFormat format, const KernelReadOptions& options)
 {
     if (text.find('\0') != std::string::npos)
@@ -182,6 +197,7 @@ Result<KernelImport> parseKernels(
     }
     return Error {file, 0, 0, "unknown format"};
 }
+} // namespace
 
 Result<KernelImport> loadKernelFile(const std::string& path, const KernelReadOptions& options)
 {

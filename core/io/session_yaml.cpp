@@ -60,7 +60,9 @@ LlmSettings parseLlm(const std::string& file, const YAML::Node& v)
     if (!v.IsMap())
         yamlFail(file, v, "'llm' must be a mapping (model, batch, prompt, context ...)");
     LlmSettings l;
+    std::set<std::string> seen;
     for (auto it = v.begin(); it != v.end(); ++it) {
+        yamlRejectDuplicate(seen, file, it->first);
         const std::string k = it->first.Scalar();
         const YAML::Node n = it->second; // a copy: the iterator hands out a temporary
         if (k == "enabled")
@@ -135,7 +137,9 @@ Result<Session> parseSession(const std::string& text, const std::string& file)
                 "unsupported session version '" + (version.IsScalar() ? version.Scalar() : "?")
                     + "'; this version reads 1");
         Session s;
+        std::set<std::string> seenKeys;
         for (auto it = root.begin(); it != root.end(); ++it) {
+            yamlRejectDuplicate(seenKeys, file, it->first);
             const std::string key = it->first.Scalar();
             const YAML::Node v = it->second; // a copy: the iterator hands out a temporary
             if (key == "roofline_session") {
@@ -158,7 +162,9 @@ Result<Session> parseSession(const std::string& text, const std::string& file)
             } else if (key == "view") {
                 if (!v.IsMap())
                     yamlFail(file, v, "'view' must be a mapping (title, x, y, achievable_roof, labels, size_by_time)");
+                std::set<std::string> seenView;
                 for (auto vit = v.begin(); vit != v.end(); ++vit) {
+                    yamlRejectDuplicate(seenView, file, vit->first);
                     const std::string vk = vit->first.Scalar();
                     const YAML::Node vv = vit->second; // a copy: the iterator hands out a temporary
                     if (vk == "title")

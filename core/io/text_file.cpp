@@ -6,8 +6,52 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <optional>
+#include <utility>
 
 namespace roofline {
+
+namespace {
+
+// Line and column (1-based, in bytes) of the first byte that is not well-formed UTF-8.
+std::optional<std::pair<int, int>> firstInvalidUtf8(const std::string& s)
+{
+    int line = 1;
+    size_t lineStart = 0;
+    for (size_t i = 0; i < s.size();) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c == '\n') {
+            ++line;
+            lineStart = ++i;
+            continue;
+        }
+        size_t n = 0;
+        unsigned char lo = 0x80, hi = 0xBF;
+        if (c < 0x80)
+            n = 0;
+        else if (c >= 0xC2 && c <= 0xDF)
+            n = 1;
+        else if (c >= 0xE0 && c <= 0xEF) {
+            n = 2;
+            lo = c == 0xE0 ? 0xA0 : 0x80;
+            hi = c == 0xED ? 0x9F : 0xBF;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            n = 3;
+            lo = c == 0xF0 ? 0x90 : 0x80;
+            hi = c == 0xF4 ? 0x8F : 0xBF;
+        } else
+            return std::make_pair(line, static_cast<int>(i - lineStart + 1));
+        for (size_t k = 1; k <= n; ++k) {
+            const auto b = i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0;
+            if (b < (k == 1 ? lo : 0x80) || b > (k == 1 ? hi : 0xBF))
+                return std::make_pair(line, static_cast<int>(i - lineStart + 1));
+        }
+        i += n + 1;
+    }
+    return std::nullopt;
+}
+
+} // namespace
 
 Result<std::string> readTextFile(const std::string& path, std::uintmax_t maxBytes)
 {
@@ -31,10 +75,14 @@ Result<std::string> readTextFile(const std::string& path, std::uintmax_t maxByte
         return Error {path, 0, 0, "read error"};
     if (text.size() > maxBytes)
         return Error {path, 0, 0, "file is too large"};
+    if (text.compare(0, 2, "\xFF\xFE") == 0 || text.compare(0, 2, "\xFE\xFF") == 0)
+        return Error {path, 0, 0, "UTF-16 text; save it as UTF-8"};
     if (text.find('\0') != std::string::npos)
         return Error {path, 0, 0, "not a text file (it contains NUL bytes)"};
     if (text.compare(0, 3, "\xEF\xBB\xBF") == 0)
         text.erase(0, 3);
+    if (const auto bad = firstInvalidUtf8(text))
+        return Error {path, bad->first, bad->second, "not UTF-8 text (a byte no UTF-8 text has; Latin-1?); save it as UTF-8"};
     return text;
 }
 

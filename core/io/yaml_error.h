@@ -7,6 +7,7 @@
 #include <yaml-cpp/exceptions.h>
 #include <yaml-cpp/node/node.h>
 
+#include <set>
 #include <string>
 
 namespace roofline {
@@ -28,6 +29,13 @@ struct YamlFailure {
 {
     const YAML::Mark m = at.Mark();
     throw YamlFailure {Error {file, m.line + 1, m.column + 1, message}};
+}
+
+/// Stops parsing when a mapping gives the same key twice (yaml-cpp keeps both silently).
+inline void yamlRejectDuplicate(std::set<std::string>& seen, const std::string& file, const YAML::Node& key)
+{
+    if (!seen.insert(key.Scalar()).second)
+        yamlFail(file, key, "field '" + key.Scalar() + "' is given twice");
 }
 
 } // namespace roofline
