@@ -82,7 +82,8 @@ Result<std::string> readTextFile(const std::string& path, std::uintmax_t maxByte
     if (text.compare(0, 3, "\xEF\xBB\xBF") == 0)
         text.erase(0, 3);
     if (const auto bad = firstInvalidUtf8(text))
-        return Error {path, bad->first, bad->second, "not UTF-8 text (a byte no UTF-8 text has; Latin-1?); save it as UTF-8"};
+        return Error {
+            path, bad->first, bad->second, "not UTF-8 text (a byte no UTF-8 text has; Latin-1?); save it as UTF-8"};
     return text;
 }
 

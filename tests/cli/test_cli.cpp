@@ -15,6 +15,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "tests/core/invalid_corpus.h"
+
 using nlohmann::json;
 namespace fs = std::filesystem;
 
@@ -421,4 +423,38 @@ TEST(Cli, BadProfilesAreWarningsAndTheRestStillWorks)
     for (const auto& entry : fs::directory_iterator(dir))
         yamlFiles += entry.path().extension() == ".yaml";
     EXPECT_EQ(warnings, yamlFiles) << r.err;
+}
+
+// The bad-input corpus (tests/data/invalid/cases.tsv) as a user meets it on the command line:
+// kernel files, sessions and ceilings exit 1 with the message on an `error:` line and write
+// nothing; a bad profile in a --profiles folder is a warning and is skipped.
+TEST(Cli, TheBadInputCorpusIsRefusedWithItsMessages)
+{
+    int checked = 0;
+    for (const InvalidCase& c : invalidCases()) {
+        if (c.kind == "model")
+            continue; // model presets have no CLI entry point of their own (core_tests check them)
+        if (c.kind == "profile") {
+            const fs::path dir = scratch() / ("profile-" + c.file);
+            fs::create_directories(dir);
+            fs::copy_file(c.path, dir / c.file, fs::copy_options::overwrite_existing);
+            const CliRun r = roofline({"--profiles", dir.string(), "hw", "list"});
+            EXPECT_EQ(r.code, 0) << c << "\n" << r.err;
+            EXPECT_NE(r.err.find("warning: " + (dir / c.file).string()), std::string::npos) << c << "\n" << r.err;
+            EXPECT_NE(r.err.find(c.expected), std::string::npos) << c << "\n" << r.err;
+            ++checked;
+            continue;
+        }
+        const bool ceilings = c.kind == "ceilings";
+        const fs::path out = scratch() / ("corpus-" + c.file + (ceilings ? ".yaml" : ".png"));
+        fs::remove(out);
+        const CliRun r = ceilings ? roofline({"import-ceilings", c.path, "-o", out.string()})
+                                  : roofline({"export", c.path, "-o", out.string()});
+        EXPECT_EQ(r.code, 1) << c << "\n" << r.err;
+        EXPECT_FALSE(fs::exists(out)) << c;
+        EXPECT_NE(r.err.find("error: " + c.path), std::string::npos) << c << "\n" << r.err;
+        EXPECT_NE(r.err.find(c.expected), std::string::npos) << c << "\n" << r.err;
+        ++checked;
+    }
+    EXPECT_GE(checked, 55);
 }
