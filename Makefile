@@ -83,7 +83,7 @@ fuzz: deps
 	  mkdir -p build-fuzz/corpus/$$t; \
 	  echo "fuzzing $$t for $(FUZZ_SECONDS) s"; \
 	  build-fuzz/tests/fuzz/fuzz_$$t build-fuzz/corpus/$$t tests/data/profiles/valid tests/data/profiles/invalid \
-	    tests/data/kernels/valid tests/data/kernels/invalid tests/data/ncu tests/data/ceilings resources/examples \
+	    tests/data/kernels/valid tests/data/kernels/invalid tests/data/ncu tests/data/ceilings tests/data/invalid resources/examples \
 	    resources/models hardware_profiles -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
 	    -artifact_prefix=build-fuzz/crash-$$t- -print_final_stats=1 2>&1 | tail -n 3; \
 	done

@@ -47,6 +47,8 @@ Dimension dimensionOf(Kind k)
     case Kind::Flops:
         return Dimension::Flops;
     case Kind::Bytes:
+    case Kind::L2Bytes:
+    case Kind::L1Bytes:
         return Dimension::Bytes;
     case Kind::Time:
         return Dimension::Time;

@@ -290,6 +290,8 @@ std::string formatExact(double value, Dimension dim)
             digits += c;
     }
     const int exp10 = std::atoi(sci.c_str() + epos + 1);
+    if (exp10 < -9 || exp10 > 20) // beyond the prefixes a person reads: plain scientific, base unit
+        return sci + " " + unitSymbol(dim);
     int prefixExp = 0;
     std::string prefix;
     if (dim == Dimension::Time) {

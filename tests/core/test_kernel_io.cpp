@@ -164,3 +164,15 @@ TEST(KernelFiles, MissingFileIsAClearError)
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().toString(), "/nonexistent/kernels.csv: no such file");
 }
+
+// Inner-level bytes take units like main-memory bytes (they were once read as an intensity,
+// found by the session round-trip property test).
+TEST(KernelFiles, LevelBytesTakeByteUnits)
+{
+    const auto r = parseKernels("name,flops,bytes,l2_bytes,l1_bytes\na,1 GFLOP,1 GB,4 GB,512 B\n", "l.csv");
+    ASSERT_TRUE(r.ok()) << r.error();
+    ASSERT_EQ(r->rejected.size(), 0u) << r->rejected.front();
+    ASSERT_EQ(r->kernels.size(), 1u);
+    const std::vector<std::pair<std::string, double>> expected {{"L2", 4e9}, {"L1", 512}};
+    EXPECT_EQ(r->kernels[0].levelBytes, expected);
+}
