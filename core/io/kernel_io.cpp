@@ -165,6 +165,11 @@ Result<KernelImport> parseAnyKernelFormat(
 Result<KernelImport> parseKernels(
     const std::string& text, const std::string& file, KernelFormat format, const KernelReadOptions& options)
 {
+    const auto lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+    if (lines > options.maxRows + 1)
+        return Error {file, 0, 0,
+            "too many rows (" + std::to_string(lines) + " lines; the limit is " + std::to_string(options.maxRows)
+                + "); aggregate the launches in the profiler, or split the file"};
     auto r = parseAnyKernelFormat(text, file, format, options);
     if (r.ok() && r->kernels.empty() && r->rejected.empty())
         return Error {file, 0, 0, "no kernels: the file has no data rows"};

@@ -28,8 +28,13 @@ struct KernelImport {
 /// Largest kernel file read (a profiler export of 10^6 launches is ~100 MB).
 inline constexpr std::uintmax_t kMaxKernelFileBytes = 1024ull * 1024 * 1024;
 
+/// Most data rows (lines) a kernel file may have: 10 million, refused before parsing so a huge
+/// file ends in a message, not an out-of-memory (a row costs ~200 bytes once parsed).
+inline constexpr std::size_t kMaxKernelRows = 10'000'000;
+
 struct KernelReadOptions {
     bool aggregate = false; ///< profiler exports: sum the launches of a kernel by name
+    std::size_t maxRows = kMaxKernelRows; ///< more lines than this is refused before parsing
 };
 
 /// Parses a kernel list (or an Nsight Compute CSV export, detected by its header). A file-level problem (not text,

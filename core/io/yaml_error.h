@@ -4,6 +4,7 @@
 
 #include "core/common/result.h"
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/exceptions.h>
 #include <yaml-cpp/node/node.h>
 
@@ -13,10 +14,14 @@
 namespace roofline {
 
 /// file:line:column (1-based, from the exception's mark when it has one): prefix + message.
+/// yaml-cpp refuses nesting deeper than its depth guard (a few hundred levels of brackets or
+/// blocks); that becomes a message saying so rather than its "bad file".
 inline Error yamlError(const std::string& file, const YAML::Exception& e, const std::string& prefix)
 {
-    return Error {
-        file, e.mark.line >= 0 ? e.mark.line + 1 : 0, e.mark.column >= 0 ? e.mark.column + 1 : 0, prefix + e.msg};
+    const int line = e.mark.line >= 0 ? e.mark.line + 1 : 0, column = e.mark.column >= 0 ? e.mark.column + 1 : 0;
+    if (dynamic_cast<const YAML::DeepRecursion*>(&e))
+        return Error {file, line, column, "nested too deeply (the limit is a few hundred levels of lists or mappings)"};
+    return Error {file, line, column, prefix + e.msg};
 }
 
 /// Thrown by a parser's helpers and caught at its boundary (never escapes core/io).

@@ -151,3 +151,20 @@ TEST(InvalidCorpusMade, UnreadableFileIsRefused)
 }
 
 } // namespace
+
+TEST(InvalidCorpusMade, TooManyRowsIsRefusedBeforeParsing)
+{
+    std::string text = "name,flops,bytes\n";
+    for (int i = 0; i < 12; ++i)
+        text += "k" + std::to_string(i) + ",1e9,1e9\n";
+    KernelReadOptions small;
+    small.maxRows = 10;
+    const auto r = parseKernels(text, "many.csv", KernelFormat::Auto, small);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().toString(),
+        "many.csv: too many rows (13 lines; the limit is 10); aggregate the launches in the profiler, or split the "
+        "file");
+    small.maxRows = 12;
+    EXPECT_TRUE(parseKernels(text, "many.csv", KernelFormat::Auto, small).ok());
+    EXPECT_EQ(kMaxKernelRows, 10'000'000u);
+}
