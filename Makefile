@@ -76,17 +76,24 @@ bench: build
 
 # libFuzzer on every parser (clang, ASan + UBSan), seeded from the test fixtures; FUZZ_SECONDS each.
 FUZZ_SECONDS ?= 60
+fuzz: DEBIAN_PACKAGES += clang libclang-rt-dev
 fuzz: deps
 	CC=clang CXX=clang++ cmake -S . -B build-fuzz -G "$(GENERATOR)" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DROOFLINE_FUZZ=ON
 	cmake --build build-fuzz -j $(JOBS)
-	@set -e; for t in quantity profile kernels ceilings session model point; do \
+	@failed=""; for t in quantity profile kernels ceilings session model point; do \
 	  mkdir -p build-fuzz/corpus/$$t; \
 	  echo "fuzzing $$t for $(FUZZ_SECONDS) s"; \
-	  build-fuzz/tests/fuzz/fuzz_$$t build-fuzz/corpus/$$t tests/data/profiles/valid tests/data/profiles/invalid \
-	    tests/data/kernels/valid tests/data/kernels/invalid tests/data/ncu tests/data/ceilings tests/data/invalid resources/examples \
-	    resources/models hardware_profiles -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
-	    -artifact_prefix=build-fuzz/crash-$$t- -print_final_stats=1 2>&1 | tail -n 3; \
-	done
+	  if build-fuzz/tests/fuzz/fuzz_$$t build-fuzz/corpus/$$t tests/data/profiles/valid tests/data/profiles/invalid \
+	    tests/data/kernels/valid tests/data/kernels/invalid tests/data/ncu tests/data/ceilings tests/data/invalid \
+	    tests/data/fuzz-regressions resources/examples resources/models hardware_profiles \
+	    -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
+	    -artifact_prefix=build-fuzz/crash-$$t- -print_final_stats=1 > build-fuzz/fuzz-$$t.log 2>&1; then \
+	    grep -E "^stat::number_of_executed_units|^Done" build-fuzz/fuzz-$$t.log | tail -n 2; \
+	  else \
+	    tail -n 40 build-fuzz/fuzz-$$t.log; failed="$$failed $$t"; \
+	  fi; \
+	done; \
+	if [ -n "$$failed" ]; then echo "error: fuzzing found a crash, hang, leak or sanitizer report in:$$failed (inputs: build-fuzz/crash-*)"; exit 1; fi
 
 # The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer (CMakePresets.json "asan").
 asan: deps

@@ -15,6 +15,11 @@
 
 #include <gtest/gtest.h>
 
+#include <QDir>
+
+#include <csignal>
+#include <sys/resource.h>
+
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QFile>
@@ -234,6 +239,42 @@ TEST_F(KernelsTest, AFailedSaveKeepsThePreviousFile)
     EXPECT_TRUE(doc()->isModified());
     ASSERT_TRUE(f.open(QIODevice::ReadOnly));
     EXPECT_EQ(f.readAll(), before);
+}
+
+// A full disk, simulated with a file-size limit: the write fails part way, the previous file is
+// untouched, the document stays modified and the message says why.
+TEST_F(KernelsTest, ASaveOntoAFullDiskKeepsThePreviousFile)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("full.roofline.yaml"));
+    ASSERT_EQ(doc()->save(path), QString());
+    QFile f(path);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    const QByteArray before = f.readAll();
+    f.close();
+    std::vector<Kernel> many;
+    for (int i = 0; i < 2000; ++i)
+        many.push_back(test::makeKernel("kernel " + std::to_string(i), 1e9 + i, 1e9));
+    doc()->addKernels(many, "add");
+
+    struct rlimit old { };
+    ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &old), 0);
+    const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN); // a write past the limit fails with EFBIG
+    struct rlimit small = old;
+    small.rlim_cur = 16 * 1024;
+    ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &small), 0);
+    const QString error = doc()->save(path);
+    ::setrlimit(RLIMIT_FSIZE, &old);
+    std::signal(SIGXFSZ, oldHandler);
+
+    EXPECT_TRUE(error.startsWith(path + QStringLiteral(": cannot write"))) << error.toStdString();
+    EXPECT_TRUE(doc()->isModified());
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    EXPECT_EQ(f.readAll(), before);
+    f.close();
+    EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files), QStringList {QStringLiteral("full.roofline.yaml")})
+        << "no temporary file is left behind";
+    EXPECT_EQ(doc()->save(path), QString()) << "with room again, the same save works";
 }
 
 TEST_F(KernelsTest, TheExampleSessionTellsTheLessonsStory)
