@@ -51,6 +51,23 @@ TEST(Export, PngHasTheRequestedPixelSizeAndResolution)
     EXPECT_GT(colours.size(), 20);
 }
 
+// Each panel of a high-dpi grid is drawn exactly as the same figure exported alone (a scaled
+// painter once laid the panels' text out at twice its size, cropping labels and legends).
+TEST(Export, PanelsAtHighDpiMatchTheFigureAlone)
+{
+    QTemporaryDir dir;
+    const QString one = dir.filePath(QStringLiteral("one.png")), grid = dir.filePath(QStringLiteral("grid.png"));
+    const ExportOptions options {600, 400, 192};
+    ASSERT_FALSE(exportFigure(lessonSpec(Precision::FP8), PlotStyle::light(), one, options));
+    ASSERT_FALSE(
+        exportPanels({lessonSpec(Precision::BF16), lessonSpec(Precision::FP8)}, PlotStyle::light(), grid, options));
+    const QImage alone = QImage(one).convertToFormat(QImage::Format_ARGB32);
+    const QImage panels = QImage(grid).convertToFormat(QImage::Format_ARGB32);
+    ASSERT_EQ(alone.size(), QSize(1200, 800));
+    ASSERT_EQ(panels.size(), QSize(2400, 800));
+    EXPECT_EQ(panels.copy(1200, 0, 1200, 800), alone) << "the second panel is the FP8 figure, pixel for pixel";
+}
+
 TEST(Export, SvgParsesKeepsTextAsTextAndNamesTheRidge)
 {
     QTemporaryDir dir;

@@ -8,6 +8,7 @@
 #include <QFileInfo>
 #include <QImageWriter>
 #include <QPageSize>
+#include <QPainter>
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QSvgGenerator>
@@ -15,17 +16,6 @@
 #include <memory>
 
 namespace roofline::ui {
-namespace {
-
-void vectorPainter(QCPPainter& painter)
-{
-    painter.setMode(QCPPainter::pmVectorized);
-    painter.setMode(QCPPainter::pmNoCaching);
-    painter.setMode(QCPPainter::pmNonCosmetic);
-}
-
-} // namespace
-
 bool isSupportedFigureSuffix(const QString& suffix)
 {
     const QString s = suffix.toLower();
@@ -34,6 +24,12 @@ bool isSupportedFigureSuffix(const QString& suffix)
 
 std::optional<QString> exportFigure(
     const PlotSpec& spec, const PlotStyle& style, const QString& path, const ExportOptions& options)
+{
+    return exportPanels({spec}, style, path, options);
+}
+
+std::optional<QString> exportPanels(
+    const std::vector<PlotSpec>& specs, const PlotStyle& style, const QString& path, const ExportOptions& options)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (!isSupportedFigureSuffix(suffix))
@@ -44,73 +40,6 @@ std::optional<QString> exportFigure(
             .arg(options.height);
     if (options.dpi < 24 || options.dpi > 1200)
         return QStringLiteral("dpi %1 is out of range (24 to 1200)").arg(options.dpi);
-
-    QCustomPlot plot;
-    plot.resize(options.width, options.height);
-    renderPlotSpec(plot, spec, style);
-    plot.replot(QCustomPlot::rpImmediateRefresh);
-
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return QStringLiteral("%1: cannot write (%2)").arg(path, file.errorString());
-
-    const int w = options.width, h = options.height;
-    if (suffix == QLatin1String("png")) {
-        const double scale = options.dpi / 96.0;
-        QImage image = plot.toPixmap(w, h, scale).toImage();
-        const int dotsPerMeter = qRound(options.dpi / 0.0254);
-        image.setDotsPerMeterX(dotsPerMeter);
-        image.setDotsPerMeterY(dotsPerMeter);
-        QImageWriter writer(&file, "png");
-        if (!writer.write(image)) {
-            file.cancelWriting();
-            return QStringLiteral("%1: cannot write PNG (%2)").arg(path, writer.errorString());
-        }
-    } else if (suffix == QLatin1String("svg")) {
-        QSvgGenerator generator;
-        generator.setOutputDevice(&file);
-        generator.setSize(QSize(w, h));
-        generator.setViewBox(QRect(0, 0, w, h));
-        generator.setResolution(96);
-        generator.setTitle(QString::fromStdString(spec.title));
-        generator.setDescription(QStringLiteral("Roofline figure made by Roofline Studio"));
-        QCPPainter painter;
-        if (!painter.begin(&generator)) {
-            file.cancelWriting();
-            return QStringLiteral("%1: cannot start the SVG writer").arg(path);
-        }
-        vectorPainter(painter);
-        plot.toPainter(&painter, w, h);
-        painter.end();
-    } else {
-        QPdfWriter writer(&file);
-        writer.setResolution(96);
-        writer.setPageSize(QPageSize(QSizeF(w * 72.0 / 96.0, h * 72.0 / 96.0), QPageSize::Point));
-        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-        writer.setTitle(QString::fromStdString(spec.title));
-        writer.setCreator(QStringLiteral("Roofline Studio"));
-        QCPPainter painter;
-        if (!painter.begin(&writer)) {
-            file.cancelWriting();
-            return QStringLiteral("%1: cannot start the PDF writer").arg(path);
-        }
-        vectorPainter(painter);
-        plot.toPainter(&painter, w, h);
-        painter.end();
-    }
-    if (!file.commit())
-        return QStringLiteral("%1: cannot write (%2)").arg(path, file.errorString());
-    return std::nullopt;
-}
-
-std::optional<QString> exportPanels(
-    const std::vector<PlotSpec>& specs, const PlotStyle& style, const QString& path, const ExportOptions& options)
-{
-    if (specs.size() == 1)
-        return exportFigure(specs.front(), style, path, options);
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    if (!isSupportedFigureSuffix(suffix))
-        return QStringLiteral("%1: unknown figure format '%2'; use .png, .svg or .pdf").arg(path, suffix);
     if (specs.empty())
         return QStringLiteral("no panels to draw");
     const int cols = specs.size() <= 2 ? static_cast<int>(specs.size()) : 2;
@@ -119,8 +48,11 @@ std::optional<QString> exportPanels(
     const int totalW = w * cols, totalH = h * rows;
     if (totalW > 40000 || totalH > 40000)
         return QStringLiteral("figure size %1x%2 is too large").arg(totalW).arg(totalH);
+    // The document title of a vector file: the figure's own, or the grid's.
+    const QString title = specs.size() == 1 ? QString::fromStdString(specs.front().title)
+                                            : QStringLiteral("Roofline Studio: %1 panels").arg(specs.size());
 
-    // One offscreen plot per panel, drawn into the same painter at its grid position.
+    // One offscreen plot per panel, each drawn at its grid position.
     std::vector<std::unique_ptr<QCustomPlot>> plots;
     for (const auto& spec : specs) {
         auto plot = std::make_unique<QCustomPlot>();
@@ -129,10 +61,14 @@ std::optional<QString> exportPanels(
         plot->replot(QCustomPlot::rpImmediateRefresh);
         plots.push_back(std::move(plot));
     }
-    auto paint = [&](QCPPainter& painter) {
+    auto at = [&](size_t i) { return QPoint((static_cast<int>(i) % cols) * w, (static_cast<int>(i) / cols) * h); };
+    auto paintVector = [&](QCPPainter& painter) {
+        painter.setMode(QCPPainter::pmVectorized);
+        painter.setMode(QCPPainter::pmNoCaching);
+        painter.setMode(QCPPainter::pmNonCosmetic);
         for (size_t i = 0; i < plots.size(); ++i) {
             painter.save();
-            painter.translate((static_cast<int>(i) % cols) * w, (static_cast<int>(i) / cols) * h);
+            painter.translate(at(i));
             plots[i]->toPainter(&painter, w, h);
             painter.restore();
         }
@@ -142,18 +78,19 @@ std::optional<QString> exportPanels(
     if (!file.open(QIODevice::WriteOnly))
         return QStringLiteral("%1: cannot write (%2)").arg(path, file.errorString());
     if (suffix == QLatin1String("png")) {
+        // QCustomPlot's own scaled rendering per panel (a scaled painter would lay text out at the
+        // wrong size), composed into one image.
         const double scale = options.dpi / 96.0;
         QImage image(qRound(totalW * scale), qRound(totalH * scale), QImage::Format_ARGB32_Premultiplied);
         image.fill(style.background);
+        {
+            QPainter painter(&image);
+            for (size_t i = 0; i < plots.size(); ++i)
+                painter.drawPixmap(QPointF(at(i)) * scale, plots[i]->toPixmap(w, h, scale));
+        }
         const int dotsPerMeter = qRound(options.dpi / 0.0254);
         image.setDotsPerMeterX(dotsPerMeter);
         image.setDotsPerMeterY(dotsPerMeter);
-        {
-            QCPPainter painter(&image);
-            painter.setMode(QCPPainter::pmNoCaching);
-            painter.scale(scale, scale);
-            paint(painter);
-        }
         QImageWriter writer(&file, "png");
         if (!writer.write(image)) {
             file.cancelWriting();
@@ -165,27 +102,28 @@ std::optional<QString> exportPanels(
         generator.setSize(QSize(totalW, totalH));
         generator.setViewBox(QRect(0, 0, totalW, totalH));
         generator.setResolution(96);
+        generator.setTitle(title);
+        generator.setDescription(QStringLiteral("Roofline figure made by Roofline Studio"));
         QCPPainter painter;
         if (!painter.begin(&generator)) {
             file.cancelWriting();
             return QStringLiteral("%1: cannot start the SVG writer").arg(path);
         }
-        vectorPainter(painter);
-        paint(painter);
+        paintVector(painter);
         painter.end();
     } else {
         QPdfWriter writer(&file);
         writer.setResolution(96);
         writer.setPageSize(QPageSize(QSizeF(totalW * 72.0 / 96.0, totalH * 72.0 / 96.0), QPageSize::Point));
         writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        writer.setTitle(title);
         writer.setCreator(QStringLiteral("Roofline Studio"));
         QCPPainter painter;
         if (!painter.begin(&writer)) {
             file.cancelWriting();
             return QStringLiteral("%1: cannot start the PDF writer").arg(path);
         }
-        vectorPainter(painter);
-        paint(painter);
+        paintVector(painter);
         painter.end();
     }
     if (!file.commit())
