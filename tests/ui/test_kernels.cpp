@@ -4,6 +4,7 @@
 #include "core/io/ceilings.h"
 #include "core/io/session_yaml.h"
 #include "support/fixtures.h"
+#include "support/window_fixture.h"
 #include "ui/document/session_document.h"
 #include "ui/main_window.h"
 #include "ui/panels/details_panel.h"
@@ -33,22 +34,15 @@ using namespace roofline::ui;
 
 namespace {
 
-class KernelsTest : public ::testing::Test {
+class KernelsTest : public test::WindowTest {
 protected:
     void SetUp() override
     {
-        QSettings().clear();
-        QSettings().setValue(QStringLiteral("view/animate"), false);
-        window = std::make_unique<MainWindow>(test::shippedCatalog(), std::vector<Error> {});
-        window->resize(1300, 900);
-        window->show();
-        ASSERT_TRUE(QTest::qWaitForWindowExposed(window.get()));
+        WindowTest::SetUp();
         doc()->setPrecision(Precision::BF16);
         doc()->undoStack()->clear();
     }
 
-    SessionDocument* doc() const { return window->document(); }
-    QCustomPlot* plot() const { return window->plotWidget()->plot(); }
     KernelTableModel* table() const { return window->kernelsPanel()->model(); }
 
     QPoint pixel(double intensity, double rate) const
@@ -65,8 +59,6 @@ protected:
     }
 
     QString regimeCell(int row) const { return table()->index(row, KernelTableModel::Regime).data().toString(); }
-
-    std::unique_ptr<MainWindow> window;
 };
 
 } // namespace

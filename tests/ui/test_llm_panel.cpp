@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "support/fixtures.h"
+#include "support/window_fixture.h"
 #include "ui/document/session_document.h"
 #include "ui/main_window.h"
 #include "ui/panels/llm_panel.h"
@@ -21,19 +22,13 @@ using namespace roofline::ui;
 
 namespace {
 
-class LlmPanelTest : public ::testing::Test {
+class LlmPanelTest : public test::WindowTest {
 protected:
     void SetUp() override
     {
-        QSettings().clear();
-        QSettings().setValue(QStringLiteral("view/animate"), false);
-        window = std::make_unique<MainWindow>(test::shippedCatalog(), std::vector<Error> {});
-        window->resize(1300, 900);
-        window->show();
-        ASSERT_TRUE(QTest::qWaitForWindowExposed(window.get()));
+        WindowTest::SetUp();
         doc()->setPrecision(Precision::BF16);
     }
-    SessionDocument* doc() const { return window->document(); }
     LlmPanel* panel() const { return window->llmPanel(); }
 
     // The decode diamond drawn on the plot.
@@ -43,8 +38,6 @@ protected:
         EXPECT_NE(g, nullptr);
         return g && g->dataCount() ? g->data()->at(0)->key : 0.0;
     }
-
-    std::unique_ptr<MainWindow> window;
 };
 
 } // namespace

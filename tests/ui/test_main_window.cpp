@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "support/fixtures.h"
+#include "support/window_fixture.h"
 #include "ui/document/session_document.h"
 #include "ui/main_window.h"
 #include "ui/panels/hardware_panel.h"
@@ -26,19 +27,11 @@ using namespace roofline::ui;
 
 namespace {
 
-class MainWindowTest : public ::testing::Test {
+class MainWindowTest : public test::WindowTest {
 protected:
-    void SetUp() override
-    {
-        QSettings().clear(); // each test starts like a first run, without animations
-        QSettings().setValue(QStringLiteral("view/animate"), false);
-        window = std::make_unique<MainWindow>(test::shippedCatalog(), std::vector<Error> {});
-        window->resize(1200, 800);
-        window->show();
-        ASSERT_TRUE(QTest::qWaitForWindowExposed(window.get()));
-    }
-
-    QCustomPlot* plot() const { return window->plotWidget()->plot(); }
+    MainWindowTest()
+        : WindowTest(QSize(1200, 800))
+    { }
 
     double ridgeMarkerX() const
     {
@@ -60,8 +53,6 @@ protected:
         ASSERT_GE(index, 0) << id;
         combo->setCurrentIndex(index);
     }
-
-    std::unique_ptr<MainWindow> window;
 };
 
 } // namespace
