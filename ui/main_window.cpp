@@ -417,7 +417,7 @@ QString MainWindow::openFile(const QString& path, bool ask)
     auto text = readTextFile(path.toStdString(), kMaxKernelFileBytes);
     if (!text)
         return QString::fromStdString(text.error().toString());
-    if (looksLikeSession(text.value())) {
+    if (isSessionFile(path.toStdString(), text.value())) {
         const QString error = m_document->load(path);
         if (error.isEmpty() || m_document->filePath() == path)
             m_settings->addRecentFile(path), updateRecentMenu();
@@ -727,7 +727,7 @@ void MainWindow::dropEvent(QDropEvent* event)
         const QString path = url.toLocalFile();
         QString error;
         auto text = readTextFile(path.toStdString(), kMaxKernelFileBytes);
-        if (text && looksLikeSession(text.value()) && !maybeSave())
+        if (text && isSessionFile(path.toStdString(), text.value()) && !maybeSave())
             continue;
         error = openFile(path);
         if (!error.isEmpty())

@@ -123,6 +123,13 @@ bool looksLikeSession(const std::string& text)
     return std::regex_search(text.substr(0, 64 * 1024), key);
 }
 
+bool isSessionFile(const std::string& path, const std::string& text)
+{
+    const std::string suffix = ".roofline.yaml";
+    return (path.size() >= suffix.size() && path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0)
+        || looksLikeSession(text);
+}
+
 Result<Session> parseSession(const std::string& text, const std::string& file)
 {
     try {

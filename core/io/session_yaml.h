@@ -19,5 +19,8 @@ Result<Session> loadSessionFile(const std::string& path);
 std::string sessionToYaml(const Session& session);
 /// True when the text is a session (it has a top-level 'roofline_session' key).
 bool looksLikeSession(const std::string& text);
+/// True when a file is to be read as a session: its name ends in `.roofline.yaml` (so a broken
+/// session is reported as one, never read as a kernel list) or its text looks like one.
+bool isSessionFile(const std::string& path, const std::string& text);
 
 } // namespace roofline

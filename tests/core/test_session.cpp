@@ -200,3 +200,11 @@ TEST(SessionAnalysis, AchievableOverrideScalesTheDashedRoof)
     EXPECT_EQ(spec->ceilings[1].legend, "Achievable (70% of peak)");
     EXPECT_DOUBLE_EQ(spec->x.lo, 0.01); // the view's fixed range
 }
+
+TEST(Session, ANameEndingInRooflineYamlIsAlwaysASession)
+{
+    EXPECT_TRUE(isSessionFile("broken.roofline.yaml", "- a\n"));
+    EXPECT_TRUE(isSessionFile("any.yaml", "roofline_session: 1\n"));
+    EXPECT_FALSE(isSessionFile("kernels.yaml", "kernels: []\n"));
+    EXPECT_FALSE(isSessionFile("roofline.yaml", "kernels: []\n"));
+}

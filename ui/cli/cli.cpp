@@ -177,10 +177,7 @@ Input loadInput(const ProfileCatalog& catalog, const Options& o)
         auto text = readTextFile(o.input, kMaxKernelFileBytes);
         if (!text)
             throw InputError {{text.error().toString()}};
-        const std::string suffix = ".roofline.yaml";
-        const bool sessionName = o.input.size() >= suffix.size()
-            && o.input.compare(o.input.size() - suffix.size(), suffix.size(), suffix) == 0;
-        if (sessionName || looksLikeSession(text.value())) {
+        if (isSessionFile(o.input, text.value())) {
             auto s = parseSession(text.value(), o.input);
             if (!s)
                 throw InputError {{s.error().toString()}};
