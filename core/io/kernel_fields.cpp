@@ -9,6 +9,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <functional>
 
 namespace roofline {
 namespace {
@@ -31,14 +32,17 @@ std::string normalize(const std::string& name)
     return n;
 }
 
-bool isBareNumber(const std::string& s)
+/// The value of a number with no unit ("1.5e9", "+3"); nullopt for anything else, including
+/// "inf", "nan" and out-of-range numbers (parseQuantity then says what is wrong).
+std::optional<double> bareNumber(std::string_view v)
 {
-    std::string_view v(s);
     if (!v.empty() && v.front() == '+')
         v.remove_prefix(1);
     double d = 0;
     const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), d);
-    return ec == std::errc() && end == v.data() + v.size();
+    if (ec != std::errc() || end != v.data() + v.size() || !std::isfinite(d))
+        return std::nullopt;
+    return d;
 }
 
 Dimension dimensionOf(Kind k)
@@ -149,32 +153,32 @@ std::optional<KernelField> kernelFieldFor(const std::string& name)
     return it->second;
 }
 
-void KernelRowBuilder::set(const KernelField& field, const std::string& key, const std::string& raw)
+void KernelRowBuilder::set(const KernelField& field, std::string_view key, std::string_view raw)
 {
-    const std::string text = trimmed(raw);
+    const std::string_view text = trimView(raw);
     if (text.empty())
         return; // an empty cell is an absent value
     switch (field.kind) {
     case Kind::Name:
         // CSV cells are trimmed; a YAML/JSON name keeps what its quotes hold.
-        m_name = m_keepNameSpaces ? raw : text;
+        m_name = std::string(m_keepNameSpaces ? raw : text);
         return;
     case Kind::Group:
-        m_group = m_keepNameSpaces ? raw : text;
+        m_group = std::string(m_keepNameSpaces ? raw : text);
         return;
     case Kind::Launches: {
         int n = 0;
         const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
         if (ec != std::errc() || end != text.data() + text.size() || n < 1)
-            fail(key + ": '" + text + "' must be a whole number of launches, at least 1");
+            fail(std::string(key) + ": '" + std::string(text) + "' must be a whole number of launches, at least 1");
         else
             m_launches = n;
         return;
     }
     case Kind::Precision: {
-        const auto p = parsePrecision(text);
+        const auto p = parsePrecision(std::string(text));
         if (!p)
-            fail("unknown precision '" + text + "'; known: " + precisionList());
+            fail("unknown precision '" + std::string(text) + "'; known: " + precisionList());
         else
             m_precision = p;
         return;
@@ -182,15 +186,19 @@ void KernelRowBuilder::set(const KernelField& field, const std::string& key, con
     default:
         break;
     }
-    const Dimension dim = dimensionOf(field.kind);
-    auto r = parseQuantity(text, dim);
-    if (!r) {
-        fail(key + ": " + r.error().message);
-        return;
+    double v = 0.0;
+    if (const auto bare = bareNumber(text); bare && *bare > 0.0) {
+        v = *bare * field.multiplier; // the common case: a plain positive number in the column's unit
+    } else {
+        auto r = parseQuantity(text, dimensionOf(field.kind));
+        if (!r) {
+            fail(std::string(key) + ": " + r.error().message);
+            return;
+        }
+        v = r.value();
+        if (bare)
+            v *= field.multiplier;
     }
-    double v = r.value();
-    if (isBareNumber(text))
-        v *= field.multiplier;
     switch (field.kind) {
     case Kind::Flops:
         m_flops = v;
@@ -259,6 +267,35 @@ Result<Kernel> KernelRowBuilder::build() const
     return k;
 }
 
+int KernelRowCollector::findOrInsert(std::size_t index)
+{
+    if (2 * (m_used + 1) > m_slots.size()) { // grow: re-place every index
+        std::vector<std::uint64_t> old(2 * m_slots.size(), kEmptySlot);
+        old.swap(m_slots);
+        m_used = 0;
+        for (std::uint64_t slot : old)
+            if (slot != kEmptySlot)
+                findOrInsert(static_cast<std::size_t>(slot & 0xffffffffu));
+    }
+    // A slot holds the name's hash in its high half and the kernel's index in its low half, so
+    // a probe reads another kernel's name only when the hashes agree.
+    const std::string& name = m_out.kernels[index].name;
+    const std::uint64_t hash = std::hash<std::string> {}(name);
+    const std::uint64_t tag = hash & ~std::uint64_t {0xffffffffu};
+    const std::size_t mask = m_slots.size() - 1;
+    for (std::size_t s = static_cast<std::size_t>(hash) & mask;; s = (s + 1) & mask) {
+        const std::uint64_t there = m_slots[s];
+        if (there == kEmptySlot) {
+            m_slots[s] = tag | index;
+            ++m_used;
+            return -1;
+        }
+        const auto other = static_cast<std::size_t>(there & 0xffffffffu);
+        if ((there & ~std::uint64_t {0xffffffffu}) == tag && m_out.kernels[other].name == name)
+            return static_cast<int>(other);
+    }
+}
+
 void KernelRowCollector::add(const KernelRowBuilder& row)
 {
     auto k = row.build();
@@ -266,12 +303,15 @@ void KernelRowCollector::add(const KernelRowBuilder& row)
         reject(row.line(), k.error().message);
         return;
     }
-    const auto [it, inserted] = m_names.emplace(k->name, row.line());
-    if (!inserted) {
-        reject(row.line(), "duplicate name '" + k->name + "' (first at line " + std::to_string(it->second) + ")");
+    m_out.kernels.push_back(std::move(k).value());
+    const int first = findOrInsert(m_out.kernels.size() - 1);
+    if (first >= 0) {
+        m_out.kernels.pop_back();
+        reject(row.line(),
+            "duplicate name '" + m_out.kernels[static_cast<std::size_t>(first)].name + "' (first at line "
+                + std::to_string(m_out.lines[static_cast<std::size_t>(first)]) + ")");
         return;
     }
-    m_out.kernels.push_back(std::move(k).value());
     m_out.lines.push_back(row.line());
 }
 

@@ -6,10 +6,13 @@
 #include "core/io/kernel_io.h"
 #include "core/model/units.h"
 
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
-#include <unordered_map>
+#include <string_view>
+#include <vector>
 
 namespace YAML {
 class Node;
@@ -34,7 +37,7 @@ public:
     explicit KernelRowBuilder(int line)
         : m_line(line)
     { }
-    void set(const KernelField& field, const std::string& key, const std::string& text);
+    void set(const KernelField& field, std::string_view key, std::string_view text);
     void fail(const std::string& message)
     {
         if (m_error.empty())
@@ -60,17 +63,32 @@ private:
 /// Adds built rows to an import, rejecting bad rows and duplicate names with their line.
 class KernelRowCollector {
 public:
-    KernelRowCollector(std::string file, KernelImport& out)
+    KernelRowCollector(std::string file, KernelImport& out, std::size_t expectedRows = 0)
         : m_file(std::move(file))
         , m_out(out)
-    { }
+    {
+        std::size_t capacity = 64;
+        while (capacity < 2 * expectedRows)
+            capacity *= 2;
+        m_slots.assign(capacity, kEmptySlot);
+    }
     void add(const KernelRowBuilder& row);
     void reject(int line, const std::string& message);
+    /// Starts loading the table slot a name will probe, while the rest of its row is parsed.
+    void prefetch(std::string_view name) const
+    {
+        __builtin_prefetch(&m_slots[std::hash<std::string_view> {}(name) & (m_slots.size() - 1)]);
+    }
 
 private:
     std::string m_file;
     KernelImport& m_out;
-    std::unordered_map<std::string, int> m_names; ///< name -> first line
+    /// Duplicate names: an open-addressing table of indices into m_out.kernels (the names live
+    /// there once; no node or key copy per kernel). Capacity is a power of two, at most half full.
+    static constexpr std::uint64_t kEmptySlot = ~std::uint64_t {0};
+    std::vector<std::uint64_t> m_slots;
+    std::size_t m_used = 0;
+    int findOrInsert(std::size_t index); ///< the index of an earlier kernel with this name, or -1
 };
 
 /// Reads a YAML/JSON sequence of kernel mappings; unknown keys go to `ignored`.

@@ -32,7 +32,7 @@ std::string lowerSuffix(const std::string& path)
     return s;
 }
 
-KernelFormat sniff(const std::string& text)
+KernelFormat sniff(std::string_view text)
 {
     for (char c : text) {
         if (std::isspace(static_cast<unsigned char>(c)))
@@ -42,27 +42,29 @@ KernelFormat sniff(const std::string& text)
         break;
     }
     const auto firstLineEnd = text.find('\n');
-    const std::string first = text.substr(0, firstLineEnd);
+    const std::string first(text.substr(0, firstLineEnd));
     if (first.rfind("kernels:", 0) == 0 || first.rfind("- ", 0) == 0 || first.rfind("---", 0) == 0
         || first.rfind("#", 0) == 0)
         return KernelFormat::Yaml;
     return KernelFormat::Csv;
 }
 
-Result<KernelImport> parseCsvKernels(const std::string& text, const std::string& file, char delimiter)
+Result<KernelImport> parseCsvKernels(std::string_view text, const std::string& file, char delimiter)
 {
-    const CsvTable table = readCsv(text, delimiter);
-    if (table.rows.empty())
+    // Rows are read one at a time straight from the text: a 10^6-row file is never held twice.
+    CsvReader reader(text, delimiter);
+    if (!reader.next())
         return Error {file, 0, 0, "empty file: expected a header row such as 'name,flops,bytes,time_ms'"};
-    const CsvRow& header = table.rows.front();
+    const int headerLine = reader.line();
+    const std::vector<std::string> header(reader.fields().begin(), reader.fields().end());
     std::vector<std::optional<KernelField>> columns;
     std::vector<std::string> ignored;
     std::map<KernelField::Kind, std::string> seen;
-    for (const auto& h : header.fields) {
+    for (const auto& h : header) {
         auto f = kernelFieldFor(h);
         if (f) {
             if (auto it = seen.find(f->kind); it != seen.end())
-                return Error {file, header.line, 0,
+                return Error {file, headerLine, 0,
                     "columns '" + it->second + "' and '" + h + "' both give the " + f->describe() + "; keep one"};
             seen.emplace(f->kind, h);
         } else if (!h.empty()) {
@@ -73,46 +75,56 @@ Result<KernelImport> parseCsvKernels(const std::string& text, const std::string&
     if (!seen.count(KernelField::Kind::Flops)
         || (!seen.count(KernelField::Kind::Bytes) && !seen.count(KernelField::Kind::Intensity))) {
         std::string have;
-        for (const auto& h : header.fields)
+        for (const auto& h : header)
             have += (have.empty() ? "" : ", ") + h;
         const std::string missing = !seen.count(KernelField::Kind::Flops)
             ? "a FLOP column (flops, gflop or tflop)"
             : "a byte column (bytes, mb, gb) or intensity";
-        return Error {file, header.line, 0, "missing " + missing + "; the header has: " + have};
+        return Error {file, headerLine, 0, "missing " + missing + "; the header has: " + have};
     }
 
     KernelImport out;
     for (const auto& name : ignored)
         out.warnings.push_back("ignored column '" + name + "'");
-    KernelRowCollector collector(file, out);
-    for (size_t r = 1; r < table.rows.size(); ++r) {
-        const CsvRow& row = table.rows[r];
-        if (!row.fields.empty() && !row.fields[0].empty() && row.fields[0][0] == '#')
+    // Roughly one row per line: reserving avoids re-copying a million kernels while growing.
+    const auto lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+    out.kernels.reserve(lines);
+    out.lines.reserve(lines);
+    KernelRowCollector collector(file, out, lines);
+    int nameColumn = -1;
+    for (size_t c = 0; c < columns.size(); ++c)
+        if (columns[c] && columns[c]->kind == KernelField::Kind::Name)
+            nameColumn = static_cast<int>(c);
+    while (reader.next()) {
+        const auto& fields = reader.fields();
+        if (!fields.empty() && !fields[0].empty() && fields[0][0] == '#')
             continue; // comment
-        if (table.unterminatedQuoteLine > 0 && r + 1 == table.rows.size()) {
-            collector.reject(table.unterminatedQuoteLine, "a quoted field is never closed (missing '\"')");
+        if (reader.unterminatedQuoteLine() > 0) { // the quote ran to the end: this was the last row
+            collector.reject(reader.unterminatedQuoteLine(), "a quoted field is never closed (missing '\"')");
             continue;
         }
-        if (row.fields.size() != header.fields.size()) {
-            collector.reject(row.line,
-                "row has " + std::to_string(row.fields.size()) + " fields; the header has "
-                    + std::to_string(header.fields.size()));
+        if (fields.size() != header.size()) {
+            collector.reject(reader.line(),
+                "row has " + std::to_string(fields.size()) + " fields; the header has "
+                    + std::to_string(header.size()));
             continue;
         }
-        KernelRowBuilder builder(row.line);
-        for (size_t c = 0; c < row.fields.size(); ++c)
+        if (nameColumn >= 0)
+            collector.prefetch(trimView(fields[static_cast<size_t>(nameColumn)]));
+        KernelRowBuilder builder(reader.line());
+        for (size_t c = 0; c < fields.size(); ++c)
             if (columns[c])
-                builder.set(*columns[c], header.fields[c], row.fields[c]);
+                builder.set(*columns[c], header[c], fields[c]);
         collector.add(builder);
     }
     return out;
 }
 
-Result<KernelImport> parseTreeKernels(const std::string& text, const std::string& file)
+Result<KernelImport> parseTreeKernels(std::string_view text, const std::string& file)
 {
     YAML::Node root;
     try {
-        root = YAML::Load(text);
+        root = YAML::Load(std::string(text));
     } catch (const YAML::Exception& e) {
         return yamlError(file, e, "syntax error: ");
     }
@@ -182,9 +194,9 @@ Result<KernelImport> parseAnyKernelFormat(
 {
     if (text.find('\0') != std::string::npos)
         return Error {file, 0, 0, "not a text file (it contains NUL bytes)"};
-    std::string body = text;
-    if (body.compare(0, 3, "\xEF\xBB\xBF") == 0)
-        body.erase(0, 3);
+    std::string_view body = text;
+    if (body.substr(0, 3) == "\xEF\xBB\xBF")
+        body.remove_prefix(3);
     if ((format == KernelFormat::Auto || format == KernelFormat::Csv) && looksLikeNcuCsv(body))
         return parseNcuCsv(body, file, NcuOptions {options.aggregate});
     if (format == KernelFormat::Auto)

@@ -17,12 +17,12 @@ namespace roofline {
 namespace {
 
 // The header line: the first CSV line with both "ID" and "Kernel Name" fields.
-std::optional<size_t> headerOffset(const std::string& text)
+std::optional<size_t> headerOffset(std::string_view text)
 {
     size_t pos = 0;
     while (pos < text.size()) {
         size_t end = text.find('\n', pos);
-        if (end == std::string::npos)
+        if (end == std::string_view::npos)
             end = text.size();
         const std::string_view line(text.data() + pos, end - pos);
         if (line.find("\"ID\"") != std::string_view::npos && line.find("Kernel Name") != std::string_view::npos)
@@ -34,7 +34,7 @@ std::optional<size_t> headerOffset(const std::string& text)
     return std::nullopt;
 }
 
-int lineOf(const std::string& text, size_t offset)
+int lineOf(std::string_view text, size_t offset)
 {
     return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
 }
@@ -285,7 +285,7 @@ std::string hardwareForDeviceName(const std::string& deviceRaw)
     return {};
 }
 
-bool looksLikeNcuCsv(const std::string& text)
+bool looksLikeNcuCsv(std::string_view text)
 {
     return headerOffset(text.substr(0, std::min<size_t>(text.size(), 1 << 20))).has_value();
 }
@@ -299,7 +299,7 @@ struct NcuTable {
 };
 
 // Every launch of the export with its metrics in SI units.
-Result<NcuTable> readNcuTable(const std::string& text, const std::string& file)
+Result<NcuTable> readNcuTable(std::string_view text, const std::string& file)
 {
     const auto start = headerOffset(text);
     if (!start)
@@ -387,7 +387,7 @@ Result<NcuTable> readNcuTable(const std::string& text, const std::string& file)
 }
 } // namespace
 
-Result<KernelImport> parseNcuCsv(const std::string& text, const std::string& file, const NcuOptions& options)
+Result<KernelImport> parseNcuCsv(std::string_view text, const std::string& file, const NcuOptions& options)
 {
     auto table = readNcuTable(text, file);
     if (!table)
@@ -509,7 +509,7 @@ Result<KernelImport> parseNcuCsv(const std::string& text, const std::string& fil
     return out;
 }
 
-Result<HardwareProfile> ncuCeilings(const std::string& text, const std::string& file)
+Result<HardwareProfile> ncuCeilings(std::string_view text, const std::string& file)
 {
     auto table = readNcuTable(text, file);
     if (!table)

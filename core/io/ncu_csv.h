@@ -8,6 +8,7 @@
 #include "core/model/hardware.h"
 
 #include <string>
+#include <string_view>
 
 namespace roofline {
 
@@ -16,18 +17,18 @@ struct NcuOptions {
 };
 
 /// True when the text is an ncu CSV export: some line holds the "ID" and "Kernel Name" columns.
-bool looksLikeNcuCsv(const std::string& text);
+bool looksLikeNcuCsv(std::string_view text);
 
 /// Kernels from an ncu export. Launches that cannot be placed (no FLOPs, no DRAM bytes) are
 /// rejected with their line; a file without the metrics a roofline needs is an error listing
 /// what is missing and the ncu command that collects it. `device` and `suggestedHardware` are
 /// set from the file's Device column.
-Result<KernelImport> parseNcuCsv(const std::string& text, const std::string& file, const NcuOptions& options = {});
+Result<KernelImport> parseNcuCsv(std::string_view text, const std::string& file, const NcuOptions& options = {});
 
 /// The device's ceilings from the *.peak_sustained figures an ncu export carries (FMA peaks x 2
 /// or x 4 for half2, tensor ops, DRAM/L2/L1 bytes per cycle) times the measured clocks; the
 /// largest over the launches. The profile's id is left to the caller.
-Result<HardwareProfile> ncuCeilings(const std::string& text, const std::string& file);
+Result<HardwareProfile> ncuCeilings(std::string_view text, const std::string& file);
 
 /// The shipped profile id for an ncu/CUDA device name ("NVIDIA H100 80GB HBM3" -> "h100-sxm5").
 std::string hardwareForDeviceName(const std::string& device);

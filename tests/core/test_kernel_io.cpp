@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/io/csv.h"
 #include "core/io/kernel_io.h"
 #include "core/io/text_file.h"
 #include "support/fixtures.h"
@@ -175,4 +176,65 @@ TEST(KernelFiles, LevelBytesTakeByteUnits)
     ASSERT_EQ(r->kernels.size(), 1u);
     const std::vector<std::pair<std::string, double>> expected {{"L2", 4e9}, {"L1", 512}};
     EXPECT_EQ(r->kernels[0].levelBytes, expected);
+}
+
+TEST(Csv, ReaderHandlesQuotesLineEndsAndBlankLines)
+{
+    const std::string text = "a,\"b,1\",\"say \"\"hi\"\"\"\r\n"
+                             "\n"
+                             "\"two\nlines\",x\"y,\"q\"tail\r"
+                             "last,,";
+    const CsvTable t = readCsv(text, ',');
+    ASSERT_EQ(t.rows.size(), 3u);
+    EXPECT_EQ(t.rows[0].line, 1);
+    EXPECT_EQ(t.rows[0].fields, (std::vector<std::string> {"a", "b,1", "say \"hi\""}));
+    EXPECT_EQ(t.rows[1].line, 3);
+    EXPECT_EQ(t.rows[1].fields, (std::vector<std::string> {"two\nlines", "x\"y", "qtail"}));
+    EXPECT_EQ(t.rows[2].line, 5);
+    EXPECT_EQ(t.rows[2].fields, (std::vector<std::string> {"last", "", ""}));
+    EXPECT_EQ(t.unterminatedQuoteLine, 0);
+
+    const CsvTable open = readCsv("h\n\"never\nclosed", ',');
+    ASSERT_EQ(open.rows.size(), 2u);
+    EXPECT_EQ(open.rows[1].fields, std::vector<std::string> {"never\nclosed"});
+    EXPECT_EQ(open.unterminatedQuoteLine, 2);
+}
+
+TEST(Csv, StreamingReaderGivesViewsAndItsOffset)
+{
+    const std::string text = "x;y\n1;2\n";
+    CsvReader reader(text, ';');
+    ASSERT_TRUE(reader.next());
+    EXPECT_EQ(reader.fields().size(), 2u);
+    EXPECT_EQ(reader.fields()[1].data(), text.data() + 2) << "an unquoted field is a view into the text";
+    ASSERT_TRUE(reader.next());
+    EXPECT_EQ(reader.line(), 2);
+    EXPECT_EQ(reader.offset(), text.size());
+    EXPECT_FALSE(reader.next());
+}
+
+TEST(KernelFiles, DuplicateNamesAreFoundAmongThousandsOfRows)
+{
+    // A JSON list is not sized ahead (the table starts at 64 slots and grows); a CSV is.
+    std::string json = "[";
+    for (int i = 0; i < 300; ++i)
+        json += "{\"name\": \"k" + std::to_string(i) + "\", \"flops\": 2e9, \"bytes\": 1e9},\n";
+    json += "{\"name\": \"k3\", \"flops\": 1e9, \"bytes\": 1e9}]";
+    auto j = parseKernels(json, "dups.json");
+    ASSERT_TRUE(j.ok());
+    EXPECT_EQ(j->kernels.size(), 300u);
+    ASSERT_EQ(j->rejected.size(), 1u);
+    EXPECT_EQ(j->rejected[0].message, "duplicate name 'k3' (first at line 4)");
+
+    std::string text = "name,flops,bytes\n";
+    for (int i = 0; i < 5000; ++i)
+        text += "k" + std::to_string(i) + ",2e9,1e9\n";
+    text += "k17,1e9,1e9\nk4999,1e9,1e9\n";
+    auto r = parseKernels(text, "dups.csv");
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->kernels.size(), 5000u);
+    ASSERT_EQ(r->rejected.size(), 2u);
+    EXPECT_EQ(r->rejected[0].message, "duplicate name 'k17' (first at line 19)");
+    EXPECT_EQ(r->rejected[1].message, "duplicate name 'k4999' (first at line 5001)");
+    EXPECT_EQ(r->rejected[1].line, 5003);
 }
