@@ -315,27 +315,31 @@ void MainWindow::refresh()
     m_hardware->showSelection(*hw, m_document->precision());
     // The ridge in motion: after a precision or hardware change, ring the kernels whose regime
     // flipped and say so in one line.
-    const std::vector<Placement> placements = m_document->placements();
+    const std::shared_ptr<const SessionAnalysis> analysis = m_document->analysis();
+    static const std::vector<Placement> none;
+    const std::vector<Placement>& placements = analysis ? analysis->placements : none;
+    const std::vector<Placement>& last = m_lastAnalysis ? m_lastAnalysis->placements : none;
     const std::string key = hw->id + "/" + precisionName(m_document->precision());
     auto sameKernels = [&]() {
-        if (placements.size() != m_lastPlacements.size())
+        if (placements.size() != last.size())
             return false;
         for (size_t i = 0; i < placements.size(); ++i)
-            if (placements[i].kernel != m_lastPlacements[i].kernel)
+            if (placements[i].kernel != last[i].kernel)
                 return false;
         return true;
     };
-    if (key != m_lastKey && sameKernels()) {
-        const RegimeFlips flips = regimeFlips(m_lastPlacements, placements);
+    const bool same = sameKernels();
+    if (key != m_lastKey && same) {
+        const RegimeFlips flips = regimeFlips(last, placements);
         m_plot->setHighlighted(flips.all());
         const std::string summary = flips.summary(
             m_lastKey.substr(0, m_lastKey.find('/')) == hw->id ? precisionLabel(m_document->precision()) : hw->name);
         if (!summary.empty())
             statusBar()->showMessage(QString::fromStdString(summary), 8000);
-    } else if (!sameKernels()) {
+    } else if (!same) {
         m_plot->setHighlighted({});
     }
-    m_lastPlacements = placements;
+    m_lastAnalysis = analysis;
     m_lastKey = key;
     m_plot->setAnimated(m_settings->animate());
     m_plot->showSpec(m_document->plotSpec(), m_document->roofline());

@@ -2,10 +2,13 @@
 #pragma once
 
 #include "core/analysis/roofline.h"
+#include "core/analysis/session_analysis.h"
 #include "core/common/result.h"
 #include "core/io/profile_catalog.h"
 
 #include <QMainWindow>
+
+#include <memory>
 
 #include <vector>
 
@@ -104,7 +107,7 @@ private:
     QAction* m_sizeByTime = nullptr;
     QAction* m_achievable = nullptr;
     QMenu* m_recentMenu = nullptr;
-    std::vector<Placement> m_lastPlacements; ///< to tell which kernels flipped regime
+    std::shared_ptr<const SessionAnalysis> m_lastAnalysis; ///< to tell which kernels flipped regime
     std::string m_lastKey;
 };
 

@@ -2,6 +2,8 @@
 #include "core/analysis/session_analysis.h"
 
 #include <algorithm>
+#include <map>
+#include <optional>
 
 namespace roofline {
 
@@ -59,15 +61,24 @@ Result<SessionAnalysis> analyzeSession(const HardwareProfile& profile, const Ses
     for (const Kernel& k : session.kernels)
         if (k.time)
             total += *k.time;
+    // The roofs of kernels' own precisions, made once each (not a Roofline copy per kernel).
+    std::map<Precision, std::optional<Roofline>> own;
+    out.placements.reserve(session.kernels.size());
     for (const Kernel& k : session.kernels) {
-        Roofline r = out.roof;
+        const Roofline* rp = &out.roof;
         if (k.precision && *k.precision != session.precision) {
-            if (auto own = makeRoofline(hw, *k.precision, 0, kind))
-                r = own.value();
+            auto it = own.find(*k.precision);
+            if (it == own.end()) {
+                auto made = makeRoofline(hw, *k.precision, 0, kind);
+                it = own.emplace(*k.precision, made ? std::optional<Roofline>(made.value()) : std::nullopt).first;
+            }
+            if (it->second)
+                rp = &*it->second;
             else
                 out.notes.push_back("'" + k.name + "' is " + precisionName(*k.precision) + " but " + hw.id + " has no "
                     + precisionName(*k.precision) + " rate; judged against " + precisionName(session.precision));
         }
+        const Roofline& r = *rp;
         Placement p = analyze(k, r);
         placeLevels(p, hw, r);
         if (k.time && total > 0) {

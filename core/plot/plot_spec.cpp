@@ -5,13 +5,44 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <set>
 #include <sstream>
-#include <unordered_set>
 
 namespace roofline {
 namespace {
+
+/// The thinning grid's occupied cells: an open-addressing set of non-zero 64-bit keys, sized
+/// once for every point (a node per cell made thinning the slowest part of a 10^5-point figure).
+class CellSet {
+public:
+    explicit CellSet(std::size_t expected)
+    {
+        std::size_t capacity = 16;
+        while (capacity < 2 * expected)
+            capacity *= 2;
+        m_slots.assign(capacity, 0);
+    }
+    /// False when the key was there already.
+    bool insert(std::uint64_t key)
+    {
+        key += 1; // 0 marks an empty slot
+        const std::size_t mask = m_slots.size() - 1;
+        for (std::size_t i = static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 20) & mask;;
+             i = (i + 1) & mask) {
+            if (m_slots[i] == key)
+                return false;
+            if (m_slots[i] == 0) {
+                m_slots[i] = key;
+                return true;
+            }
+        }
+    }
+
+private:
+    std::vector<std::uint64_t> m_slots;
+};
 
 double decadeFloor(double v)
 {
@@ -66,16 +97,27 @@ std::pair<AxisRange, AxisRange> axisRangesFor(const HardwareProfile& profile, co
     // the labels.
     AxisRange x {std::min(0.1, decadeFloor(rMin) / 100.0), decadeCeil(rMax) * 10.0};
     AxisRange y {decadeFloor(bwMin * x.lo), decadeCeil(pMax * 1.5)};
+    // The extremes first, then one rounding to decades (both roundings are monotonic).
+    const double inf = std::numeric_limits<double>::infinity();
+    double iLo = inf, iHi = -inf, yLo = inf, yHi = -inf;
     for (const auto& p : placements) {
         if (std::isfinite(p.intensity) && p.intensity > 0) {
-            x.lo = std::min(x.lo, decadeFloor(p.intensity / 2.0));
-            x.hi = std::max(x.hi, decadeCeil(p.intensity * 2.0));
+            iLo = std::min(iLo, p.intensity);
+            iHi = std::max(iHi, p.intensity);
         }
         const double y0 = p.achieved ? *p.achieved : p.roof;
         if (std::isfinite(y0) && y0 > 0) {
-            y.lo = std::min(y.lo, decadeFloor(y0 / 2.0));
-            y.hi = std::max(y.hi, decadeCeil(y0 * 2.0));
+            yLo = std::min(yLo, y0);
+            yHi = std::max(yHi, y0);
         }
+    }
+    if (iLo <= iHi) {
+        x.lo = std::min(x.lo, decadeFloor(iLo / 2.0));
+        x.hi = std::max(x.hi, decadeCeil(iHi * 2.0));
+    }
+    if (yLo <= yHi) {
+        y.lo = std::min(y.lo, decadeFloor(yLo / 2.0));
+        y.hi = std::max(y.hi, decadeCeil(yHi * 2.0));
     }
     return {x, y};
 }
@@ -188,13 +230,15 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     for (size_t i = 0; i < placements.size(); ++i)
         labelled[i] = i;
     if (static_cast<int>(placements.size()) > labelLimit) {
-        // Many kernels: label the ones that take the most time (then the lowest bound).
-        std::stable_sort(labelled.begin(), labelled.end(), [&](size_t a, size_t b) {
+        // Many kernels: label the ones that take the most time (then the lowest bound; ties go
+        // to the kernel listed first). Only the top few are ordered: O(N log k), not a full sort.
+        const auto keep = static_cast<std::ptrdiff_t>(std::max(0, labelLimit));
+        std::partial_sort(labelled.begin(), labelled.begin() + keep, labelled.end(), [&](size_t a, size_t b) {
             const double ta = placements[a].kernel.time.value_or(placements[a].timeLowerBound);
             const double tb = placements[b].kernel.time.value_or(placements[b].timeLowerBound);
-            return ta > tb;
+            return ta > tb || (ta == tb && a < b);
         });
-        labelled.resize(static_cast<size_t>(std::max(0, labelLimit)));
+        labelled.resize(static_cast<size_t>(keep));
     }
     std::vector<bool> hasLabel(placements.size(), !options.showLabels ? false : true);
     if (options.showLabels && static_cast<int>(placements.size()) > labelLimit) {
@@ -206,7 +250,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     // same kind (regime, measured, above the roof) is not drawn again. Nothing leaves the
     // analysis; only the figure skips what could not be seen (docs/performance.md).
     const bool thin = placements.size() > kThinningThreshold;
-    std::unordered_set<std::uint64_t> cells;
+    CellSet cells(thin ? placements.size() : 0);
     const double lx0 = std::log(x.lo), lxs = kThinningGrid / (std::log(x.hi) - lx0);
     const double ly0 = std::log(y.lo), lys = kThinningGrid / (std::log(y.hi) - ly0);
     std::vector<PlotXY> mainAt(placements.size());
@@ -229,7 +273,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
             const auto qy = static_cast<std::uint64_t>(std::clamp((std::log(pt.at.y) - ly0) * lys, 0.0, 1e6));
             const std::uint64_t kind
                 = static_cast<std::uint64_t>(pt.regime) * 4 + (pt.measured ? 2 : 0) + (pt.aboveRoof ? 1 : 0);
-            if (!cells.insert((qx << 32) | (qy << 4) | kind).second) {
+            if (!cells.insert((qx << 32) | (qy << 4) | kind)) {
                 ++s.thinnedPoints;
                 continue;
             }
@@ -377,6 +421,63 @@ struct Box {
     }
 };
 
+// What labels must avoid, bucketed on a coarse pixel grid so a label's cost looks only at the
+// obstacles near it (a 10^5-point cloud is 10^5 obstacles). The overlaps are summed in the
+// order the obstacles were added, so the cost is exactly that of a scan over all of them.
+class Obstacles {
+public:
+    Obstacles(double width, double height)
+        : m_cw(std::max(1.0, width / kGrid))
+        , m_ch(std::max(1.0, height / kGrid))
+        , m_cells(kGrid * kGrid)
+    { }
+    void push_back(const Box& b)
+    {
+        const int id = static_cast<int>(m_boxes.size());
+        m_boxes.push_back(b);
+        m_seen.push_back(0);
+        forCells(b, [&](size_t cell) { m_cells[cell].push_back(id); });
+    }
+    double cost(const Box& q) const
+    {
+        ++m_tick;
+        m_hits.clear();
+        forCells(q, [&](size_t cell) {
+            for (int id : m_cells[cell])
+                if (m_seen[static_cast<size_t>(id)] != m_tick) {
+                    m_seen[static_cast<size_t>(id)] = m_tick;
+                    if (m_boxes[static_cast<size_t>(id)].overlap(q) > 0.0)
+                        m_hits.push_back(id);
+                }
+        });
+        std::sort(m_hits.begin(), m_hits.end());
+        double sum = 0.0;
+        for (int id : m_hits)
+            sum += m_boxes[static_cast<size_t>(id)].overlap(q);
+        return sum;
+    }
+
+private:
+    static constexpr int kGrid = 64;
+    template <typename F> void forCells(const Box& b, F&& f) const
+    {
+        // Boxes beyond the plot area land in the border cells.
+        auto cx = [&](double x) { return std::clamp(static_cast<int>(std::floor(x / m_cw)), 0, kGrid - 1); };
+        auto cy = [&](double y) { return std::clamp(static_cast<int>(std::floor(y / m_ch)), 0, kGrid - 1); };
+        if (!(b.x0 <= b.x1 && b.y0 <= b.y1)) // NaN or empty: nothing to index or find
+            return;
+        for (int j = cy(b.y0); j <= cy(b.y1); ++j)
+            for (int i = cx(b.x0); i <= cx(b.x1); ++i)
+                f(static_cast<size_t>(j * kGrid + i));
+    }
+    double m_cw, m_ch;
+    std::vector<std::vector<int>> m_cells;
+    std::vector<Box> m_boxes;
+    mutable std::vector<unsigned> m_seen;
+    mutable unsigned m_tick = 0;
+    mutable std::vector<int> m_hits;
+};
+
 // Width in characters of the longest line, and the number of lines.
 std::pair<size_t, size_t> textExtent(const std::string& s)
 {
@@ -404,7 +505,7 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
         return std::pair<double, double> {
             (std::log(p.x) - lx0) / (lx1 - lx0) * m.width, (1.0 - (std::log(p.y) - ly0) / (ly1 - ly0)) * m.height};
     };
-    std::vector<Box> obstacles;
+    Obstacles obstacles(m.width, m.height);
     for (const auto& p : spec.points) {
         const auto [x, y] = px(p.at);
         const double r = m.markerRadius * p.size;
@@ -485,9 +586,7 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
                 PlotLabel trial = label;
                 trial.at.x = std::exp(lx0 + (lx1 - lx0) * t);
                 const Box box = boxFor(trial, A::Right, v);
-                double cost = 0.0;
-                for (const Box& o : obstacles)
-                    cost += o.overlap(box);
+                double cost = obstacles.cost(box);
                 if (box.x0 < 0 || box.y0 < 0 || box.y1 > m.height)
                     cost += 1e6;
                 if (best < 0 || cost < best) {
@@ -513,9 +612,7 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
         Candidate choice = candidates[0];
         for (const Candidate& c : candidates) {
             const Box box = boxFor(label, c.align, c.valign);
-            double cost = 0.0;
-            for (const Box& o : obstacles)
-                cost += o.overlap(box);
+            double cost = obstacles.cost(box);
             // Outside the plot costs as much as covering that much text, twice.
             const bool inside = box.x0 >= 0 && box.y0 >= 0 && box.x1 <= m.width && box.y1 <= m.height;
             if (!inside)

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Google Benchmark for the core at 10^3, 10^5, 10^6 kernels: placement, CSV import, figure
 // geometry. Run with `make bench` (not part of `make test`).
+#include "bench_kernels.h"
 #include "core/analysis/roofline.h"
 #include "core/io/kernel_io.h"
-#include "core/io/profile_catalog.h"
 #include "core/plot/plot_spec.h"
 
 #include <benchmark/benchmark.h>
@@ -16,32 +16,8 @@ using namespace roofline;
 
 namespace {
 
-const HardwareProfile& h100()
-{
-    static const ProfileCatalog c = [] {
-        ProfileCatalog cat;
-        std::vector<Error> errors;
-        cat.loadDirectory(std::string(ROOFLINE_SOURCE_DIR) + "/hardware_profiles", errors);
-        return cat;
-    }();
-    return *c.find("h100-sxm5");
-}
-
-std::vector<Kernel> kernels(size_t n)
-{
-    std::mt19937_64 rng(7);
-    std::normal_distribution<double> logI(1.2, 0.9);
-    std::uniform_real_distribution<double> logB(6, 10), eff(0.05, 0.95);
-    std::vector<Kernel> out(n);
-    for (size_t i = 0; i < n; ++i) {
-        Kernel& k = out[i];
-        k.name = "kernel_" + std::to_string(i);
-        k.bytes = std::pow(10.0, logB(rng));
-        k.flops = std::pow(10.0, logI(rng)) * k.bytes;
-        k.time = k.flops / (std::min(989.4e12, k.flops / k.bytes * 3.35e12) * eff(rng));
-    }
-    return out;
-}
+using bench::h100;
+using bench::kernels;
 
 std::string csv(size_t n)
 {

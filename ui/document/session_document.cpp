@@ -8,6 +8,7 @@
 #include <QSaveFile>
 
 #include <algorithm>
+#include <unordered_set>
 
 namespace roofline::ui {
 
@@ -146,15 +147,23 @@ int SessionDocument::addKernels(std::vector<Kernel> kernels, const QString& text
 {
     if (kernels.empty())
         return -1;
-    // Unique against the session and against each other.
-    std::vector<std::string> names;
+    // Unique against the session and against each other (a set: an import of 10^5 kernels
+    // must not compare every name with every other).
+    std::unordered_set<std::string> taken;
+    taken.reserve(m_session.kernels.size() + kernels.size());
+    for (const Kernel& k : m_session.kernels)
+        taken.insert(k.name);
     for (auto& k : kernels) {
-        std::string name = uniqueName(k.name);
-        int n = 2;
-        while (std::find(names.begin(), names.end(), name) != names.end())
-            name = uniqueName(k.name + " " + std::to_string(n++));
-        k.name = name;
-        names.push_back(name);
+        if (taken.count(k.name)) {
+            for (int n = 2;; ++n) {
+                std::string candidate = k.name + " " + std::to_string(n);
+                if (!taken.count(candidate)) {
+                    k.name = std::move(candidate);
+                    break;
+                }
+            }
+        }
+        taken.insert(k.name);
     }
     const int index = static_cast<int>(m_session.kernels.size());
     m_undo.push(new AddKernelsCommand(this, index, std::move(kernels), text));
@@ -301,7 +310,7 @@ void SessionDocument::reanalyze()
     if (!hw)
         return;
     if (auto a = analyzeSession(*hw, m_session))
-        m_analysis = std::move(a).value();
+        m_analysis = std::make_shared<const SessionAnalysis>(std::move(a).value());
     if (m_analysis && m_session.llm.enabled) {
         if (auto l
             = analyzeLlm(m_session.llm, effectiveProfile(*hw, m_session), m_analysis->roof, m_models, &m_catalog))

@@ -11,6 +11,7 @@
 #include <QString>
 #include <QUndoStack>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -82,7 +83,9 @@ public:
 
     // --- Derived -------------------------------------------------------------------------
     /// The analysis of the whole session (recomputed when it changes).
-    const std::optional<SessionAnalysis>& analysis() const { return m_analysis; }
+    /// The current analysis, immutable and shared: a holder keeps the one it was given (the
+    /// window compares the previous one with the next) without copying 10^5 placements.
+    const std::shared_ptr<const SessionAnalysis>& analysis() const { return m_analysis; }
     std::optional<Roofline> roofline() const;
     std::vector<Placement> placements() const;
     PlotSpec plotSpec() const;
@@ -113,7 +116,7 @@ private:
 
     const ProfileCatalog& m_catalog;
     Session m_session;
-    std::optional<SessionAnalysis> m_analysis;
+    std::shared_ptr<const SessionAnalysis> m_analysis;
     std::vector<ModelSpec> m_models;
     std::optional<LlmAnalysis> m_llm;
     QString m_llmError;

@@ -132,6 +132,7 @@ void RooflinePlotWidget::showSpec(const PlotSpec& spec, const std::optional<Roof
         m_animation->stop();
     m_spec = spec;
     m_roof = roof;
+    indexPoints();
     if (m_selected >= static_cast<int>(spec.points.size()))
         m_selected = -1;
     if (m_animated && keepView && m_dragIndex < 0 && canAnimate(from, spec)) {
@@ -163,6 +164,7 @@ void RooflinePlotWidget::showSpec(const PlotSpec& spec, const std::optional<Roof
 void RooflinePlotWidget::setHighlighted(const std::vector<int>& indices)
 {
     m_highlighted = indices;
+    std::sort(m_highlighted.begin(), m_highlighted.end()); // drawHighlights searches it
     drawHighlights();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -182,7 +184,7 @@ void RooflinePlotWidget::drawHighlights()
     g->setName(tr("Regime just changed"));
     for (const auto& p : m_spec.points)
         if (p.kind == PlotPoint::Kind::Kernel
-            && std::find(m_highlighted.begin(), m_highlighted.end(), p.index) != m_highlighted.end())
+            && std::binary_search(m_highlighted.begin(), m_highlighted.end(), p.index))
             g->addData(p.at.x, p.at.y);
 }
 
@@ -258,6 +260,14 @@ void RooflinePlotWidget::drawSelection()
     }
 }
 
+namespace {
+/// How near (pixels) the cursor must be to a point's centre to pick it.
+double pickRadius(const PlotPoint& p)
+{
+    return 6.0 + 5.0 * p.size;
+}
+} // namespace
+
 QPointF RooflinePlotWidget::pointPixel(int index) const
 {
     for (const auto& p : m_spec.points)
@@ -266,17 +276,40 @@ QPointF RooflinePlotWidget::pointPixel(int index) const
     return {-1, -1};
 }
 
-int RooflinePlotWidget::pointAt(const QPointF& pixel) const
+void RooflinePlotWidget::indexPoints()
 {
-    int best = -1;
-    double bestDistance = 0;
-    for (const auto& p : m_spec.points) {
+    // The kernel points sorted by intensity: a lookup only measures the points whose x is
+    // within reach of the cursor (a binary search), not every point of a 10^5-point cloud.
+    m_pickOrder.clear();
+    m_pickRadius = 0.0;
+    for (size_t i = 0; i < m_spec.points.size(); ++i) {
+        const PlotPoint& p = m_spec.points[i];
         if (p.index < 0 || p.kind != PlotPoint::Kind::Kernel)
             continue; // an LLM phase or an inner-level point: nothing to select or drag
+        m_pickOrder.push_back(static_cast<int>(i));
+        m_pickRadius = std::max(m_pickRadius, pickRadius(p));
+    }
+    std::sort(m_pickOrder.begin(), m_pickOrder.end(),
+        [this](int a, int b) { return m_spec.points[size_t(a)].at.x < m_spec.points[size_t(b)].at.x; });
+}
+
+int RooflinePlotWidget::pointAt(const QPointF& pixel) const
+{
+    int best = -1, bestAt = -1; // ties go to the point listed first, as the figure lists them
+    double bestDistance = 0;
+    double lo = m_plot->xAxis->pixelToCoord(pixel.x() - m_pickRadius);
+    double hi = m_plot->xAxis->pixelToCoord(pixel.x() + m_pickRadius);
+    if (lo > hi)
+        std::swap(lo, hi);
+    const auto x = [this](int i) { return m_spec.points[size_t(i)].at.x; };
+    auto it = std::lower_bound(m_pickOrder.begin(), m_pickOrder.end(), lo, [&](int i, double v) { return x(i) < v; });
+    for (; it != m_pickOrder.end() && x(*it) <= hi; ++it) {
+        const PlotPoint& p = m_spec.points[size_t(*it)];
         const QPointF at(m_plot->xAxis->coordToPixel(p.at.x), m_plot->yAxis->coordToPixel(p.at.y));
         const double d = std::hypot(at.x() - pixel.x(), at.y() - pixel.y());
-        if (d <= 6.0 + 5.0 * p.size && (best < 0 || d < bestDistance)) {
+        if (d <= pickRadius(p) && (best < 0 || d < bestDistance || (d == bestDistance && *it < bestAt))) {
             best = p.index;
+            bestAt = *it;
             bestDistance = d;
         }
     }

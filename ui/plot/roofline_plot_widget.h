@@ -75,6 +75,7 @@ private:
     void onMousePress(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);
     void createHoverItems();
+    void indexPoints(); ///< m_pickOrder for m_spec
     void drawSelection();
     void drawHighlights();
     void renderFrame(const PlotSpec& spec);
@@ -94,6 +95,8 @@ private:
     bool m_animated = false;
     QVariantAnimation* m_animation = nullptr;
     std::vector<int> m_highlighted;
+    std::vector<int> m_pickOrder; ///< kernel points of m_spec by intensity, for pointAt
+    double m_pickRadius = 0.0; ///< the largest pick radius among them, pixels
 };
 
 } // namespace roofline::ui

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: MIT
+// The window's interactions with N kernels, offscreen: full replot, precision toggle
+// (reclassify + redraw), hover lookup, and one move of a dragged point. Each figure is the
+// median of repeated runs. Run with `make bench` (not part of `make test`).
+#include "bench_kernels.h"
+#include "ui/document/session_document.h"
+#include "ui/main_window.h"
+#include "ui/plot/roofline_plot_widget.h"
+
+#include <qcustomplot.h>
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QMouseEvent>
+#include <QSettings>
+#include <QTest>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <random>
+#include <vector>
+
+using namespace roofline;
+
+namespace {
+
+/// Median wall time of `runs` calls of `f`, in milliseconds. Pending events (queued replots)
+/// are processed inside the timing, so a redraw counts where it happens.
+double medianMs(int runs, const std::function<void(int)>& f)
+{
+    std::vector<double> ms;
+    for (int i = 0; i < runs; ++i) {
+        QElapsedTimer t;
+        t.start();
+        f(i);
+        QCoreApplication::processEvents();
+        ms.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+    }
+    std::sort(ms.begin(), ms.end());
+    return ms[ms.size() / 2];
+}
+
+void mouse(QCustomPlot* plot, QEvent::Type type, QPointF at, Qt::MouseButtons buttons)
+{
+    QMouseEvent e(type, at, plot->mapToGlobal(at), Qt::LeftButton, buttons, Qt::NoModifier);
+    QCoreApplication::sendEvent(plot, &e);
+}
+
+void run(size_t n, int runs)
+{
+    ui::MainWindow window(bench::catalog(), {});
+    window.resize(1300, 900);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        std::fprintf(stderr, "window not exposed\n");
+    ui::SessionDocument* doc = window.document();
+    doc->setHardware(QStringLiteral("h100-sxm5"));
+    doc->setPrecision(Precision::BF16);
+    QElapsedTimer load;
+    load.start();
+    doc->addKernels(bench::kernels(n), QStringLiteral("Add kernels"));
+    QCoreApplication::processEvents();
+    const double loadMs = static_cast<double>(load.nsecsElapsed()) / 1e6;
+    QCustomPlot* plot = window.plotWidget()->plot();
+    ui::RooflinePlotWidget* widget = window.plotWidget();
+
+    const double replot = medianMs(runs, [&](int) { plot->replot(QCustomPlot::rpImmediateRefresh); });
+    const double toggle = medianMs(runs, [&](int i) {
+        doc->setPrecision(i % 2 ? Precision::BF16 : Precision::FP8); // its queued replot runs in medianMs
+    });
+    doc->setPrecision(Precision::BF16);
+    QCoreApplication::processEvents();
+
+    std::mt19937 rng(3);
+    std::uniform_real_distribution<double> px(60, plot->width() - 20), py(20, plot->height() - 60);
+    std::vector<QPointF> probes(1000);
+    for (auto& p : probes)
+        p = {px(rng), py(rng)};
+    QElapsedTimer hoverTimer;
+    hoverTimer.start();
+    int found = 0;
+    for (const QPointF& p : probes)
+        found += widget->pointAt(p) >= 0;
+    const double hover = static_cast<double>(hoverTimer.nsecsElapsed()) / 1e6 / static_cast<double>(probes.size());
+
+    // One drag of kernel 0 across the plot, one move per run.
+    const QPointF from = widget->pointPixel(0);
+    mouse(plot, QEvent::MouseButtonPress, from, Qt::LeftButton);
+    const double drag = medianMs(runs,
+        [&](int i) { mouse(plot, QEvent::MouseMove, from + QPointF(4.0 * (i + 1), -2.0 * (i + 1)), Qt::LeftButton); });
+    mouse(plot, QEvent::MouseButtonRelease, from + QPointF(4.0 * runs, -2.0 * runs), Qt::NoButton);
+
+    std::printf(
+        "| %zu | %.0f | %.1f | %.1f | %.3f (%d/1000 hits) | %.1f |\n", n, loadMs, replot, toggle, hover, found, drag);
+    std::fflush(stdout);
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    qputenv("HOME", QByteArray("/tmp/roofline-ui-bench"));
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("RooflineStudioBench"));
+    QSettings().clear();
+    QSettings().setValue(QStringLiteral("view/animate"), false);
+    std::vector<size_t> sizes {1000, 100000, 1000000};
+    if (argc > 1) {
+        sizes.clear();
+        for (int i = 1; i < argc; ++i)
+            sizes.push_back(static_cast<size_t>(std::atoll(argv[i])));
+    }
+    std::printf("| N | add kernels (ms) | replot (ms) | precision toggle (ms) | hover lookup (ms) | drag move (ms) |\n"
+                "|---|---|---|---|---|---|\n");
+    for (size_t n : sizes)
+        run(n, n >= 1000000 ? 5 : 9);
+    return 0;
+}
