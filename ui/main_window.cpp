@@ -10,6 +10,7 @@
 #include "ui/app_paths.h"
 #include "ui/document/session_document.h"
 #include "ui/export_dialog.h"
+#include "ui/import_job.h"
 #include "ui/import_report_dialog.h"
 #include "ui/panels/ceilings_panel.h"
 #include "ui/panels/details_panel.h"
@@ -436,7 +437,12 @@ QString MainWindow::openFile(const QString& path, bool ask)
 
 QString MainWindow::importKernels(const QString& path, bool ask)
 {
-    auto result = loadKernelFile(path.toStdString());
+    auto loaded = loadKernelFileResponsively(path, {}, this);
+    if (!loaded) {
+        statusBar()->showMessage(tr("Import of %1 cancelled").arg(QFileInfo(path).fileName()), 5000);
+        return {};
+    }
+    auto result = std::move(*loaded);
     if (!result)
         return QString::fromStdString(result.error().toString());
     // A profiler export with several launches of one kernel: keep them apart, or sum them?
@@ -451,8 +457,14 @@ QString MainWindow::importKernels(const QString& path, bool ask)
                        .arg(result->kernels.size())
                        .arg(names.size()),
                    QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes)
-                == QMessageBox::Yes)
-            result = loadKernelFile(path.toStdString(), KernelReadOptions {true});
+                == QMessageBox::Yes) {
+            KernelReadOptions aggregate;
+            aggregate.aggregate = true;
+            auto again = loadKernelFileResponsively(path, aggregate, this);
+            if (!again)
+                return {};
+            result = std::move(*again);
+        }
         if (!result)
             return QString::fromStdString(result.error().toString());
     }

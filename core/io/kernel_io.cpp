@@ -49,7 +49,8 @@ KernelFormat sniff(std::string_view text)
     return KernelFormat::Csv;
 }
 
-Result<KernelImport> parseCsvKernels(std::string_view text, const std::string& file, char delimiter)
+Result<KernelImport> parseCsvKernels(
+    std::string_view text, const std::string& file, char delimiter, const std::function<bool(double)>& progress)
 {
     // Rows are read one at a time straight from the text: a 10^6-row file is never held twice.
     CsvReader reader(text, delimiter);
@@ -95,7 +96,11 @@ Result<KernelImport> parseCsvKernels(std::string_view text, const std::string& f
     for (size_t c = 0; c < columns.size(); ++c)
         if (columns[c] && columns[c]->kind == KernelField::Kind::Name)
             nameColumn = static_cast<int>(c);
+    std::size_t rowsRead = 0;
     while (reader.next()) {
+        if (progress && ++rowsRead % 8192 == 0
+            && !progress(static_cast<double>(reader.offset()) / static_cast<double>(text.size())))
+            return Error {file, 0, 0, kImportCancelled};
         const auto& fields = reader.fields();
         if (!fields.empty() && !fields[0].empty() && fields[0][0] == '#')
             continue; // comment
@@ -182,7 +187,11 @@ Result<KernelImport> parseKernels(
         return Error {file, 0, 0,
             "too many rows (" + std::to_string(lines) + " lines; the limit is " + std::to_string(options.maxRows)
                 + "); aggregate the launches in the profiler, or split the file"};
+    if (options.progress && !options.progress(0.0))
+        return Error {file, 0, 0, kImportCancelled};
     auto r = parseAnyKernelFormat(text, file, format, options);
+    if (options.progress && r.ok() && !options.progress(1.0))
+        return Error {file, 0, 0, kImportCancelled};
     if (r.ok() && r->kernels.empty() && r->rejected.empty())
         return Error {file, 0, 0, "no kernels: the file has no data rows"};
     return r;
@@ -205,7 +214,7 @@ Result<KernelImport> parseAnyKernelFormat(
     case KernelFormat::Csv:
     case KernelFormat::Tsv: {
         const char delimiter = format == KernelFormat::Tsv ? '\t' : guessDelimiter(body.substr(0, body.find('\n')));
-        return parseCsvKernels(body, file, delimiter);
+        return parseCsvKernels(body, file, delimiter, options.progress);
     }
     case KernelFormat::Yaml:
     case KernelFormat::Json:

@@ -6,6 +6,7 @@
 #include "core/model/kernel.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -35,7 +36,14 @@ inline constexpr std::size_t kMaxKernelRows = 10'000'000;
 struct KernelReadOptions {
     bool aggregate = false; ///< profiler exports: sum the launches of a kernel by name
     std::size_t maxRows = kMaxKernelRows; ///< more lines than this is refused before parsing
+    /// Called from time to time with the fraction done (0..1); returning false cancels: the
+    /// read then ends with the Error kImportCancelled and nothing else. CSV files report every
+    /// few thousand rows; YAML/JSON and profiler exports only before and after parsing.
+    std::function<bool(double)> progress;
 };
+
+/// The message of the Error a cancelled read ends with.
+inline constexpr const char* kImportCancelled = "import cancelled";
 
 /// Parses a kernel list (or an Nsight Compute CSV export, detected by its header). A file-level problem (not text,
 /// YAML/JSON syntax, no FLOP or byte column) is the Error; row-level problems are in KernelImport::rejected.

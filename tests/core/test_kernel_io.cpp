@@ -238,3 +238,30 @@ TEST(KernelFiles, DuplicateNamesAreFoundAmongThousandsOfRows)
     EXPECT_EQ(r->rejected[1].message, "duplicate name 'k4999' (first at line 5001)");
     EXPECT_EQ(r->rejected[1].line, 5003);
 }
+
+TEST(KernelFiles, ProgressIsReportedAndReturningFalseCancels)
+{
+    std::string text = "name,flops,bytes\n";
+    for (int i = 0; i < 50000; ++i)
+        text += "k" + std::to_string(i) + ",2e9,1e9\n";
+    std::vector<double> seen;
+    KernelReadOptions options;
+    options.progress = [&](double done) {
+        seen.push_back(done);
+        return true;
+    };
+    auto all = parseKernels(text, "big.csv", KernelFormat::Csv, options);
+    ASSERT_TRUE(all.ok());
+    EXPECT_EQ(all->kernels.size(), 50000u);
+    ASSERT_GE(seen.size(), 6u) << "start, every 8192 rows, end";
+    EXPECT_EQ(seen.front(), 0.0);
+    EXPECT_EQ(seen.back(), 1.0);
+    EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
+
+    int calls = 0;
+    options.progress = [&](double) { return ++calls < 3; }; // cancel at the second check in the rows
+    auto cancelled = parseKernels(text, "big.csv", KernelFormat::Csv, options);
+    ASSERT_FALSE(cancelled.ok());
+    EXPECT_EQ(cancelled.error().message, kImportCancelled);
+    EXPECT_EQ(calls, 3);
+}

@@ -12,7 +12,11 @@ const std::string kDir = std::string(ROOFLINE_TEST_DATA) + "/ncu/";
 
 KernelImport load(const std::string& name, bool aggregate = false)
 {
-    auto r = loadKernelFile(kDir + name, KernelReadOptions {aggregate});
+    auto r = loadKernelFile(kDir + name, [&] {
+        KernelReadOptions o;
+        o.aggregate = aggregate;
+        return o;
+    }());
     EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().toString());
     return r.ok() ? r.value() : KernelImport {};
 }

@@ -33,7 +33,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     auto r = parseKernels(text, "fuzz.csv");
     if (r)
         (void)kernelsToCsv(r->kernels);
-    (void)parseKernels(text, "fuzz.csv", KernelFormat::Csv, KernelReadOptions {true});
+    (void)parseKernels(text, "fuzz.csv", KernelFormat::Csv, [] {
+        KernelReadOptions o;
+        o.aggregate = true;
+        return o;
+    }());
 #elif FUZZ_TARGET == 4
     (void)parseCeilings(text, "fuzz.json");
 #elif FUZZ_TARGET == 5

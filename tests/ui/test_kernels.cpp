@@ -6,6 +6,7 @@
 #include "support/fixtures.h"
 #include "support/window_fixture.h"
 #include "ui/document/session_document.h"
+#include "ui/import_job.h"
 #include "ui/main_window.h"
 #include "ui/panels/details_panel.h"
 #include "ui/panels/kernel_table_model.h"
@@ -24,10 +25,12 @@
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QFile>
+#include <QProgressDialog>
 #include <QSettings>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace roofline;
 using namespace roofline::ui;
@@ -371,4 +374,69 @@ TEST_F(KernelsTest, UnsavedWorkIsAutosavedAndRecovered)
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
     EXPECT_FALSE(file.readAll().contains("unsaved")) << "the saved file itself is untouched";
     after.document()->undoStack()->setClean(); // let it close without asking
+}
+
+namespace {
+// A generic CSV of `rows` kernels (~50 bytes a row): large enough to be read on a worker thread.
+QString writeLargeCsv(const QTemporaryDir& dir, int rows)
+{
+    const QString path = dir.filePath(QStringLiteral("large.csv"));
+    QFile f(path);
+    EXPECT_TRUE(f.open(QIODevice::WriteOnly));
+    QByteArray text = "name,flops,bytes,time_s\n";
+    for (int i = 0; i < rows; ++i)
+        text += "kernel_" + QByteArray::number(i) + "," + QByteArray::number(1e9 + i) + ",1e8,1e-3\n";
+    f.write(text);
+    return path;
+}
+} // namespace
+
+TEST_F(KernelsTest, ALargeImportRunsBesideAnAnsweringWindowAndCancelLeavesNothing)
+{
+    QTemporaryDir dir;
+    const QString path = writeLargeCsv(dir, 400000);
+    ASSERT_GT(QFileInfo(path).size(), kBackgroundImportBytes);
+    doc()->addKernels({test::makeKernel("before", 2e9, 1e9)}, QStringLiteral("Add"));
+    const int steps = doc()->undoStack()->count();
+    const int index = doc()->undoStack()->index();
+
+    // While the worker reads, the event loop runs: a timer fires, sees the progress dialog and
+    // presses its Cancel button.
+    int ticks = 0;
+    bool sawDialog = false;
+    QTimer tick;
+    tick.setInterval(0);
+    QObject::connect(&tick, &QTimer::timeout, [&]() {
+        ++ticks;
+        if (auto* progress = window->findChild<QProgressDialog*>(QStringLiteral("importProgress"))) {
+            sawDialog = true;
+            progress->cancel();
+        }
+    });
+    tick.start();
+    EXPECT_EQ(window->openFile(path, false), QString()) << "a cancel is not an error";
+    tick.stop();
+    EXPECT_TRUE(sawDialog);
+    EXPECT_GT(ticks, 0) << "the window kept answering during the import";
+    ASSERT_EQ(doc()->session().kernels.size(), 1u) << "nothing half-imported";
+    EXPECT_EQ(doc()->session().kernels[0].name, "before");
+    EXPECT_EQ(doc()->undoStack()->count(), steps) << "no undo step for a cancelled import";
+    EXPECT_EQ(doc()->undoStack()->index(), index);
+    doc()->undoStack()->undo();
+    EXPECT_TRUE(doc()->session().kernels.empty()) << "the undo history is intact";
+}
+
+TEST_F(KernelsTest, ALargeImportCompletesOnAWorkerAsOneUndoStep)
+{
+    QTemporaryDir dir;
+    const QString path = writeLargeCsv(dir, 100000);
+    const int steps = doc()->undoStack()->count();
+    ASSERT_EQ(window->openFile(path, false), QString());
+    ASSERT_EQ(doc()->session().kernels.size(), 100000u);
+    EXPECT_EQ(doc()->session().kernels[99999].name, "kernel_99999");
+    EXPECT_EQ(doc()->undoStack()->count(), steps + 1);
+    EXPECT_EQ(window->findChild<QProgressDialog*>(QStringLiteral("importProgress")), nullptr)
+        << "the progress dialog is gone";
+    doc()->undoStack()->undo();
+    EXPECT_TRUE(doc()->session().kernels.empty());
 }

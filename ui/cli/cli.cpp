@@ -184,7 +184,9 @@ Input loadInput(const ProfileCatalog& catalog, const Options& o)
             in.session = std::move(s).value();
             fromSession = true;
         } else {
-            auto k = parseKernels(text.value(), o.input, kernelFormatForPath(o.input), KernelReadOptions {o.aggregate});
+            KernelReadOptions read;
+            read.aggregate = o.aggregate;
+            auto k = parseKernels(text.value(), o.input, kernelFormatForPath(o.input), read);
             if (!k)
                 throw InputError {{k.error().toString()}};
             if (!k->rejected.empty()) {
