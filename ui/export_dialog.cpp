@@ -44,6 +44,9 @@ ExportDialog::ExportDialog(const QString& path, const ExportOptions& options, QW
     form->addRow(m_summary);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("&Export"));
+    buttons->button(QDialogButtonBox::Ok)->setToolTip(tr("Write the figure as the window shows it"));
+    buttons->button(QDialogButtonBox::Cancel)->setToolTip(tr("Close without exporting"));
+    browse->setToolTip(tr("Choose the file and its format"));
     form->addRow(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);

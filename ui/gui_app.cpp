@@ -3,10 +3,12 @@
 
 #include "ui/app_paths.h"
 #include "ui/main_window.h"
+#include "ui/plot/roofline_plot_widget.h"
 #include "ui/settings.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QIcon>
@@ -15,6 +17,32 @@
 #include <iostream>
 
 namespace roofline::ui {
+
+namespace {
+// The window with `file` open at a fixed size, grabbed to `png` (README and docs screenshots).
+int writeScreenshot(MainWindow& window, const QString& file, const QString& png)
+{
+    window.resize(1400, 960);
+    window.show();
+    const QString error = file.isEmpty() ? window.openExample() : window.openFile(file, false);
+    if (!error.isEmpty()) {
+        std::cerr << "error: " << error.toStdString() << "\n";
+        return 1;
+    }
+    // Let the layout settle and the roof finish sliding to the file's precision.
+    QElapsedTimer waited;
+    waited.start();
+    do
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    while ((window.plotWidget()->isAnimating() || waited.elapsed() < 200) && waited.elapsed() < 5000);
+    if (!window.grab().save(png)) {
+        std::cerr << "error: " << png.toStdString() << ": cannot write the PNG\n";
+        return 1;
+    }
+    std::cout << "wrote " << png.toStdString() << "\n";
+    return 0;
+}
+} // namespace
 
 int runGui(int argc, char** argv)
 {
@@ -30,6 +58,11 @@ int runGui(int argc, char** argv)
     QCommandLineOption profiles(QStringLiteral("profiles"),
         QStringLiteral("Extra folder of hardware profiles (overrides by id; repeatable)."), QStringLiteral("dir"));
     parser.addOption(profiles);
+    QCommandLineOption screenshot(QStringLiteral("screenshot"),
+        QStringLiteral("Open the file, write a PNG of the whole window to <png> and quit (for the docs; works "
+                       "offscreen)."),
+        QStringLiteral("png"));
+    parser.addOption(screenshot);
     parser.addPositionalArgument(QStringLiteral("file"),
         QStringLiteral("A session (*.roofline.yaml) or kernel file to open."), QStringLiteral("[file]"));
     parser.process(app);
@@ -44,6 +77,8 @@ int runGui(int argc, char** argv)
         return 1;
     }
     MainWindow window(catalog, errors);
+    if (parser.isSet(screenshot))
+        return writeScreenshot(window, parser.positionalArguments().value(0), parser.value(screenshot));
     window.show();
     // Unsaved work from a session that did not close cleanly comes first.
     bool recovered = false;

@@ -42,6 +42,8 @@ ImportReportDialog::ImportReportDialog(const QString& file, const KernelImport& 
     layout->addWidget(list);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     QPushButton* import = buttons->addButton(tr("Import %n Kernel(s)", nullptr, good), QDialogButtonBox::AcceptRole);
+    import->setToolTip(tr("Import the rows that could be read; the rejected ones are left out"));
+    buttons->button(QDialogButtonBox::Cancel)->setToolTip(tr("Import nothing"));
     import->setEnabled(good > 0);
     import->setDefault(good > 0);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);

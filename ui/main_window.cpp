@@ -10,6 +10,7 @@
 #include "ui/app_paths.h"
 #include "ui/document/session_document.h"
 #include "ui/export_dialog.h"
+#include "ui/guide_window.h"
 #include "ui/import_job.h"
 #include "ui/import_report_dialog.h"
 #include "ui/panels/ceilings_panel.h"
@@ -109,8 +110,12 @@ MainWindow::MainWindow(const ProfileCatalog& catalog, const std::vector<Error>& 
 
     QMenu* view = menuBar()->findChild<QMenu*>(QStringLiteral("viewMenu"));
     view->addSeparator();
-    for (QDockWidget* d : {hwDock, kernelsDock, detailsDock, llmDock, ceilingsDock})
-        view->addAction(d->toggleViewAction());
+    for (QDockWidget* d : {hwDock, kernelsDock, detailsDock, llmDock, ceilingsDock}) {
+        QAction* show = d->toggleViewAction();
+        show->setStatusTip(tr("Show or hide the %1 panel").arg(d->windowTitle()));
+        show->setToolTip(show->statusTip());
+        view->addAction(show);
+    }
 
     connect(m_hardware, &HardwarePanel::hardwareChosen, m_document, &SessionDocument::setHardware);
     connect(m_hardware, &HardwarePanel::precisionChosen, m_document, &SessionDocument::setPrecision);
@@ -228,8 +233,10 @@ void MainWindow::createActions()
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QAction* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
+    undo->setStatusTip(tr("Undo the last change (every edit, import and selection change is a step)"));
     QAction* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
     redo->setShortcut(QKeySequence::Redo);
+    redo->setStatusTip(tr("Redo the change that was undone"));
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
@@ -298,14 +305,19 @@ void MainWindow::createActions()
         tr("Also draw the roof at the achievable fraction of peak (dashed)"));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    action(help, tr("&About Roofline Studio"), "about", QKeySequence(), QString(), [this]() {
-        QMessageBox::about(this, tr("About Roofline Studio"),
-            tr("<h3>Roofline Studio %1</h3><p>Roofline plots for accelerators: the roof "
-               "P(I) = min(P<sub>peak</sub>, I &times; B<sub>mem</sub>), the ridge "
-               "P<sub>peak</sub>/B<sub>mem</sub>, and where each kernel sits.</p>"
-               "<p>Peaks are dense (no 2:4 sparsity); T = 10<sup>12</sup>.</p>")
-                .arg(QApplication::applicationVersion()));
-    });
+    action(help, tr("&Reading a Roofline"), "guide", QKeySequence::HelpContents,
+        tr("How to read the plot, what the ridge point is, why decode is memory-bound and prefill is not"),
+        [this]() { showGuide(); });
+    help->addSeparator();
+    action(help, tr("&About Roofline Studio"), "about", QKeySequence(), tr("The version and the model in one line"),
+        [this]() {
+            QMessageBox::about(this, tr("About Roofline Studio"),
+                tr("<h3>Roofline Studio %1</h3><p>Roofline plots for accelerators: the roof "
+                   "P(I) = min(P<sub>peak</sub>, I &times; B<sub>mem</sub>), the ridge "
+                   "P<sub>peak</sub>/B<sub>mem</sub>, and where each kernel sits.</p>"
+                   "<p>Peaks are dense (no 2:4 sparsity); T = 10<sup>12</sup>.</p>")
+                    .arg(QApplication::applicationVersion()));
+        });
 }
 
 void MainWindow::refresh()
@@ -354,6 +366,16 @@ void MainWindow::refresh()
     m_settings->setHardwareId(QString::fromStdString(hw->id));
     m_settings->setPrecision(m_document->precision());
     updateTitle();
+}
+
+GuideWindow* MainWindow::showGuide()
+{
+    if (!m_guide)
+        m_guide = new GuideWindow(this);
+    m_guide->show();
+    m_guide->raise();
+    m_guide->activateWindow();
+    return m_guide;
 }
 
 void MainWindow::updateTitle()

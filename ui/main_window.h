@@ -19,6 +19,7 @@ namespace roofline::ui {
 
 class CeilingsPanel;
 class DetailsPanel;
+class GuideWindow;
 class HardwarePanel;
 class KernelsPanel;
 class LlmPanel;
@@ -67,6 +68,8 @@ public:
     void addProfile(const HardwareProfile& profile);
     /// Asks to save unsaved changes; false when the user cancels.
     bool maybeSave();
+    /// Help > Reading a Roofline (F1): the guide, in its own window.
+    GuideWindow* showGuide();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -95,6 +98,7 @@ private:
     ProfileCatalog m_catalog;
     SessionDocument* m_document = nullptr;
     RooflinePlotWidget* m_plot = nullptr;
+    GuideWindow* m_guide = nullptr;
     HardwarePanel* m_hardware = nullptr;
     KernelsPanel* m_kernels = nullptr;
     DetailsPanel* m_details = nullptr;

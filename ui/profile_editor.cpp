@@ -45,6 +45,13 @@ ProfileEditor::ProfileEditor(const HardwareProfile& start, QWidget* parent)
     auto* form = new QFormLayout;
     m_id->setToolTip(tr("Lower-case kebab id, e.g. my-h100; a shipped id here overrides the shipped profile"));
     form->addRow(tr("&Id:"), m_id);
+    m_name->setToolTip(tr("The name shown in the accelerator list and the figure's subtitle"));
+    m_vendor->setToolTip(tr("Groups the part in the accelerator list"));
+    m_peaks->setToolTip(tr("Dense peak per precision, with units (989.4 TFLOP/s); empty: the part has no such rate"));
+    m_memory->setToolTip(tr("Memory levels, main memory first: name, bandwidth (3.35 TB/s) and capacity"));
+    m_linkName->setToolTip(tr("The chip-to-chip link, e.g. NVLink 4 (for the link roof)"));
+    m_linkBandwidth->setToolTip(tr("The link's bandwidth per direction, e.g. 900 GB/s"));
+    m_sources->setToolTip(tr("Where the figures come from: datasheet URLs, one per line"));
     form->addRow(tr("&Name:"), m_name);
     form->addRow(tr("&Vendor:"), m_vendor);
     m_achievable->setRange(0.01, 1.0);
@@ -99,6 +106,8 @@ ProfileEditor::ProfileEditor(const HardwareProfile& start, QWidget* parent)
     layout->addWidget(m_message);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     m_save = buttons->button(QDialogButtonBox::Save);
+    m_save->setToolTip(tr("Save the profile to your profile folder and select it"));
+    buttons->button(QDialogButtonBox::Cancel)->setToolTip(tr("Close without saving"));
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);

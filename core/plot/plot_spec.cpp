@@ -551,6 +551,29 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
     for (const auto& label : spec.labels)
         if ((label.role == LabelRole::PeakLabel || label.role == LabelRole::RegionLabel) && !label.along)
             obstacles.push_back(boxFor(label, label.align, label.valign));
+    // A label written along a roof (its bandwidth, centred above the slope) is avoided too: a
+    // row of small boxes along the text, just above (or below) the line.
+    for (const auto& label : spec.labels) {
+        if (!label.along || label.role != LabelRole::SlopeLabel)
+            continue;
+        const auto [ax, ay] = px(label.at);
+        const auto [bx, by] = px(*label.along);
+        const double len = std::hypot(bx - ax, by - ay);
+        if (!(len > 0))
+            continue;
+        const double ux = (bx - ax) / len, uy = (by - ay) / len; // along the text (pixels, y down)
+        double nx = uy, ny = -ux; // a normal; flipped so that it points to the text's side
+        if ((ny > 0) == (label.valign == V::Above)) {
+            nx = -nx;
+            ny = -ny;
+        }
+        const double h = m.lineHeight;
+        const double half = textExtent(label.text).first * m.charWidth / 2;
+        for (double t = -half; t <= half; t += h / 2) {
+            const double cx = ax + ux * t + nx * h * 0.7, cy = ay + uy * t + ny * h * 0.7;
+            obstacles.push_back({cx - h / 2, cy - h / 2, cx + h / 2, cy + h / 2});
+        }
+    }
     struct Candidate {
         A align;
         V valign;
@@ -613,10 +636,11 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
         for (const Candidate& c : candidates) {
             const Box box = boxFor(label, c.align, c.valign);
             double cost = obstacles.cost(box);
-            // Outside the plot costs as much as covering that much text, twice.
+            // A label cut by the plot's edge cannot be read, while one crossing a line can: any
+            // side inside the plot beats any side outside it (then the least outside wins).
             const bool inside = box.x0 >= 0 && box.y0 >= 0 && box.x1 <= m.width && box.y1 <= m.height;
             if (!inside)
-                cost += ((box.x1 - box.x0) * (box.y1 - box.y0) - plotArea.overlap(box)) * 2.0 + 1.0;
+                cost += ((box.x1 - box.x0) * (box.y1 - box.y0) - plotArea.overlap(box)) * 2.0 + 1e7;
             if (best < 0 || cost < best) {
                 best = cost;
                 choice = c;

@@ -111,6 +111,8 @@ LlmPanel::LlmPanel(SessionDocument* document, QWidget* parent)
     form->addRow(tr("&KV cache:"), m_kv);
     form->addRow(m_trajectory);
     auto* leverRow = new QHBoxLayout;
+    m_trajectory->setToolTip(
+        tr("Draw where decode sits as the batch grows from 1 to 1024: it climbs the memory slope"));
     m_levers->setToolTip(tr("What-if arrows from the decode point: batch x8, quantize one step, a faster-memory part"));
     leverRow->addWidget(m_levers);
     m_faster->addItem(tr("(no faster part)"), QString());

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: MIT
+// Learning the window: the guide under Help, a tooltip on every control, the shortcuts in the
+// menus and the cursor's reading in the status bar.
+#include "support/window_fixture.h"
+#include "ui/export_dialog.h"
+#include "ui/guide_window.h"
+#include "ui/import_report_dialog.h"
+#include "ui/profile_editor.h"
+
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QAbstractSpinBox>
+#include <QAction>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QRegularExpression>
+#include <QSlider>
+#include <QStatusBar>
+#include <QTabBar>
+#include <QTextBrowser>
+#include <QTextDocument>
+
+using namespace roofline;
+using namespace roofline::ui;
+
+namespace {
+
+class HelpTest : public test::WindowTest { };
+
+// Controls made by Qt inside another control (a combo box's line edit, a dock's float button)
+// are described by their owner.
+bool isInternal(const QWidget* w)
+{
+    if (w->objectName().startsWith(QLatin1String("qt_")))
+        return true;
+    for (const QWidget* p = w->parentWidget(); p; p = p->parentWidget())
+        if (qobject_cast<const QComboBox*>(p) || qobject_cast<const QAbstractSpinBox*>(p)
+            || qobject_cast<const QAbstractItemView*>(p) || qobject_cast<const QTabBar*>(p))
+            return true;
+    return false;
+}
+
+TEST_F(HelpTest, TheGuideOpensFromTheHelpMenuWithItsFigures)
+{
+    auto* action = window->findChild<QAction*>(QStringLiteral("guide"));
+    ASSERT_NE(action, nullptr);
+    EXPECT_EQ(action->shortcut(), QKeySequence(QKeySequence::HelpContents));
+    action->trigger();
+    auto* guide = window->findChild<GuideWindow*>();
+    ASSERT_NE(guide, nullptr);
+    EXPECT_TRUE(guide->isVisible());
+    const QString text = guide->browser()->toPlainText();
+    for (const char* part : {"How to read the plot", "What the ridge point is",
+             "Why LLM decode is memory-bound and prefill is not", "295 FLOP/byte", "20.9 ms per token"})
+        EXPECT_TRUE(text.contains(QLatin1String(part))) << part;
+    // Every figure of the page loads from the compiled-in docs.
+    int images = 0;
+    for (QTextBlock b = guide->browser()->document()->begin(); b.isValid(); b = b.next())
+        for (auto it = b.begin(); !it.atEnd(); ++it) {
+            const QTextImageFormat f = it.fragment().charFormat().toImageFormat();
+            if (!f.isValid())
+                continue;
+            ++images;
+            const QVariant img = guide->browser()->loadResource(QTextDocument::ImageResource, QUrl(f.name()));
+            EXPECT_TRUE(img.isValid() && !img.value<QByteArray>().isEmpty()) << f.name().toStdString();
+        }
+    EXPECT_GE(images, 4);
+    // A link to another page opens it in place.
+    EXPECT_TRUE(guide->showPage(QStringLiteral("llm.md")));
+    EXPECT_TRUE(guide->browser()->toPlainText().contains(QLatin1String("decode")));
+    EXPECT_FALSE(guide->showPage(QStringLiteral("no-such-page.md")));
+}
+
+QStringList controlsWithoutTooltip(const QWidget* root)
+{
+    QStringList missing;
+    for (QWidget* w : root->findChildren<QWidget*>()) {
+        const bool control = qobject_cast<QAbstractButton*>(w) || qobject_cast<QComboBox*>(w)
+            || qobject_cast<QAbstractSpinBox*>(w) || qobject_cast<QLineEdit*>(w) || qobject_cast<QSlider*>(w)
+            || qobject_cast<QAbstractItemView*>(w);
+        if (!control || isInternal(w))
+            continue;
+        if (w->toolTip().isEmpty())
+            missing << QStringLiteral("%1 '%2' in %3")
+                           .arg(QString::fromLatin1(w->metaObject()->className()), w->objectName(),
+                               w->parentWidget() ? QString::fromLatin1(w->parentWidget()->metaObject()->className())
+                                                 : QString());
+    }
+    return missing;
+}
+
+} // namespace
+
+TEST_F(HelpTest, EveryControlHasATooltip)
+{
+    EXPECT_EQ(controlsWithoutTooltip(window.get()).join(QLatin1String("\n")).toStdString(), "");
+    // The dialogs too.
+    ExportDialog exportDialog(QStringLiteral("figure.png"), ExportOptions {}, window.get());
+    EXPECT_EQ(controlsWithoutTooltip(&exportDialog).join(QLatin1String("\n")).toStdString(), "");
+    ProfileEditor editor(*doc()->hardware(), window.get());
+    EXPECT_EQ(controlsWithoutTooltip(&editor).join(QLatin1String("\n")).toStdString(), "");
+    KernelImport import;
+    import.kernels.push_back(test::makeKernel("a", 1e9, 1e9));
+    import.rejected.push_back(Error {"k.csv", 3, 0, "bad"});
+    ImportReportDialog report(QStringLiteral("k.csv"), import, window.get());
+    EXPECT_EQ(controlsWithoutTooltip(&report).join(QLatin1String("\n")).toStdString(), "");
+    GuideWindow guide(window.get());
+    EXPECT_EQ(controlsWithoutTooltip(&guide).join(QLatin1String("\n")).toStdString(), "");
+}
+
+TEST_F(HelpTest, EveryMenuCommandSaysWhatItDoesAndTheMainOnesHaveShortcuts)
+{
+    QStringList undescribed;
+    QSet<QString> withShortcut;
+    for (QAction* menu : window->menuBar()->actions())
+        for (QAction* a : menu->menu()->actions()) {
+            if (a->isSeparator() || a->menu())
+                continue;
+            if (a->statusTip().isEmpty() && a->toolTip() == a->text().remove(QLatin1Char('&')))
+                undescribed << a->text();
+            if (!a->shortcut().isEmpty())
+                withShortcut << a->objectName();
+        }
+    EXPECT_TRUE(undescribed.isEmpty()) << undescribed.join(QLatin1String(", ")).toStdString();
+    for (const char* name : {"newSession", "openSession", "saveSession", "importKernels", "exportFigure", "addKernel",
+             "togglePrecision", "resetView", "guide"})
+        EXPECT_TRUE(withShortcut.contains(QLatin1String(name))) << name << " has no shortcut in its menu";
+}
+
+TEST_F(HelpTest, TheStatusBarReadsTheCursorAndTheRoofThere)
+{
+    plot()->replot();
+    const QPoint at(int(plot()->xAxis->coordToPixel(10.0)), int(plot()->yAxis->coordToPixel(1e12)));
+    QMouseEvent move(
+        QEvent::MouseMove, QPointF(at), plot()->mapToGlobal(QPointF(at)), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(plot(), &move);
+    const QString message = window->statusBar()->currentMessage();
+    // The cursor's intensity and rate (to the pixel), then the roof there: 10 x 3.35 TB/s.
+    const QRegularExpression reading(QStringLiteral(
+        "^I = (9\\.9\\d*|10(\\.0\\d*)?) FLOP/byte .* 1 TFLOP/s .* roof here 33\\.\\d+ TFLOP/s \\(memory-bound\\)$"));
+    EXPECT_TRUE(reading.match(message).hasMatch()) << message.toStdString();
+}
