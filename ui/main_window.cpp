@@ -3,9 +3,11 @@
 
 #include "core/io/ceilings.h"
 #include "core/io/kernel_io.h"
+#include "core/io/ncu_csv.h"
 #include "core/io/profile_yaml.h"
 #include "core/io/session_yaml.h"
 #include "core/io/text_file.h"
+#include "core/llm/model_spec.h"
 #include "core/report/report.h"
 #include "ui/app_paths.h"
 #include "ui/document/session_document.h"
@@ -454,7 +456,50 @@ QString MainWindow::openFile(const QString& path, bool ask)
         }
         return error;
     }
+    if (const auto other = openOtherFile(path, text.value()))
+        return *other;
     return importKernels(path, ask);
+}
+
+std::optional<QString> MainWindow::openOtherFile(const QString& path, const std::string& text)
+{
+    // Small files may be a hardware profile, a model preset or measured ceilings rather than
+    // kernels; each is recognised by its content and kept in the user's folder (where the
+    // command line finds it too).
+    if (text.size() > (1u << 20))
+        return std::nullopt;
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const std::string file = path.toStdString();
+    const bool yaml = suffix == QLatin1String("yaml") || suffix == QLatin1String("yml");
+    if (yaml && text.find("peaks:") != std::string::npos && text.find("memory:") != std::string::npos) {
+        auto profile = parseProfile(text, file);
+        if (!profile)
+            return QString::fromStdString(profile.error().toString());
+        return saveUserProfile(profile.value());
+    }
+    if (yaml && text.find("hidden_size:") != std::string::npos) {
+        auto model = parseModelSpec(text, file);
+        if (!model)
+            return QString::fromStdString(model.error().toString());
+        const QString dir
+            = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/models");
+        QDir().mkpath(dir);
+        const QString target = dir + QLatin1Char('/') + QString::fromStdString(model->id) + QStringLiteral(".yaml");
+        QSaveFile out(target);
+        if (!out.open(QIODevice::WriteOnly) || out.write(text.data(), qint64(text.size())) != qint64(text.size())
+            || !out.commit())
+            return tr("%1: cannot write (%2)").arg(target, out.errorString());
+        std::vector<Error> errors;
+        m_document->setModels(loadModelPresets(errors));
+        statusBar()->showMessage(
+            tr("Model %1 added to the LLM panel (%2)").arg(QString::fromStdString(model->name), target), 10000);
+        return QString();
+    }
+    if (!yaml && !looksLikeNcuCsv(text)) {
+        if (auto ceilings = parseCeilings(text, file))
+            return saveUserProfile(ceilings.value());
+    }
+    return std::nullopt;
 }
 
 QString MainWindow::importKernels(const QString& path, bool ask)
@@ -759,19 +804,22 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 
 void MainWindow::dropEvent(QDropEvent* event)
 {
-    for (const QUrl& url : event->mimeData()->urls()) {
+    openDroppedFiles(event->mimeData()->urls());
+    event->acceptProposedAction();
+}
+
+void MainWindow::openDroppedFiles(const QList<QUrl>& urls)
+{
+    for (const QUrl& url : urls) {
         if (!url.isLocalFile())
             continue;
         const QString path = url.toLocalFile();
-        QString error;
         auto text = readTextFile(path.toStdString(), kMaxKernelFileBytes);
         if (text && isSessionFile(path.toStdString(), text.value()) && !maybeSave())
             continue;
-        error = openFile(path);
-        if (!error.isEmpty())
+        if (const QString error = openFile(path); !error.isEmpty())
             QMessageBox::warning(this, tr("Open failed"), error);
     }
-    event->acceptProposedAction();
 }
 
 } // namespace roofline::ui

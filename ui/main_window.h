@@ -6,9 +6,13 @@
 #include "core/common/result.h"
 #include "core/io/profile_catalog.h"
 
+#include <QList>
 #include <QMainWindow>
+#include <QUrl>
 
 #include <memory>
+#include <optional>
+#include <string>
 
 #include <vector>
 
@@ -68,6 +72,10 @@ public:
     void addProfile(const HardwareProfile& profile);
     /// Asks to save unsaved changes; false when the user cancels.
     bool maybeSave();
+    /// What a drop onto the window does: each local file is opened by its content (a session
+    /// replaces the session after asking to save; kernels are imported; a profile, model preset
+    /// or ceilings file is added).
+    void openDroppedFiles(const QList<QUrl>& urls);
     /// Help > Reading a Roofline (F1): the guide, in its own window.
     GuideWindow* showGuide();
 
@@ -91,6 +99,9 @@ private:
     bool saveSessionAs();
     void importDialog();
     QString importKernels(const QString& path, bool ask);
+    /// A dropped or opened hardware profile, model preset or ceilings file: an error message,
+    /// "" when it was taken, nullopt when the file is none of these (then it is kernels).
+    std::optional<QString> openOtherFile(const QString& path, const std::string& text);
     void exportFigureDialog();
     void exportTableDialog();
     void deleteSelected();

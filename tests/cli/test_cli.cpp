@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
@@ -457,4 +458,63 @@ TEST(Cli, TheBadInputCorpusIsRefusedWithItsMessages)
         ++checked;
     }
     EXPECT_GE(checked, 55);
+}
+
+TEST(Cli, EveryCommandAndOptionInHelpIsInTheReference)
+{
+    const std::string reference = readAll(std::string(ROOFLINE_SOURCE_DIR) + "/docs/cli.md");
+    const std::regex option("--[a-z][a-z0-9-]*");
+    for (const std::vector<std::string>& command : {std::vector<std::string> {"hw", "list"}, {"hw", "show"}, {"point"},
+             {"llm"}, {"import-ceilings"}, {"analyze"}, {"export"}}) {
+        std::string name = "roofline";
+        for (const auto& c : command)
+            name += " " + c;
+        EXPECT_NE(reference.find("## `" + name), std::string::npos) << name << " has no section in docs/cli.md";
+        std::vector<std::string> args = command;
+        args.push_back("--help");
+        const CliRun r = roofline(args);
+        ASSERT_EQ(r.code, 0) << name;
+        for (std::sregex_iterator it(r.out.begin(), r.out.end(), option), end; it != end; ++it)
+            EXPECT_NE(reference.find(it->str()), std::string::npos)
+                << name << " " << it->str() << " is in --help but not in docs/cli.md";
+    }
+}
+
+TEST(Cli, EveryFigureInTheDocsIsDrawnFromAnExampleSession)
+{
+    // `make docs` writes each figure with `roofline export resources/examples/<session>` (or the
+    // window's screenshot of one); a figure the docs show must be one of them.
+    std::string makefile = readAll(std::string(ROOFLINE_SOURCE_DIR) + "/Makefile");
+    for (size_t at; (at = makefile.find("\\\n")) != std::string::npos;)
+        makefile.replace(at, 2, " "); // one logical line per command
+    const std::regex session(R"(\$\(EXAMPLES\)/([a-z0-9-]+\.roofline\.yaml))");
+    const std::regex output(R"(docs/figures/([a-z0-9-]+\.png))");
+    std::map<std::string, std::string> sessionOf;
+    std::istringstream lines(makefile);
+    for (std::string line; std::getline(lines, line);) {
+        std::smatch in, out;
+        if (line.find("roofline") != std::string::npos && std::regex_search(line, in, session)
+            && std::regex_search(line, out, output))
+            sessionOf[out[1]] = in[1];
+    }
+    ASSERT_GE(sessionOf.size(), 5u);
+
+    const std::regex figure(R"(\]\((?:docs/)?figures/([a-z0-9-]+\.png)\))");
+    int shown = 0;
+    std::vector<fs::path> pages {fs::path(ROOFLINE_SOURCE_DIR) / "README.md"};
+    for (const auto& page : fs::directory_iterator(std::string(ROOFLINE_SOURCE_DIR) + "/docs"))
+        if (page.path().extension() == ".md")
+            pages.push_back(page.path());
+    for (const fs::path& page : pages) {
+        const std::string text = readAll(page.string());
+        for (std::sregex_iterator it(text.begin(), text.end(), figure), end; it != end; ++it, ++shown) {
+            const std::string png = (*it)[1];
+            ASSERT_TRUE(sessionOf.count(png))
+                << page.filename() << " shows " << png << ", which make docs does not draw from an example session";
+            EXPECT_TRUE(fs::exists(std::string(ROOFLINE_SOURCE_DIR) + "/resources/examples/" + sessionOf[png]))
+                << sessionOf[png];
+            EXPECT_TRUE(fs::exists(std::string(ROOFLINE_SOURCE_DIR) + "/docs/figures/" + png)) << png;
+        }
+    }
+    EXPECT_GE(shown, 6);
 }

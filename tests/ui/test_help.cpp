@@ -2,6 +2,8 @@
 // Learning the window: the guide under Help, a tooltip on every control, the shortcuts in the
 // menus and the cursor's reading in the status bar.
 #include "support/window_fixture.h"
+#include "ui/app_paths.h"
+#include "ui/document/session_document.h"
 #include "ui/export_dialog.h"
 #include "ui/guide_window.h"
 #include "ui/import_report_dialog.h"
@@ -12,6 +14,8 @@
 #include <QAbstractSpinBox>
 #include <QAction>
 #include <QComboBox>
+#include <QFile>
+#include <QFileInfo>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
@@ -19,8 +23,10 @@
 #include <QSlider>
 #include <QStatusBar>
 #include <QTabBar>
+#include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QTextDocument>
+#include <QUrl>
 
 using namespace roofline;
 using namespace roofline::ui;
@@ -141,4 +147,64 @@ TEST_F(HelpTest, TheStatusBarReadsTheCursorAndTheRoofThere)
     const QRegularExpression reading(QStringLiteral(
         "^I = (9\\.9\\d*|10(\\.0\\d*)?) FLOP/byte .* 1 TFLOP/s .* roof here 33\\.\\d+ TFLOP/s \\(memory-bound\\)$"));
     EXPECT_TRUE(reading.match(message).hasMatch()) << message.toStdString();
+}
+
+namespace {
+void drop(MainWindow* target, const QString& path)
+{
+    target->openDroppedFiles({QUrl::fromLocalFile(path)});
+}
+
+QString copyWithReplacement(const QString& from, const QString& to, const QString& before, const QString& after)
+{
+    QFile in(from);
+    EXPECT_TRUE(in.open(QIODevice::ReadOnly)) << from.toStdString();
+    QString text = QString::fromUtf8(in.readAll()).replace(before, after);
+    QFile out(to);
+    EXPECT_TRUE(out.open(QIODevice::WriteOnly));
+    out.write(text.toUtf8());
+    return to;
+}
+} // namespace
+
+TEST_F(HelpTest, DroppingAnySupportedFileDoesWhatItsContentSays)
+{
+    const QString src = QStringLiteral(ROOFLINE_SOURCE_DIR);
+    const QString data = QStringLiteral(ROOFLINE_TEST_DATA);
+    QTemporaryDir dir;
+
+    // A kernel file is imported into the session.
+    doc()->replaceSession(Session {}, QString());
+    drop(window.get(), data + QStringLiteral("/kernels/valid/lesson.csv"));
+    EXPECT_EQ(doc()->session().kernels.size(), 3u);
+
+    // A hardware profile joins the catalog (and the user's folder) and is selected.
+    drop(window.get(),
+        copyWithReplacement(src + QStringLiteral("/hardware_profiles/h100-sxm5.yaml"),
+            dir.filePath(QStringLiteral("mine.yaml")), QStringLiteral("id: h100-sxm5"), QStringLiteral("id: my-h100")));
+    EXPECT_EQ(doc()->session().hardwareId, "my-h100");
+    EXPECT_TRUE(QFileInfo::exists(userProfilesDirectory() + QStringLiteral("/my-h100.yaml")));
+
+    // A model preset joins the LLM panel's list.
+    drop(window.get(),
+        copyWithReplacement(src + QStringLiteral("/resources/models/llama-3-8b.yaml"),
+            dir.filePath(QStringLiteral("model.yaml")), QStringLiteral("id: llama-3-8b"), QStringLiteral("id: my-8b")));
+    bool found = false;
+    for (const auto& m : doc()->models())
+        found |= m.id == "my-8b";
+    EXPECT_TRUE(found);
+    auto* models = window->findChild<QComboBox*>(QStringLiteral("llmModel"));
+    ASSERT_NE(models, nullptr);
+    EXPECT_GE(models->findData(QStringLiteral("my-8b")), 0) << "the panel lists the new preset";
+
+    // Measured ceilings (ERT) become a profile.
+    const std::string before = doc()->session().hardwareId;
+    drop(window.get(), data + QStringLiteral("/ceilings/roofline.json"));
+    EXPECT_NE(doc()->session().hardwareId, before) << "the measured profile is selected";
+
+    // A session replaces the session (nothing unsaved here, so no question first).
+    doc()->undoStack()->setClean();
+    drop(window.get(), src + QStringLiteral("/resources/examples/reading-the-plot.roofline.yaml"));
+    EXPECT_EQ(doc()->session().kernels.size(), 4u);
+    EXPECT_EQ(doc()->session().hardwareId, "h100-sxm5");
 }

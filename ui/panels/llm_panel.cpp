@@ -81,9 +81,7 @@ LlmPanel::LlmPanel(SessionDocument* document, QWidget* parent)
 
     m_model->setObjectName(QStringLiteral("llmModel"));
     m_model->setToolTip(tr("A model preset (resources/models), or a dense model given by its parameter count"));
-    for (const auto& m : m_doc->models())
-        m_model->addItem(qs(m.name), qs(m.id));
-    m_model->addItem(tr("Custom (parameters only)"), QString::fromLatin1(kCustom));
+    fillModels();
     form->addRow(tr("&Model:"), m_model);
     m_params->setPlaceholderText(tr("e.g. 70B or 7e10"));
     m_params->setToolTip(tr("Parameters of a dense model: FLOPs = 2 x parameters per token"));
@@ -185,9 +183,22 @@ void LlmPanel::apply(const QString& what, int mergeKey)
     m_doc->setLlm(s, what, mergeKey);
 }
 
+void LlmPanel::fillModels()
+{
+    // The presets, then the custom entry; rebuilt when a preset is added (a dropped file).
+    const bool blocked = m_model->blockSignals(true);
+    m_model->clear();
+    for (const auto& m : m_doc->models())
+        m_model->addItem(qs(m.name), qs(m.id));
+    m_model->addItem(tr("Custom (parameters only)"), QString::fromLatin1(kCustom));
+    m_model->blockSignals(blocked);
+}
+
 void LlmPanel::refresh()
 {
     m_updating = true;
+    if (m_model->count() != static_cast<int>(m_doc->models().size()) + 1)
+        fillModels();
     const LlmSettings& s = m_doc->session().llm;
     m_enabled->setChecked(s.enabled);
     const int modelIndex = s.parameters ? m_model->findData(QString::fromLatin1(kCustom))

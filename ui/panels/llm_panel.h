@@ -32,6 +32,7 @@ public:
     static int positionForBatch(int batch);
 
 private:
+    void fillModels();
     void refresh();
     void apply(const QString& what, int mergeKey = -1);
     void addLayersAsKernels();
