@@ -7,6 +7,7 @@
 #include "ui/export_dialog.h"
 #include "ui/guide_window.h"
 #include "ui/import_report_dialog.h"
+#include "ui/plot/plot_style.h"
 #include "ui/profile_editor.h"
 
 #include <QAbstractButton>
@@ -207,4 +208,25 @@ TEST_F(HelpTest, DroppingAnySupportedFileDoesWhatItsContentSays)
     drop(window.get(), src + QStringLiteral("/resources/examples/reading-the-plot.roofline.yaml"));
     EXPECT_EQ(doc()->session().kernels.size(), 4u);
     EXPECT_EQ(doc()->session().hardwareId, "h100-sxm5");
+}
+
+TEST_F(HelpTest, TheWindowAndThePlotFollowADarkPalette)
+{
+    EXPECT_GT(window->plotWidget()->style().background.lightness(), 200);
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+    dark.setColor(QPalette::WindowText, QColor(0xee, 0xee, 0xee));
+    dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    dark.setColor(QPalette::Text, QColor(0xee, 0xee, 0xee));
+    window->setPalette(dark);
+    QCoreApplication::processEvents();
+    const PlotStyle& style = window->plotWidget()->style();
+    EXPECT_LT(style.background.lightness(), 80) << "the plot turns dark with the window";
+    EXPECT_GT(style.foreground.lightness(), 150) << "and its text light";
+    plot()->replot();
+    const QImage shot = plot()->toPixmap(400, 300).toImage();
+    EXPECT_LT(QColor(shot.pixel(5, 5)).lightness(), 80) << "the drawn background follows";
+    window->setPalette(QPalette());
+    QCoreApplication::processEvents();
+    EXPECT_GT(window->plotWidget()->style().background.lightness(), 200) << "and back to light";
 }
