@@ -15,6 +15,7 @@
 #include <QAbstractSpinBox>
 #include <QAction>
 #include <QComboBox>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QLineEdit>
@@ -229,4 +230,20 @@ TEST_F(HelpTest, TheWindowAndThePlotFollowADarkPalette)
     window->setPalette(QPalette());
     QCoreApplication::processEvents();
     EXPECT_GT(window->plotWidget()->style().background.lightness(), 200) << "and back to light";
+}
+
+TEST_F(HelpTest, EveryExampleSessionOpensInTheWindow)
+{
+    int opened = 0;
+    for (const QFileInfo& example :
+        QDir(QStringLiteral(ROOFLINE_SOURCE_DIR) + QStringLiteral("/resources/examples")).entryInfoList(QDir::Files)) {
+        doc()->undoStack()->setClean();
+        EXPECT_EQ(window->openFile(example.filePath(), false), QString()) << example.fileName().toStdString();
+        EXPECT_EQ(doc()->filePath(), example.filePath());
+        ASSERT_NE(doc()->hardware(), nullptr);
+        EXPECT_TRUE(doc()->analysis() != nullptr) << example.fileName().toStdString();
+        EXPECT_GT(plot()->graphCount(), 0);
+        ++opened;
+    }
+    EXPECT_GE(opened, 4);
 }
