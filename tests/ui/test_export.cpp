@@ -3,6 +3,9 @@
 #include "support/fixtures.h"
 #include "ui/main_window.h"
 #include "ui/plot/figure_export.h"
+#include "ui/plot/point_cloud.h"
+
+#include <qcustomplot.h>
 
 #include <gtest/gtest.h>
 
@@ -11,6 +14,7 @@
 #include <QImage>
 #include <QImageReader>
 #include <QSettings>
+#include <QSvgGenerator>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 
@@ -129,4 +133,72 @@ TEST(Export, TheWindowExportsWhatItShows)
     const QByteArray svg = readFile(path);
     EXPECT_TRUE(svg.contains("ridge 591 FLOP/byte"));
     EXPECT_TRUE(svg.contains("FP8 (dense)"));
+}
+
+namespace {
+// The same 3000 points on log-log axes, as a point cloud or as a QCPGraph of discs.
+void pointsPlot(QCustomPlot& plot, bool cloud)
+{
+    plot.resize(500, 400);
+    for (QCPAxis* a : {plot.xAxis, plot.yAxis}) {
+        a->setScaleType(QCPAxis::stLogarithmic);
+        a->setRange(1e-1, 1e4);
+    }
+    QVector<double> xs, ys;
+    for (int i = 0; i < 3000; ++i) {
+        xs << std::pow(10.0, -0.5 + 4.0 * ((i * 7919) % 3000) / 3000.0);
+        ys << std::pow(10.0, 0.2 + 3.5 * ((i * 104729) % 3000) / 3000.0);
+    }
+    if (cloud) {
+        auto* c = new ui::PointCloud(plot.xAxis, plot.yAxis);
+        c->setMarker(QColor(0x1f, 0x77, 0xb4), 8);
+        c->setPoints(xs, ys);
+    } else {
+        QCPGraph* g = plot.addGraph();
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QColor(0x1f, 0x77, 0xb4), 8));
+        g->setData(xs, ys);
+    }
+    plot.replot();
+}
+} // namespace
+
+TEST(Export, APointCloudDrawsWhatAGraphOfDiscsDraws)
+{
+    // Raster (window, PNG): sprites at the device's resolution, as at 1x so at 1.5x.
+    for (double scale : {1.0, 1.5}) {
+        QCustomPlot a, b;
+        pointsPlot(a, true);
+        pointsPlot(b, false);
+        const QImage ia = a.toPixmap(500, 400, scale).toImage().convertToFormat(QImage::Format_RGB32);
+        const QImage ib = b.toPixmap(500, 400, scale).toImage().convertToFormat(QImage::Format_RGB32);
+        ASSERT_EQ(ia.size(), ib.size());
+        int differ = 0, covered = 0;
+        for (int y = 0; y < ia.height(); ++y)
+            for (int x = 0; x < ia.width(); ++x) {
+                const QColor ca(ia.pixel(x, y)), cb(ib.pixel(x, y));
+                covered += cb.blue() > 150 && cb.red() < 100;
+                differ += std::abs(ca.red() - cb.red()) + std::abs(ca.green() - cb.green()) > 96;
+            }
+        EXPECT_GT(covered, ia.width() * ia.height() / 20) << "the points are drawn";
+        // Sprites land on whole pixels: edges may move by one pixel, nothing more.
+        EXPECT_LT(differ, covered / 10) << "scale " << scale << ": " << differ << " of " << covered;
+    }
+    // Vector (SVG, PDF): a real circle per point, no bitmap.
+    QTemporaryDir dir;
+    QCustomPlot c;
+    pointsPlot(c, true);
+    const QString svg = dir.filePath(QStringLiteral("cloud.svg"));
+    QSvgGenerator gen;
+    gen.setFileName(svg);
+    gen.setSize(QSize(500, 400));
+    gen.setViewBox(QRect(0, 0, 500, 400));
+    QCPPainter painter(&gen);
+    c.toPainter(&painter, 500, 400);
+    painter.end();
+    QFile f(svg);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    const QByteArray text = f.readAll();
+    EXPECT_EQ(text.count("<image"), 0);
+    EXPECT_GT(text.count("<ellipse") + text.count("<circle") + text.count("<path"), 2000);
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/plot/roofline_renderer.h"
 
+#include "ui/plot/point_cloud.h"
+
 #include <qcustomplot.h>
 
 #include <cmath>
@@ -58,9 +60,12 @@ void alignRotatedLabels(QCustomPlot& plot)
 }
 
 // A circle marker. Past 2000 points an outline costs more than it shows: fill only.
+/// From this many points of one kind a series is a PointCloud (filled discs, no outline).
+constexpr int kCloudPoints = 2000;
+
 QCPScatterStyle circleMarker(const QPen& pen, const QBrush& brush, double size, int count)
 {
-    if (count < 2000)
+    if (count < kCloudPoints)
         return QCPScatterStyle(QCPScatterStyle::ssCircle, pen, brush, size);
     const QColor fill = brush.color() == Qt::white || brush.style() == Qt::NoBrush ? pen.color() : brush.color();
     return QCPScatterStyle(QCPScatterStyle::ssDisc, fill, size * 0.8);
@@ -359,6 +364,23 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
                 continue;
             (p.measured ? xs : hx) << p.at.x;
             (p.measured ? ys : hy) << p.at.y;
+        }
+        // Thousands of points of one kind: a point cloud (fast, identical discs); fewer: graphs.
+        if (xs.size() >= kCloudPoints) {
+            auto* cloud = new PointCloud(plot.xAxis, plot.yAxis);
+            cloud->setObjectName(QStringLiteral("points-") + qs(regimeName(s.regime)));
+            cloud->setMarker(s.color, 10 * 0.8);
+            cloud->setPoints(xs, ys);
+            cloud->setName(s.name);
+            xs.clear();
+        }
+        if (hx.size() >= kCloudPoints) {
+            auto* cloud = new PointCloud(plot.xAxis, plot.yAxis);
+            cloud->setObjectName(QStringLiteral("points-") + qs(regimeName(s.regime)) + QStringLiteral("-bound-only"));
+            cloud->setMarker(s.color, 9 * 0.8);
+            cloud->setPoints(hx, hy);
+            cloud->setName(s.name + QStringLiteral(" (no time: on its roof)"));
+            hx.clear();
         }
         if (!xs.isEmpty()) {
             QCPGraph* g = plot.addGraph();

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: MIT
+#include "ui/plot/point_cloud.h"
+
+#include <QPaintEngine>
+#include <QPainter>
+
+#include <cmath>
+#include <limits>
+
+namespace roofline::ui {
+namespace {
+
+/// pixel = a + b * ln(coord) on a logarithmic axis (from two points of the axis's own mapping).
+struct LogMap {
+    double a = 0, b = 0;
+    bool ok = false;
+};
+
+LogMap logMap(const QCPAxis* axis)
+{
+    LogMap m;
+    const QCPRange r = axis->range();
+    if (axis->scaleType() != QCPAxis::stLogarithmic || !(r.lower > 0) || !(r.upper > r.lower))
+        return m;
+    const double p1 = axis->coordToPixel(r.lower), p2 = axis->coordToPixel(r.upper);
+    const double l1 = std::log(r.lower), l2 = std::log(r.upper);
+    m.b = (p2 - p1) / (l2 - l1);
+    m.a = p1 - m.b * l1;
+    m.ok = std::isfinite(m.a) && std::isfinite(m.b);
+    return m;
+}
+
+} // namespace
+
+PointCloud::PointCloud(QCPAxis* keyAxis, QCPAxis* valueAxis)
+    : QCPAbstractPlottable(keyAxis, valueAxis)
+{
+    setPen(Qt::NoPen);
+}
+
+void PointCloud::setPoints(const QVector<double>& xs, const QVector<double>& ys)
+{
+    m_lx.clear();
+    m_ly.clear();
+    m_lx.reserve(static_cast<size_t>(xs.size()));
+    m_ly.reserve(static_cast<size_t>(xs.size()));
+    for (qsizetype i = 0; i < xs.size() && i < ys.size(); ++i)
+        if (xs[i] > 0 && ys[i] > 0 && std::isfinite(xs[i]) && std::isfinite(ys[i])) {
+            m_lx.push_back(std::log(xs[i]));
+            m_ly.push_back(std::log(ys[i]));
+        }
+}
+
+void PointCloud::setMarker(const QColor& colour, double diameter)
+{
+    m_colour = colour;
+    m_diameter = diameter;
+    setBrush(colour);
+    m_spriteScale = 0.0; // redraw the sprite
+}
+
+double PointCloud::selectTest(const QPointF&, bool, QVariant*) const
+{
+    return -1; // points are picked by the widget (RooflinePlotWidget::pointAt)
+}
+
+QCPRange PointCloud::getKeyRange(bool& foundRange, QCP::SignDomain) const
+{
+    foundRange = !m_lx.empty();
+    if (!foundRange)
+        return {};
+    const auto [lo, hi] = std::minmax_element(m_lx.begin(), m_lx.end());
+    return QCPRange(std::exp(*lo), std::exp(*hi));
+}
+
+QCPRange PointCloud::getValueRange(bool& foundRange, QCP::SignDomain, const QCPRange&) const
+{
+    foundRange = !m_ly.empty();
+    if (!foundRange)
+        return {};
+    const auto [lo, hi] = std::minmax_element(m_ly.begin(), m_ly.end());
+    return QCPRange(std::exp(*lo), std::exp(*hi));
+}
+
+const QPixmap& PointCloud::sprite(double deviceScale) const
+{
+    if (m_spriteScale != deviceScale) {
+        const int side = static_cast<int>(std::ceil((m_diameter + 1) * deviceScale)) + 2;
+        QPixmap pm(side, side);
+        pm.fill(Qt::transparent);
+        QPainter p(&pm);
+        p.setRenderHint(QPainter::Antialiasing);
+        p.scale(deviceScale, deviceScale);
+        p.setPen(QPen(m_colour, 1.0)); // as QCPScatterStyle::ssDisc: a disc with a 1 px rim
+        p.setBrush(m_colour);
+        const double c = side / deviceScale / 2.0;
+        p.drawEllipse(QPointF(c, c), m_diameter / 2.0, m_diameter / 2.0);
+        p.end();
+        pm.setDevicePixelRatio(deviceScale);
+        m_sprite = pm;
+        m_spriteScale = deviceScale;
+    }
+    return m_sprite;
+}
+
+void PointCloud::draw(QCPPainter* painter)
+{
+    if (m_lx.empty())
+        return;
+    QCPAxis* xAxis = keyAxis();
+    QCPAxis* yAxis = valueAxis();
+    if (!xAxis || !yAxis)
+        return;
+    const LogMap mx = logMap(xAxis), my = logMap(yAxis);
+    const QRectF clip = clipRect().adjusted(-m_diameter, -m_diameter, m_diameter, m_diameter);
+    auto pixel = [&](size_t i) {
+        if (mx.ok && my.ok)
+            return QPointF(mx.a + mx.b * m_lx[i], my.a + my.b * m_ly[i]);
+        return QPointF(xAxis->coordToPixel(std::exp(m_lx[i])), yAxis->coordToPixel(std::exp(m_ly[i])));
+    };
+    const QPaintEngine* engine = painter->paintEngine();
+    const bool raster = engine && engine->type() == QPaintEngine::Raster;
+    if (raster) {
+        // A sprite per point, at the device's own resolution (the export scales the painter).
+        const QTransform t = painter->transform();
+        const double scale = std::max(1.0, std::hypot(t.m11(), t.m12()) * painter->device()->devicePixelRatioF());
+        const QPixmap& pm = sprite(scale);
+        const double half = pm.width() / scale / 2.0;
+        for (size_t i = 0; i < m_lx.size(); ++i) {
+            const QPointF at = pixel(i);
+            if (clip.contains(at))
+                painter->drawPixmap(QPointF(at.x() - half, at.y() - half), pm);
+        }
+        return;
+    }
+    // Vector output: a circle per point.
+    painter->setPen(QPen(m_colour, 1.0));
+    painter->setBrush(m_colour);
+    const double r = m_diameter / 2.0;
+    for (size_t i = 0; i < m_lx.size(); ++i) {
+        const QPointF at = pixel(i);
+        if (clip.contains(at))
+            painter->drawEllipse(at, r, r);
+    }
+}
+
+void PointCloud::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const
+{
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(m_colour);
+    const double r = std::min(m_diameter, rect.height()) / 2.0;
+    painter->drawEllipse(rect.center(), r, r);
+}
+
+} // namespace roofline::ui
