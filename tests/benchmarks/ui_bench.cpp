@@ -3,9 +3,12 @@
 // (reclassify + redraw), hover lookup, and one move of a dragged point. Each figure is the
 // median of repeated runs. Run with `make bench` (not part of `make test`).
 #include "bench_kernels.h"
+#include "core/analysis/session_analysis.h"
+#include "core/llm/llm_overlay.h"
 #include "ui/document/session_document.h"
 #include "ui/main_window.h"
 #include "ui/plot/roofline_plot_widget.h"
+#include "ui/plot/roofline_renderer.h"
 
 #include <qcustomplot.h>
 
@@ -13,12 +16,14 @@
 #include <QElapsedTimer>
 #include <QMouseEvent>
 #include <QSettings>
+#include <QStringList>
 #include <QTest>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -47,6 +52,8 @@ void mouse(QCustomPlot* plot, QEvent::Type type, QPointF at, Qt::MouseButtons bu
     QMouseEvent e(type, at, plot->mapToGlobal(at), Qt::LeftButton, buttons, Qt::NoModifier);
     QCoreApplication::sendEvent(plot, &e);
 }
+
+QStringList breakdown;
 
 void run(size_t n, int runs)
 {
@@ -94,6 +101,27 @@ void run(size_t n, int runs)
 
     std::printf(
         "| %zu | %.0f | %.1f | %.1f | %.3f (%d/1000 hits) | %.1f |\n", n, loadMs, replot, toggle, hover, found, drag);
+
+    // Where a precision toggle's time goes: the analysis, the figure's geometry, mapping it
+    // onto the plot, drawing it; the rest is the panels (table, details, summary) and the window.
+    Session fp8 = doc->session();
+    fp8.precision = Precision::FP8;
+    std::optional<SessionAnalysis> analysis;
+    const double analyze = medianMs(runs, [&](int) { analysis = analyzeSession(bench::h100(), fp8).value(); });
+    PlotSpec spec;
+    const double figure = medianMs(
+        runs, [&](int) { spec = buildSessionFigure(bench::h100(), fp8, *analysis, doc->models(), &bench::catalog()); });
+    QCustomPlot scratch;
+    scratch.resize(plot->size());
+    const double render = medianMs(runs, [&](int) { ui::renderPlotSpec(scratch, spec, widget->style()); });
+    const double draw = medianMs(runs, [&](int) { scratch.replot(QCustomPlot::rpImmediateRefresh); });
+    breakdown.push_back(QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 |")
+                            .arg(n)
+                            .arg(analyze, 0, 'f', 1)
+                            .arg(figure, 0, 'f', 1)
+                            .arg(render, 0, 'f', 1)
+                            .arg(draw, 0, 'f', 1)
+                            .arg(toggle - analyze - figure - render - draw, 0, 'f', 1));
     std::fflush(stdout);
 }
 
@@ -117,5 +145,10 @@ int main(int argc, char** argv)
                 "|---|---|---|---|---|---|\n");
     for (size_t n : sizes)
         run(n, n >= 1000000 ? 5 : 9);
+    std::printf("\nPrecision toggle, by part (ms):\n\n| N | analysis | figure geometry | onto the plot | draw | panels "
+                "and window |\n"
+                "|---|---|---|---|---|---|\n");
+    for (const QString& row : breakdown)
+        std::printf("%s\n", qPrintable(row));
     return 0;
 }

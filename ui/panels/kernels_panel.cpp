@@ -47,6 +47,7 @@ KernelsPanel::KernelsPanel(SessionDocument* document, const QList<QAction*>& too
     m_view->setToolTip(tr("Double-click a cell to edit; values take units (140 GFLOP, 70 GB, 20.9 ms). "
                           "Click a header to sort."));
     layout->addWidget(m_view);
+    m_view->horizontalHeader()->setResizeContentsPrecision(64);
     m_view->resizeColumnsToContents();
 
     auto updateSummary = [this, document]() {
@@ -79,9 +80,12 @@ KernelsPanel::KernelsPanel(SessionDocument* document, const QList<QAction*>& too
             const QSignalBlocker block(m_view->selectionModel());
             selectKernel(m_keep);
         }
-        // Fit the columns to their text while that stays cheap.
-        if (m_model->rowCount() <= 2000)
+        // Fit the columns to their text when rows come or go (not on every change: a toggle
+        // keeps the widths), measuring a sample of rows, not all of them.
+        if (m_model->rowCount() != m_fittedRows) {
+            m_fittedRows = m_model->rowCount();
             m_view->resizeColumnsToContents();
+        }
         emitCurrent();
     });
 }

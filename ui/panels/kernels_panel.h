@@ -44,6 +44,7 @@ private:
     QTableView* m_view;
     QLabel* m_summary;
     int m_keep = -1;
+    int m_fittedRows = -1; ///< rows when the columns were last fitted
 };
 
 } // namespace roofline::ui

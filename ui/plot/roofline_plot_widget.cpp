@@ -181,11 +181,20 @@ void RooflinePlotWidget::drawHighlights()
     g->setLineStyle(QCPGraph::lsNone);
     g->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(0xff, 0xb0, 0x00), 3.0), Qt::NoBrush, 24));
-    g->setName(tr("Regime just changed"));
+    // One setData (addData point by point re-sorts the graph each time). Past a few thousand,
+    // rings would only cover the cloud: the status bar gives the count; ring the first ones.
+    constexpr int kMostRings = 2000;
+    QVector<double> xs, ys;
+    int flipped = 0;
     for (const auto& p : m_spec.points)
-        if (p.kind == PlotPoint::Kind::Kernel
-            && std::binary_search(m_highlighted.begin(), m_highlighted.end(), p.index))
-            g->addData(p.at.x, p.at.y);
+        if (p.kind == PlotPoint::Kind::Kernel && std::binary_search(m_highlighted.begin(), m_highlighted.end(), p.index)
+            && ++flipped <= kMostRings) {
+            xs << p.at.x;
+            ys << p.at.y;
+        }
+    g->setData(xs, ys);
+    g->setName(flipped > kMostRings ? tr("Regime just changed (%1 of %2 ringed)").arg(kMostRings).arg(flipped)
+                                    : tr("Regime just changed"));
 }
 
 PlotSpec RooflinePlotWidget::currentSpec() const
