@@ -585,7 +585,12 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
     for (const auto& label : spec.labels)
         if ((label.role == LabelRole::PeakLabel || label.role == LabelRole::RegionLabel) && !label.along)
             textBoxes.push_back(boxFor(label, label.align, label.valign));
-    const bool dense = spec.points.size() + static_cast<size_t>(spec.thinnedPoints) > kThinningThreshold;
+    // A crowded figure drops a name that could only sit on another (the kernel stays in the
+    // table): thousands of points, or more names than a reader can take in (a dozen).
+    const auto pointLabels = std::count_if(
+        spec.labels.begin(), spec.labels.end(), [](const PlotLabel& l) { return l.role == LabelRole::PointLabel; });
+    const bool dense = spec.points.size() + static_cast<size_t>(spec.thinnedPoints) > kThinningThreshold
+        || pointLabels > 12;
     // The legend sits in the top-left corner: one line per distinct ceiling, the ridge, the point kinds.
     {
         std::set<std::string> legends;
