@@ -70,7 +70,16 @@ Result<std::string> readTextFile(const std::string& path, std::uintmax_t maxByte
     std::ifstream in(path, std::ios::binary);
     if (!in)
         return Error {path, 0, 0, "cannot be read (permission denied?)"};
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    // One read of the size the file has (a character iterator is ~10x slower on 100 MB), then
+    // whatever a growing file added since.
+    std::string text;
+    if (!ec && size > 0) {
+        text.resize(static_cast<size_t>(size));
+        in.read(text.data(), static_cast<std::streamsize>(size));
+        text.resize(static_cast<size_t>(in.gcount()));
+    }
+    if (in && !in.eof())
+        text.append(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     if (in.bad())
         return Error {path, 0, 0, "read error"};
     if (text.size() > maxBytes)

@@ -235,16 +235,21 @@ Input loadInput(const ProfileCatalog& catalog, const Options& o)
     return in;
 }
 
-SessionAnalysis analyzeInput(const Input& in, const Options& o)
+SessionAnalysis analyzeInput(const HardwareProfile& hw, const Session& session, const Options& o)
 {
     if (o.roofKind != "peak" && o.roofKind != "achievable")
         throw UsageError {"--roof must be 'peak' or 'achievable'"};
-    auto a = analyzeSession(*in.hw, in.session, o.roofKind == "achievable" ? RoofKind::Achievable : RoofKind::Peak);
+    auto a = analyzeSession(hw, session, o.roofKind == "achievable" ? RoofKind::Achievable : RoofKind::Peak);
     if (!a)
         throw UsageError {a.error().message};
     for (const auto& note : a->notes)
         std::cerr << "note: " << note << "\n";
     return std::move(a).value();
+}
+
+SessionAnalysis analyzeInput(const Input& in, const Options& o)
+{
+    return analyzeInput(*in.hw, in.session, o);
 }
 
 int cmdAnalyze(const ProfileCatalog& catalog, const Options& o)
@@ -332,12 +337,11 @@ int cmdExport(const ProfileCatalog& catalog, const Options& o)
                 s.view.y = y;
         }
     } else {
-        panels.emplace_back(in.hw, in.session);
+        panels.emplace_back(in.hw, std::move(in.session)); // one panel: no copy of 10^5 kernels
     }
     std::vector<PlotSpec> specs;
     for (const auto& [hw, s] : panels) {
-        Input panelInput {s, hw};
-        const SessionAnalysis a = analyzeInput(panelInput, o);
+        const SessionAnalysis a = analyzeInput(*hw, s, o);
         std::string llmError;
         specs.push_back(buildSessionFigure(*hw, s, a, models, &catalog, &llmError));
         if (!llmError.empty())
