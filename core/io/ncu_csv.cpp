@@ -12,6 +12,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <unordered_map>
 
 namespace roofline {
 namespace {
@@ -40,32 +41,33 @@ int lineOf(std::string_view text, size_t offset)
 }
 
 // Decimal separator of the file: '.' (1,234.5) or ',' (1.234,5), from the evidence of all values.
-char decimalSeparator(const std::vector<std::string>& values)
-{
+struct DecimalVote {
     int dot = 0, comma = 0;
-    for (const auto& v : values) {
+    void add(std::string_view v)
+    {
+        const auto npos = std::string_view::npos;
         const auto d = v.find('.'), c = v.find(',');
         const auto dl = v.rfind('.'), cl = v.rfind(',');
-        if (d != std::string::npos && c != std::string::npos) {
+        if (d != npos && c != npos) {
             (dl > cl ? dot : comma) += 3; // the last separator is the decimal one
-        } else if (d != std::string::npos && d != dl) {
+        } else if (d != npos && d != dl) {
             comma += 2; // 27.595.520: dots group thousands
-        } else if (c != std::string::npos && c != cl) {
+        } else if (c != npos && c != cl) {
             dot += 2; // 1,215,000: commas group thousands
-        } else if (c != std::string::npos) {
+        } else if (c != npos) {
             const size_t after = v.size() - c - 1;
             (after == 3 ? dot : comma) += 1; // "1,234" reads as thousands; "0,5" as a decimal comma
-        } else if (d != std::string::npos) {
+        } else if (d != npos) {
             const size_t after = v.size() - d - 1;
             (after == 3 ? comma : dot) += 1;
         }
     }
-    return comma > dot ? ',' : '.';
-}
+    char separator() const { return comma > dot ? ',' : '.'; }
+};
 
-std::optional<double> number(std::string v, char decimal)
+std::optional<double> number(std::string_view v, char decimal)
 {
-    v = trimmed(v);
+    v = trimView(v);
     if (v.empty() || v == "n/a" || v == "N/A" || v == "-")
         return std::nullopt;
     std::string clean;
@@ -298,86 +300,118 @@ struct NcuTable {
     int headerLine = 0;
 };
 
-// Every launch of the export with its metrics in SI units.
+// Every launch of the export with its metrics in SI units. The rows are streamed twice (the
+// decimal separator needs every value first); no row is kept as strings.
 Result<NcuTable> readNcuTable(std::string_view text, const std::string& file)
 {
     const auto start = headerOffset(text);
     if (!start)
         return Error {file, 0, 0, "not an Nsight Compute CSV: no header row with \"ID\" and \"Kernel Name\""};
     const int lineBase = lineOf(text, *start) - 1;
-    const CsvTable table = readCsv(std::string_view(text).substr(*start), ',');
-    const CsvRow& header = table.rows.front();
+    const std::string_view body = text.substr(*start);
+    CsvReader headerReader(body, ',');
+    headerReader.next();
+    const std::vector<std::string> header(headerReader.fields().begin(), headerReader.fields().end());
     auto col = [&](const char* name) -> int {
-        for (size_t i = 0; i < header.fields.size(); ++i)
-            if (trimmed(header.fields[i]) == name)
+        for (size_t i = 0; i < header.size(); ++i)
+            if (trimView(header[i]) == name)
                 return static_cast<int>(i);
         return -1;
     };
     const int cId = col("ID"), cName = col("Kernel Name"), cDevice = col("Device");
     const int cMetric = col("Metric Name"), cUnit = col("Metric Unit"), cValue = col("Metric Value");
     const bool details = cMetric >= 0 && cValue >= 0;
+    std::vector<bool> metricColumn(header.size());
+    for (size_t c = 0; c < header.size(); ++c)
+        metricColumn[c] = header[c].find("__") != std::string::npos;
+    auto field = [](const std::vector<std::string_view>& r, int c) {
+        return c >= 0 && c < static_cast<int>(r.size()) ? r[static_cast<size_t>(c)] : std::string_view();
+    };
 
     NcuTable result;
     result.source = details ? "ncu details" : "ncu raw";
-    std::vector<Launch>& launches = result.launches;
-    std::map<std::string, size_t> byId;
-    auto field = [](const CsvRow& r, int c) {
-        return c >= 0 && c < static_cast<int>(r.fields.size()) ? r.fields[c] : std::string();
-    };
-
-    // First pass: the decimal separator, from every value in the file.
-    std::vector<std::string> values;
-    size_t firstData = 1;
-    std::vector<std::string> units;
-    if (!details && table.rows.size() > 1 && trimmed(field(table.rows[1], cId)).empty()) {
-        units = table.rows[1].fields; // --page raw: the units row
-        firstData = 2;
-    }
-    for (size_t r = firstData; r < table.rows.size(); ++r) {
-        const CsvRow& row = table.rows[r];
-        if (details) {
-            values.push_back(field(row, cValue));
-        } else {
-            for (size_t c = 0; c < row.fields.size() && c < header.fields.size(); ++c)
-                if (header.fields[c].find("__") != std::string::npos)
-                    values.push_back(row.fields[c]);
-        }
-    }
-    const char decimal = decimalSeparator(values);
-    result.decimal = decimal;
     result.headerLine = lineBase + 1;
 
-    for (size_t r = firstData; r < table.rows.size(); ++r) {
-        const CsvRow& row = table.rows[r];
-        const int line = lineBase + row.line;
-        const std::string id = trimmed(field(row, cId));
-        if (id.empty() || row.fields.size() < 2)
-            continue; // program output after the table, blank rows
-        if (row.fields.front().rfind("==", 0) == 0)
-            continue; // ==PROF== / ==WARNING== lines inside the table
-        auto [it, inserted] = byId.emplace(id, launches.size());
-        if (inserted) {
-            Launch l;
-            l.id = id;
-            l.name = field(row, cName);
-            l.device = field(row, cDevice);
-            l.line = line;
-            launches.push_back(l);
+    // First pass: the decimal separator, from every value in the file; and --page raw's units row.
+    DecimalVote vote;
+    std::vector<std::string> units;
+    {
+        CsvReader reader(body, ',');
+        reader.next(); // the header
+        bool first = true;
+        while (reader.next()) {
+            const auto& row = reader.fields();
+            if (first && !details && trimView(field(row, cId)).empty()) {
+                units.assign(row.begin(), row.end()); // --page raw: the units row
+                first = false;
+                continue;
+            }
+            first = false;
+            if (details) {
+                vote.add(field(row, cValue));
+            } else {
+                for (size_t c = 0; c < row.size() && c < header.size(); ++c)
+                    if (metricColumn[c])
+                        vote.add(row[c]);
+            }
         }
-        Launch& l = launches[it->second];
+    }
+    const char decimal = vote.separator();
+    result.decimal = decimal;
+
+    // ncu writes a handful of distinct units: each is scaled once.
+    std::unordered_map<std::string, double> scales;
+    auto scaleOf = [&](std::string_view unit) {
+        auto it = scales.find(std::string(unit));
+        if (it == scales.end())
+            it = scales.emplace(std::string(unit), unitScale(std::string(unit))).first;
+        return it->second;
+    };
+
+    std::vector<Launch>& launches = result.launches;
+    std::unordered_map<std::string, size_t> byId;
+    size_t last = std::string::npos; // a launch's metric rows come together: the last one is likely again
+    CsvReader reader(body, ',');
+    reader.next(); // the header
+    bool skipUnits = !units.empty();
+    while (reader.next()) {
+        const auto& row = reader.fields();
+        if (skipUnits) {
+            skipUnits = false;
+            continue;
+        }
+        const int line = lineBase + reader.line();
+        const std::string_view id = trimView(field(row, cId));
+        if (id.empty() || row.size() < 2)
+            continue; // program output after the table, blank rows
+        if (row.front().substr(0, 2) == "==")
+            continue; // ==PROF== / ==WARNING== lines inside the table
+        if (last == std::string::npos || launches[last].id != id) {
+            auto [it, inserted] = byId.emplace(std::string(id), launches.size());
+            if (inserted) {
+                Launch l;
+                l.id = std::string(id);
+                l.name = std::string(field(row, cName));
+                l.device = std::string(field(row, cDevice));
+                l.line = line;
+                launches.push_back(std::move(l));
+            }
+            last = it->second;
+        }
+        Launch& l = launches[last];
         if (details) {
-            const std::string name = trimmed(field(row, cMetric));
+            const std::string_view name = trimView(field(row, cMetric));
             if (name.empty())
                 continue; // a rule row without a metric
             if (auto v = number(field(row, cValue), decimal))
-                l.metrics[name] = *v * unitScale(field(row, cUnit));
+                l.metrics[std::string(name)] = *v * scaleOf(field(row, cUnit));
         } else {
-            for (size_t c = 0; c < row.fields.size() && c < header.fields.size(); ++c) {
-                const std::string& name = header.fields[c];
-                if (name.find("__") == std::string::npos)
+            for (size_t c = 0; c < row.size() && c < header.size(); ++c) {
+                if (!metricColumn[c])
                     continue; // metadata columns
-                if (auto v = number(row.fields[c], decimal))
-                    l.metrics[name] = *v * unitScale(c < units.size() ? units[c] : std::string());
+                if (auto v = number(row[c], decimal))
+                    l.metrics[header[c]]
+                        = *v * scaleOf(c < units.size() ? std::string_view(units[c]) : std::string_view());
             }
         }
     }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Google Benchmark for the core at 10^3, 10^5, 10^6 kernels: placement, CSV import, figure
-// geometry. Run with `make bench` (not part of `make test`).
+// Google Benchmark for the core at 10^3, 10^5, 10^6 kernels: placement, CSV and Nsight Compute
+// import, figure geometry. Run with `make bench` (not part of `make test`).
 #include "bench_kernels.h"
 #include "core/analysis/roofline.h"
 #include "core/io/kernel_io.h"
@@ -52,6 +52,41 @@ void BM_CsvImport(benchmark::State& state)
     state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(text.size()));
 }
 
+// An Nsight Compute "details" CSV export: one row per metric, four metrics per launch (time,
+// DRAM bytes, FFMA and FADD counts), N launches of N/8 distinct kernels.
+std::string ncuCsv(size_t n)
+{
+    std::ostringstream out;
+    out << "\"ID\",\"Process ID\",\"Process Name\",\"Host Name\",\"Kernel Name\",\"Context\",\"Stream\","
+           "\"Block Size\",\"Grid Size\",\"Device\",\"CC\",\"Section Name\",\"Metric Name\",\"Metric Unit\","
+           "\"Metric Value\"\n";
+    const auto ks = kernels(n);
+    for (size_t i = 0; i < n; ++i) {
+        const std::string head = "\"" + std::to_string(i) + "\",\"4242\",\"app\",\"node1\",\"kernel_"
+            + std::to_string(i % (n / 8 + 1)) + "\",\"1\",\"7\",\"(256, 1, 1)\",\"(1024, 1, 1)\","
+            + "\"NVIDIA H100 80GB HBM3\",\"9.0\",\"Command line profiler metrics\",";
+        const Kernel& k = ks[i];
+        out << head << "\"gpu__time_duration.sum\",\"nsecond\",\"" << *k.time * 1e9 << "\"\n";
+        out << head << "\"dram__bytes.sum\",\"byte\",\"" << k.bytes << "\"\n";
+        out << head << "\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"inst\",\"" << k.flops / 4 << "\"\n";
+        out << head << "\"sm__sass_thread_inst_executed_op_fadd_pred_on.sum\",\"inst\",\"" << k.flops / 2 << "\"\n";
+    }
+    return out.str();
+}
+
+void BM_NcuImport(benchmark::State& state)
+{
+    const std::string text = ncuCsv(static_cast<size_t>(state.range(0)));
+    for (auto _ : state) {
+        auto r = parseKernels(text, "bench.csv", KernelFormat::Csv);
+        if (!r.ok() || r->kernels.size() != static_cast<size_t>(state.range(0)))
+            state.SkipWithError("the ncu export did not import");
+        benchmark::DoNotOptimize(r);
+    }
+    state.SetItemsProcessed(state.iterations() * state.range(0));
+    state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(text.size()));
+}
+
 void BM_PlotSpec(benchmark::State& state)
 {
     const auto ks = kernels(static_cast<size_t>(state.range(0)));
@@ -70,5 +105,6 @@ void BM_PlotSpec(benchmark::State& state)
 
 BENCHMARK(BM_Placement)->Arg(1000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CsvImport)->Arg(1000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_NcuImport)->Arg(1000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PlotSpec)->Arg(1000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 BENCHMARK_MAIN();

@@ -27,6 +27,8 @@
 #include <random>
 #include <vector>
 
+#include <unistd.h>
+
 using namespace roofline;
 
 namespace {
@@ -47,6 +49,18 @@ double medianMs(int runs, const std::function<void(int)>& f)
     return ms[ms.size() / 2];
 }
 
+/// Resident memory of this process, bytes (Linux).
+double residentBytes()
+{
+    long pages = 0, resident = 0;
+    if (FILE* f = std::fopen("/proc/self/statm", "r")) {
+        if (std::fscanf(f, "%ld %ld", &pages, &resident) != 2)
+            resident = 0;
+        std::fclose(f);
+    }
+    return static_cast<double>(resident) * static_cast<double>(sysconf(_SC_PAGESIZE));
+}
+
 void mouse(QCustomPlot* plot, QEvent::Type type, QPointF at, Qt::MouseButtons buttons)
 {
     QMouseEvent e(type, at, plot->mapToGlobal(at), Qt::LeftButton, buttons, Qt::NoModifier);
@@ -65,18 +79,41 @@ void run(size_t n, int runs)
     ui::SessionDocument* doc = window.document();
     doc->setHardware(QStringLiteral("h100-sxm5"));
     doc->setPrecision(Precision::BF16);
+    std::vector<Kernel> generated = bench::kernels(n);
+    double nameBytes = 0;
+    for (const Kernel& k : generated)
+        nameBytes += static_cast<double>(k.name.size() > 15 ? k.name.capacity() + 1 : 0);
+    const double before = residentBytes();
     QElapsedTimer load;
     load.start();
-    doc->addKernels(bench::kernels(n), QStringLiteral("Add kernels"));
+    doc->addKernels(std::move(generated), QStringLiteral("Add kernels"));
     QCoreApplication::processEvents();
     const double loadMs = static_cast<double>(load.nsecsElapsed()) / 1e6;
+    // Everything the window holds per kernel: the session, the undo step, the analysis, the
+    // figure and the plot (the generated names' heap bytes, if any, are not counted).
+    const double perKernel = (residentBytes() - before - nameBytes) / static_cast<double>(n);
     QCustomPlot* plot = window.plotWidget()->plot();
     ui::RooflinePlotWidget* widget = window.plotWidget();
 
     const double replot = medianMs(runs, [&](int) { plot->replot(QCustomPlot::rpImmediateRefresh); });
-    const double toggle = medianMs(runs, [&](int i) {
-        doc->setPrecision(i % 2 ? Precision::BF16 : Precision::FP8); // its queued replot runs in medianMs
-    });
+    // A toggle in two parts: the change itself (analysis, figure, every panel updated) and the
+    // redraw that follows in the event loop.
+    std::vector<double> changeMs, redrawMs, toggleMs;
+    for (int i = 0; i < runs; ++i) {
+        QElapsedTimer t;
+        t.start();
+        doc->setPrecision(i % 2 ? Precision::BF16 : Precision::FP8);
+        changeMs.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+        t.restart();
+        QCoreApplication::processEvents();
+        redrawMs.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+        toggleMs.push_back(changeMs.back() + redrawMs.back());
+    }
+    const auto median = [](std::vector<double> v) {
+        std::sort(v.begin(), v.end());
+        return v[v.size() / 2];
+    };
+    const double toggle = median(toggleMs);
     doc->setPrecision(Precision::BF16);
     QCoreApplication::processEvents();
 
@@ -99,11 +136,11 @@ void run(size_t n, int runs)
         [&](int i) { mouse(plot, QEvent::MouseMove, from + QPointF(4.0 * (i + 1), -2.0 * (i + 1)), Qt::LeftButton); });
     mouse(plot, QEvent::MouseButtonRelease, from + QPointF(4.0 * runs, -2.0 * runs), Qt::NoButton);
 
-    std::printf(
-        "| %zu | %.0f | %.1f | %.1f | %.3f (%d/1000 hits) | %.1f |\n", n, loadMs, replot, toggle, hover, found, drag);
+    std::printf("| %zu | %.0f | %.1f | %.1f | %.3f (%d/1000 hits) | %.1f | %.0f |\n", n, loadMs, replot, toggle, hover,
+        found, drag, perKernel);
 
-    // Where a precision toggle's time goes: the analysis, the figure's geometry, mapping it
-    // onto the plot, drawing it; the rest is the panels (table, details, summary) and the window.
+    // The parts of a toggle measured alone: the analysis, the figure's geometry, mapping it onto
+    // a plot, drawing it.
     Session fp8 = doc->session();
     fp8.precision = Precision::FP8;
     std::optional<SessionAnalysis> analysis;
@@ -115,13 +152,14 @@ void run(size_t n, int runs)
     scratch.resize(plot->size());
     const double render = medianMs(runs, [&](int) { ui::renderPlotSpec(scratch, spec, widget->style()); });
     const double draw = medianMs(runs, [&](int) { scratch.replot(QCustomPlot::rpImmediateRefresh); });
-    breakdown.push_back(QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 |")
+    breakdown.push_back(QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 |")
                             .arg(n)
+                            .arg(median(changeMs), 0, 'f', 1)
+                            .arg(median(redrawMs), 0, 'f', 1)
                             .arg(analyze, 0, 'f', 1)
                             .arg(figure, 0, 'f', 1)
                             .arg(render, 0, 'f', 1)
-                            .arg(draw, 0, 'f', 1)
-                            .arg(toggle - analyze - figure - render - draw, 0, 'f', 1));
+                            .arg(draw, 0, 'f', 1));
     std::fflush(stdout);
 }
 
@@ -141,13 +179,14 @@ int main(int argc, char** argv)
         for (int i = 1; i < argc; ++i)
             sizes.push_back(static_cast<size_t>(std::atoll(argv[i])));
     }
-    std::printf("| N | add kernels (ms) | replot (ms) | precision toggle (ms) | hover lookup (ms) | drag move (ms) |\n"
-                "|---|---|---|---|---|---|\n");
+    std::printf("| N | add kernels (ms) | replot (ms) | precision toggle (ms) | hover lookup (ms) | drag move (ms) | "
+                "memory per kernel (bytes) |\n"
+                "|---|---|---|---|---|---|---|\n");
     for (size_t n : sizes)
         run(n, n >= 1000000 ? 5 : 9);
-    std::printf("\nPrecision toggle, by part (ms):\n\n| N | analysis | figure geometry | onto the plot | draw | panels "
-                "and window |\n"
-                "|---|---|---|---|---|---|\n");
+    std::printf("\nPrecision toggle, by part (ms): the change and the redraw after it, then its parts measured "
+                "alone\n\n| N | change | redraw | analysis | figure geometry | onto the plot | draw |\n"
+                "|---|---|---|---|---|---|---|\n");
     for (const QString& row : breakdown)
         std::printf("%s\n", qPrintable(row));
     return 0;
