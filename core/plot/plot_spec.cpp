@@ -254,6 +254,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     const double lx0 = std::log(x.lo), lxs = kThinningGrid / (std::log(x.hi) - lx0);
     const double ly0 = std::log(y.lo), lys = kThinningGrid / (std::log(y.hi) - ly0);
     std::vector<PlotXY> mainAt(placements.size());
+    s.points.reserve(placements.size());
     for (size_t i = 0; i < placements.size(); ++i) {
         const Placement& p = placements[i];
         PlotPoint pt;
@@ -589,8 +590,8 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
     // table): thousands of points, or more names than a reader can take in (a dozen).
     const auto pointLabels = std::count_if(
         spec.labels.begin(), spec.labels.end(), [](const PlotLabel& l) { return l.role == LabelRole::PointLabel; });
-    const bool dense = spec.points.size() + static_cast<size_t>(spec.thinnedPoints) > kThinningThreshold
-        || pointLabels > 12;
+    const bool dense
+        = spec.points.size() + static_cast<size_t>(spec.thinnedPoints) > kThinningThreshold || pointLabels > 12;
     // The legend sits in the top-left corner: one line per distinct ceiling, the ridge, the point kinds.
     {
         std::set<std::string> legends;

@@ -291,15 +291,19 @@ void RooflinePlotWidget::indexPoints()
     // within reach of the cursor (a binary search), not every point of a 10^5-point cloud.
     m_pickOrder.clear();
     m_pickRadius = 0.0;
+    std::vector<std::pair<double, int>> byX; // (intensity, point): sorted without chasing points
+    byX.reserve(m_spec.points.size());
     for (size_t i = 0; i < m_spec.points.size(); ++i) {
         const PlotPoint& p = m_spec.points[i];
         if (p.index < 0 || p.kind != PlotPoint::Kind::Kernel)
             continue; // an LLM phase or an inner-level point: nothing to select or drag
-        m_pickOrder.push_back(static_cast<int>(i));
+        byX.emplace_back(p.at.x, static_cast<int>(i));
         m_pickRadius = std::max(m_pickRadius, pickRadius(p));
     }
-    std::sort(m_pickOrder.begin(), m_pickOrder.end(),
-        [this](int a, int b) { return m_spec.points[size_t(a)].at.x < m_spec.points[size_t(b)].at.x; });
+    std::sort(byX.begin(), byX.end());
+    m_pickOrder.reserve(byX.size());
+    for (const auto& [x, i] : byX)
+        m_pickOrder.push_back(i);
 }
 
 int RooflinePlotWidget::pointAt(const QPointF& pixel) const
