@@ -72,11 +72,14 @@ test: build
 
 # Benchmarks (not part of `make test`): Google Benchmark for the core, then whole-process exports
 # against matplotlib (installed here when missing; skipped with a note if it cannot be).
+bench: DEBIAN_PACKAGES += libbenchmark-dev
 bench: build
 	@dpkg-query -W -f='$${Status}\n' python3-matplotlib 2>/dev/null | grep -q 'install ok installed' || \
 	  { [ "$$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-matplotlib >/dev/null 2>&1; } || true
-	cmake --build $(BUILD_DIR) --target core_bench -j $(JOBS)
+	cmake -S . -B $(BUILD_DIR) >/dev/null # finds Google Benchmark if deps just installed it
+	cmake --build $(BUILD_DIR) --target core_bench ui_bench -j $(JOBS)
 	$(BUILD_DIR)/tests/core_bench --benchmark_min_time=0.2
+	$(BUILD_DIR)/tests/ui_bench 1000 100000 1000000
 	$$(test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3) tests/benchmarks/export_vs_matplotlib.py $(BUILD_DIR)/bin/roofline
 
 # libFuzzer on every parser (clang, ASan + UBSan), seeded from the test fixtures; FUZZ_SECONDS each.

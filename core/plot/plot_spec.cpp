@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/plot/plot_spec.h"
 
+#include "core/common/key_set.h"
 #include "core/model/units.h"
 
 #include <algorithm>
@@ -12,37 +13,6 @@
 
 namespace roofline {
 namespace {
-
-/// The thinning grid's occupied cells: an open-addressing set of non-zero 64-bit keys, sized
-/// once for every point (a node per cell made thinning the slowest part of a 10^5-point figure).
-class CellSet {
-public:
-    explicit CellSet(std::size_t expected)
-    {
-        std::size_t capacity = 16;
-        while (capacity < 2 * expected)
-            capacity *= 2;
-        m_slots.assign(capacity, 0);
-    }
-    /// False when the key was there already.
-    bool insert(std::uint64_t key)
-    {
-        key += 1; // 0 marks an empty slot
-        const std::size_t mask = m_slots.size() - 1;
-        for (std::size_t i = static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 20) & mask;;
-             i = (i + 1) & mask) {
-            if (m_slots[i] == key)
-                return false;
-            if (m_slots[i] == 0) {
-                m_slots[i] = key;
-                return true;
-            }
-        }
-    }
-
-private:
-    std::vector<std::uint64_t> m_slots;
-};
 
 double decadeFloor(double v)
 {
@@ -144,6 +114,22 @@ std::vector<AxisTick> decadeTicks(const AxisRange& range, bool rates, const std:
         ticks.push_back({v, tickLabel(v, rates, unit)});
     }
     return ticks;
+}
+
+ThinningGrid::ThinningGrid(const AxisRange& x, const AxisRange& y)
+    : m_lx0(std::log(x.lo))
+    , m_lxs(kThinningGrid / (std::log(x.hi) - std::log(x.lo)))
+    , m_ly0(std::log(y.lo))
+    , m_lys(kThinningGrid / (std::log(y.hi) - std::log(y.lo)))
+{ }
+
+std::uint64_t ThinningGrid::key(const PlotPoint& p) const
+{
+    const auto qx = static_cast<std::uint64_t>(std::clamp((std::log(p.at.x) - m_lx0) * m_lxs, 0.0, 1e6));
+    const auto qy = static_cast<std::uint64_t>(std::clamp((std::log(p.at.y) - m_ly0) * m_lys, 0.0, 1e6));
+    const std::uint64_t kind = static_cast<std::uint64_t>(p.regime) * 4 + (p.measured ? 2 : 0) + (p.aboveRoof ? 1 : 0)
+        + (p.kind == PlotPoint::Kind::Kernel ? 0 : 12);
+    return (qx << 32) | (qy << 5) | kind;
 }
 
 PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, const std::vector<Placement>& placements,
@@ -249,10 +235,10 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     // Thinning: with many kernels, a point that lands on a pixel already holding a point of the
     // same kind (regime, measured, above the roof) is not drawn again. Nothing leaves the
     // analysis; only the figure skips what could not be seen (docs/performance.md).
-    const bool thin = placements.size() > kThinningThreshold;
-    CellSet cells(thin ? placements.size() : 0);
-    const double lx0 = std::log(x.lo), lxs = kThinningGrid / (std::log(x.hi) - lx0);
-    const double ly0 = std::log(y.lo), lys = kThinningGrid / (std::log(y.hi) - ly0);
+    const bool many = placements.size() > kThinningThreshold;
+    const bool thin = many && options.thinPoints;
+    KeySet cells(thin ? placements.size() : 0);
+    const ThinningGrid grid(x, y);
     std::vector<PlotXY> mainAt(placements.size());
     s.points.reserve(placements.size());
     for (size_t i = 0; i < placements.size(); ++i) {
@@ -270,18 +256,14 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
             pt.size = 0.6 + 2.4 * std::sqrt(*p.kernel.time / totalTime); // area follows the share
         mainAt[i] = pt.at;
         if (thin && !hasLabel[i] && p.levels.empty()) {
-            const auto qx = static_cast<std::uint64_t>(std::clamp((std::log(pt.at.x) - lx0) * lxs, 0.0, 1e6));
-            const auto qy = static_cast<std::uint64_t>(std::clamp((std::log(pt.at.y) - ly0) * lys, 0.0, 1e6));
-            const std::uint64_t kind
-                = static_cast<std::uint64_t>(pt.regime) * 4 + (pt.measured ? 2 : 0) + (pt.aboveRoof ? 1 : 0);
-            if (!cells.insert((qx << 32) | (qy << 4) | kind)) {
+            if (!cells.insert(grid.key(pt))) {
                 ++s.thinnedPoints;
                 continue;
             }
         }
         s.points.push_back(pt);
         // Drops for every kernel, or with thousands only for the labelled ones (the rest is noise).
-        if (pt.measured && pt.at.y != p.roof && (!thin || hasLabel[i]))
+        if (pt.measured && pt.at.y != p.roof && (!many || hasLabel[i]))
             s.drops.push_back({pt.at, {xi, p.roof}, p.regime, p.aboveRoof});
         if (hasLabel[i])
             s.labels.push_back({LabelRole::PointLabel, pointLabelText(p), pt.at, std::nullopt, PlotLabel::Align::Left,
@@ -507,7 +489,14 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
             (std::log(p.x) - lx0) / (lx1 - lx0) * m.width, (1.0 - (std::log(p.y) - ly0) / (ly1 - ly0)) * m.height};
     };
     Obstacles obstacles(m.width, m.height);
+    // With thousands of points, one obstacle per thinning cell and kind: a figure and its thinned
+    // version then place their names identically (repeated points would add their overlaps).
+    const bool many = spec.points.size() + static_cast<size_t>(spec.thinnedPoints) > kThinningThreshold;
+    const ThinningGrid grid(spec.x, spec.y);
+    KeySet seen(many ? spec.points.size() : 0);
     for (const auto& p : spec.points) {
+        if (many && !seen.insert(grid.key(p)))
+            continue;
         const auto [x, y] = px(p.at);
         const double r = m.markerRadius * p.size;
         obstacles.push_back({x - r, y - r, x + r, y + r});

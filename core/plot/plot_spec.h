@@ -6,6 +6,7 @@
 #include "core/analysis/roofline.h"
 #include "core/model/hardware.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -139,6 +140,16 @@ struct CompareRoof {
 inline constexpr size_t kThinningThreshold = 2000;
 inline constexpr double kThinningGrid = 2400.0;
 
+/// The thinning grid: kThinningGrid^2 cells over the log axes. Two points with the same key (the
+/// same cell, the same kind, regime, measured or not, above its roof or not) look the same.
+struct ThinningGrid {
+    ThinningGrid(const AxisRange& x, const AxisRange& y);
+    std::uint64_t key(const PlotPoint& p) const;
+
+private:
+    double m_lx0, m_lxs, m_ly0, m_lys;
+};
+
 struct PlotOptions {
     bool showAchievable = false; ///< also draw the achievable roof (dashed)
     std::optional<AxisRange> x; ///< fixed ranges instead of the derived ones
@@ -147,6 +158,9 @@ struct PlotOptions {
     bool showLabels = true; ///< label each kernel (name, regime, headroom)
     bool sizeByTimeShare = false; ///< marker area follows the kernel's share of the total time
     int labelLimit = 60; ///< above this many kernels only the slowest ones are labelled
+    /// With thousands of kernels, skip drawing a point whose grid cell already holds one of its
+    /// kind (the figure only; off to compare a thinned figure with the full one).
+    bool thinPoints = true;
     bool showOtherPrecisions = false; ///< dimmed flat ceilings of the part's other precisions
     bool showLevels = false; ///< inner memory roofs (L2, L1) even without hierarchical kernels
     bool showInterconnect = false; ///< the link roof (interconnect bandwidth)

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/roofline.h"
 #include "support/fixtures.h"
+#include "support/window_fixture.h"
 #include "ui/main_window.h"
+#include "ui/panels/kernel_table_model.h"
+#include "ui/panels/kernels_panel.h"
 #include "ui/plot/figure_export.h"
 #include "ui/plot/point_cloud.h"
 
@@ -201,4 +204,62 @@ TEST(Export, APointCloudDrawsWhatAGraphOfDiscsDraws)
     const QByteArray text = f.readAll();
     EXPECT_EQ(text.count("<image"), 0);
     EXPECT_GT(text.count("<ellipse") + text.count("<circle") + text.count("<path"), 2000);
+}
+
+TEST(Export, AThinnedFigureLooksLikeTheFullOneAndKeepsEveryKernel)
+{
+    // 20,000 kernels in a dense cloud (a hot loop's launches), as real profiles have.
+    const HardwareProfile& hw = *test::shippedCatalog().find("h100-sxm5");
+    const Roofline roof = makeRoofline(hw, Precision::BF16).value();
+    std::vector<Placement> placements;
+    for (long long i = 0; i < 20000; ++i) {
+        const double bytes = std::pow(10.0, 6 + 4 * static_cast<double>((i * 7919) % 20000) / 20000.0);
+        const double intensity = std::pow(10.0, 1 + 0.3 * static_cast<double>((i * 104729) % 20000) / 20000.0);
+        const double eff = 0.5 + 0.1 * static_cast<double>((i * 1299709) % 20000) / 20000.0;
+        const double flops = intensity * bytes;
+        placements.push_back(analyze(
+            test::makeKernel("k" + std::to_string(i), flops, bytes, flops / (roof.attainable(intensity) * eff)), roof));
+    }
+    PlotOptions thinned;
+    PlotOptions full;
+    full.thinPoints = false;
+    const PlotSpec a = buildPlotSpec(hw, roof, placements, thinned);
+    const PlotSpec b = buildPlotSpec(hw, roof, placements, full);
+    ASSERT_GT(a.thinnedPoints, 1000) << "the cloud is dense enough to thin";
+    EXPECT_EQ(a.points.size() + static_cast<size_t>(a.thinnedPoints), b.points.size())
+        << "every kernel is drawn or counted as thinned";
+
+    // At the export size the two figures differ by no visible pixel: a thinned point lies within
+    // half a pixel of one of its kind that is drawn.
+    QTemporaryDir dir;
+    const QString pa = dir.filePath(QStringLiteral("thinned.png")), pb = dir.filePath(QStringLiteral("full.png"));
+    ASSERT_FALSE(exportFigure(a, PlotStyle::light(), pa, ExportOptions {}));
+    ASSERT_FALSE(exportFigure(b, PlotStyle::light(), pb, ExportOptions {}));
+    const QImage ia = QImage(pa).convertToFormat(QImage::Format_RGB32);
+    const QImage ib = QImage(pb).convertToFormat(QImage::Format_RGB32);
+    ASSERT_EQ(ia.size(), ib.size());
+    int visible = 0;
+    for (int y = 0; y < ia.height(); ++y)
+        for (int x = 0; x < ia.width(); ++x) {
+            const QColor ca(ia.pixel(x, y)), cb(ib.pixel(x, y));
+            visible += std::max({std::abs(ca.red() - cb.red()), std::abs(ca.green() - cb.green()),
+                           std::abs(ca.blue() - cb.blue())})
+                > 8;
+        }
+    EXPECT_EQ(visible, 0) << visible << " pixels differ visibly";
+}
+
+class ThinningWindowTest : public test::WindowTest { };
+
+TEST_F(ThinningWindowTest, ThinnedKernelsStayInTheAnalysisAndTheTable)
+{
+    std::vector<Kernel> ks;
+    for (int i = 0; i < 5000; ++i)
+        ks.push_back(test::makeKernel("k" + std::to_string(i), 2e9 * (1 + (i % 7) * 1e-6), 1e9, 1e-3));
+    doc()->addKernels(ks, QStringLiteral("Add"));
+    ASSERT_EQ(doc()->analysis()->placements.size(), 5000u);
+    EXPECT_EQ(window->kernelsPanel()->model()->rowCount(), 5000);
+    const PlotSpec shown = window->plotWidget()->currentSpec();
+    EXPECT_GT(shown.thinnedPoints, 4900) << "nearly all share one pixel";
+    EXPECT_EQ(shown.points.size() + static_cast<size_t>(shown.thinnedPoints), 5000u);
 }

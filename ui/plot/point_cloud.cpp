@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "ui/plot/point_cloud.h"
 
+#include "core/common/key_set.h"
+#include "core/plot/plot_spec.h"
+
 #include <QPaintEngine>
 #include <QPainter>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -13,6 +17,7 @@ namespace {
 /// pixel = a + b * ln(coord) on a logarithmic axis (from two points of the axis's own mapping).
 struct LogMap {
     double a = 0, b = 0;
+    double lo = 0, cells = 1; ///< the thinning grid: ln(lower), cells per unit of ln
     bool ok = false;
 };
 
@@ -26,8 +31,16 @@ LogMap logMap(const QCPAxis* axis)
     const double l1 = std::log(r.lower), l2 = std::log(r.upper);
     m.b = (p2 - p1) / (l2 - l1);
     m.a = p1 - m.b * l1;
-    m.ok = std::isfinite(m.a) && std::isfinite(m.b);
+    m.lo = l1;
+    m.cells = kThinningGrid / (l2 - l1);
+    m.ok = std::isfinite(m.a) && std::isfinite(m.b) && std::isfinite(m.cells);
     return m;
+}
+
+/// The thinning cell of a coordinate (kThinningGrid cells across the axis).
+double cellOf(const LogMap& m, double l)
+{
+    return std::clamp(std::floor((l - m.lo) * m.cells), 0.0, 1e6);
 }
 
 } // namespace
@@ -113,10 +126,18 @@ void PointCloud::draw(QCPPainter* painter)
         return;
     const LogMap mx = logMap(xAxis), my = logMap(yAxis);
     const QRectF clip = clipRect().adjusted(-m_diameter, -m_diameter, m_diameter, m_diameter);
-    auto pixel = [&](size_t i) {
-        if (mx.ok && my.ok)
-            return QPointF(mx.a + mx.b * m_lx[i], my.a + my.b * m_ly[i]);
-        return QPointF(xAxis->coordToPixel(std::exp(m_lx[i])), yAxis->coordToPixel(std::exp(m_ly[i])));
+    // Each marker is drawn at the centre of its thinning cell (a fraction of a pixel away), and
+    // once per cell: more discs on the same spot would only darken their antialiased rims. So
+    // the full figure and the one the plot spec thinned (a point per cell) give the same pixels.
+    const bool onGrid = mx.ok && my.ok;
+    KeySet drawn(onGrid ? m_lx.size() : 0);
+    auto pixel = [&](size_t i, bool& repeat) {
+        repeat = false;
+        if (!onGrid)
+            return QPointF(xAxis->coordToPixel(std::exp(m_lx[i])), yAxis->coordToPixel(std::exp(m_ly[i])));
+        const double qx = cellOf(mx, m_lx[i]), qy = cellOf(my, m_ly[i]);
+        repeat = !drawn.insert((static_cast<std::uint64_t>(qx) << 32) | static_cast<std::uint64_t>(qy));
+        return QPointF(mx.a + mx.b * (mx.lo + (qx + 0.5) / mx.cells), my.a + my.b * (my.lo + (qy + 0.5) / my.cells));
     };
     const QPaintEngine* engine = painter->paintEngine();
     const bool raster = engine && engine->type() == QPaintEngine::Raster;
@@ -127,8 +148,9 @@ void PointCloud::draw(QCPPainter* painter)
         const QPixmap& pm = sprite(scale);
         const double half = pm.width() / scale / 2.0;
         for (size_t i = 0; i < m_lx.size(); ++i) {
-            const QPointF at = pixel(i);
-            if (clip.contains(at))
+            bool repeat = false;
+            const QPointF at = pixel(i, repeat);
+            if (!repeat && clip.contains(at))
                 painter->drawPixmap(QPointF(at.x() - half, at.y() - half), pm);
         }
         return;
@@ -138,8 +160,9 @@ void PointCloud::draw(QCPPainter* painter)
     painter->setBrush(m_colour);
     const double r = m_diameter / 2.0;
     for (size_t i = 0; i < m_lx.size(); ++i) {
-        const QPointF at = pixel(i);
-        if (clip.contains(at))
+        bool repeat = false;
+        const QPointF at = pixel(i, repeat);
+        if (!repeat && clip.contains(at))
             painter->drawEllipse(at, r, r);
     }
 }

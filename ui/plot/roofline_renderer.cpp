@@ -349,6 +349,7 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         return circleMarker(pen, brush, size, count);
     };
     // Kernel points, one graph per regime so the legend explains the colours.
+    const bool many = spec.points.size() + static_cast<size_t>(std::max(0, spec.thinnedPoints)) > kThinningThreshold;
     struct Series {
         Regime regime;
         QColor color;
@@ -365,8 +366,11 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
             (p.measured ? xs : hx) << p.at.x;
             (p.measured ? ys : hy) << p.at.y;
         }
-        // Thousands of points of one kind: a point cloud (fast, identical discs); fewer: graphs.
-        if (xs.size() >= kCloudPoints) {
+        // Thousands of points: point clouds (fast, identical discs, drawn on the thinning grid
+        // so a thinned figure looks like the full one); fewer: graphs.
+        const bool cloud = many || xs.size() >= kCloudPoints;
+        const bool hollowCloud = many || hx.size() >= kCloudPoints;
+        if (cloud && !xs.isEmpty()) {
             auto* cloud = new PointCloud(plot.xAxis, plot.yAxis);
             cloud->setObjectName(QStringLiteral("points-") + qs(regimeName(s.regime)));
             cloud->setMarker(s.color, 10 * 0.8);
@@ -374,7 +378,7 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
             cloud->setName(s.name);
             xs.clear();
         }
-        if (hx.size() >= kCloudPoints) {
+        if (hollowCloud && !hx.isEmpty()) {
             auto* cloud = new PointCloud(plot.xAxis, plot.yAxis);
             cloud->setObjectName(QStringLiteral("points-") + qs(regimeName(s.regime)) + QStringLiteral("-bound-only"));
             cloud->setMarker(s.color, 9 * 0.8);
