@@ -3,8 +3,8 @@
 // the shape of a real profile (log-normal intensity, 1 MB-10 GB each, 5-95 % of the roof).
 #pragma once
 
-#include "core/io/profile_catalog.h"
 #include "core/model/kernel.h"
+#include "support/fixtures.h"
 
 #include <algorithm>
 #include <cmath>
@@ -16,13 +16,7 @@ namespace roofline::bench {
 
 inline const ProfileCatalog& catalog()
 {
-    static const ProfileCatalog c = [] {
-        ProfileCatalog cat;
-        std::vector<Error> errors;
-        cat.loadDirectory(std::string(ROOFLINE_SOURCE_DIR) + "/hardware_profiles", errors);
-        return cat;
-    }();
-    return c;
+    return test::shippedCatalog();
 }
 
 inline const HardwareProfile& h100()
