@@ -125,8 +125,11 @@ ThinningGrid::ThinningGrid(const AxisRange& x, const AxisRange& y)
 
 std::uint64_t ThinningGrid::key(const PlotPoint& p) const
 {
-    const auto qx = static_cast<std::uint64_t>(std::clamp((std::log(p.at.x) - m_lx0) * m_lxs, 0.0, 1e6));
-    const auto qy = static_cast<std::uint64_t>(std::clamp((std::log(p.at.y) - m_ly0) * m_lys, 0.0, 1e6));
+    const auto cell = [](double v) { // NaN (a point without a place) goes to cell 0
+        return static_cast<std::uint64_t>(v > 0.0 ? std::min(v, 1e6) : 0.0);
+    };
+    const std::uint64_t qx = cell((std::log(p.at.x) - m_lx0) * m_lxs);
+    const std::uint64_t qy = cell((std::log(p.at.y) - m_ly0) * m_lys);
     const std::uint64_t kind = static_cast<std::uint64_t>(p.regime) * 4 + (p.measured ? 2 : 0) + (p.aboveRoof ? 1 : 0)
         + (p.kind == PlotPoint::Kind::Kernel ? 0 : 12);
     return (qx << 32) | (qy << 5) | kind;

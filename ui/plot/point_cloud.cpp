@@ -40,7 +40,8 @@ LogMap logMap(const QCPAxis* axis)
 /// The thinning cell of a coordinate (kThinningGrid cells across the axis).
 double cellOf(const LogMap& m, double l)
 {
-    return std::clamp(std::floor((l - m.lo) * m.cells), 0.0, 1e6);
+    const double q = std::floor((l - m.lo) * m.cells);
+    return q > 0.0 ? std::min(q, 1e6) : 0.0; // as ThinningGrid::key
 }
 
 } // namespace
