@@ -247,3 +247,26 @@ TEST_F(HelpTest, EveryExampleSessionOpensInTheWindow)
     }
     EXPECT_GE(opened, 4);
 }
+
+TEST_F(HelpTest, OpenedSessionsAreOfferedUnderOpenRecent)
+{
+    const QString examples = QStringLiteral(ROOFLINE_SOURCE_DIR) + QStringLiteral("/resources/examples/");
+    const QString first = examples + QStringLiteral("reading-the-plot.roofline.yaml");
+    const QString second = examples + QStringLiteral("ridge-moves.roofline.yaml");
+    ASSERT_EQ(window->openFile(first, false), QString());
+    doc()->undoStack()->setClean();
+    ASSERT_EQ(window->openFile(second, false), QString());
+    doc()->undoStack()->setClean();
+    QMenu* recent = nullptr;
+    for (QAction* menu : window->menuBar()->actions())
+        for (QAction* a : menu->menu()->actions())
+            if (a->menu() && a->text().contains(QLatin1String("Recent")))
+                recent = a->menu();
+    ASSERT_NE(recent, nullptr);
+    ASSERT_GE(recent->actions().size(), 2);
+    EXPECT_EQ(recent->actions().at(0)->text(), QDir::toNativeSeparators(second)) << "the newest first";
+    EXPECT_EQ(recent->actions().at(1)->text(), QDir::toNativeSeparators(first));
+    recent->actions().at(1)->trigger(); // reopens the first
+    EXPECT_EQ(doc()->filePath(), first);
+    EXPECT_EQ(doc()->session().kernels.size(), 4u);
+}
