@@ -134,6 +134,13 @@ std::ostream& operator<<(std::ostream& os, const Placement& p)
 Placement analyze(const Kernel& kernel, const Roofline& roof)
 {
     Placement p;
+    analyzeInto(p, kernel, roof);
+    return p;
+}
+
+void analyzeInto(Placement& p, const Kernel& kernel, const Roofline& roof)
+{
+    p = Placement {};
     p.kernel = kernel;
     p.intensity = kernel.bytes > 0.0 ? kernel.flops / kernel.bytes : std::numeric_limits<double>::infinity();
     p.ridge = roof.ridge();
@@ -156,7 +163,6 @@ Placement analyze(const Kernel& kernel, const Roofline& roof)
         p.aboveRoof = *achieved > p.roof * (1.0 + 1e-9);
     }
     p.precision = roof.precision;
-    return p;
 }
 
 } // namespace roofline

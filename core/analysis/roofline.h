@@ -100,6 +100,8 @@ std::ostream& operator<<(std::ostream& os, const Placement& p);
 
 /// Places a valid kernel (see validateKernel) against a roof.
 Placement analyze(const Kernel& kernel, const Roofline& roof);
+/// The same into an existing placement (a whole session's are built in place, not moved).
+void analyzeInto(Placement& placement, const Kernel& kernel, const Roofline& roof);
 
 /// What helps this kernel, in the lesson's words (the above-the-roof warning first when it is
 /// above its roof). Computed on demand, so a million placements carry no text.

@@ -79,13 +79,13 @@ Result<SessionAnalysis> analyzeSession(const HardwareProfile& profile, const Ses
                     + precisionName(*k.precision) + " rate; judged against " + precisionName(session.precision));
         }
         const Roofline& r = *rp;
-        Placement p = analyze(k, r);
+        Placement& p = out.placements.emplace_back();
+        analyzeInto(p, k, r); // built in place: no temporary moved in
         placeLevels(p, hw, r);
         if (k.time && total > 0) {
             p.timeShare = *k.time / total;
             p.gain = (*k.time - std::min(*k.time, p.timeLowerBound)) / total;
         }
-        out.placements.push_back(std::move(p));
     }
     return out;
 }

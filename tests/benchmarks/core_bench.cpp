@@ -3,6 +3,7 @@
 // import, figure geometry. Run with `make bench` (not part of `make test`).
 #include "bench_kernels.h"
 #include "core/analysis/roofline.h"
+#include "core/analysis/session_analysis.h"
 #include "core/io/kernel_io.h"
 #include "core/plot/plot_spec.h"
 
@@ -37,6 +38,20 @@ void BM_Placement(benchmark::State& state)
         for (size_t i = 0; i < ks.size(); ++i)
             out[i] = analyze(ks[i], roof);
         benchmark::DoNotOptimize(out.data());
+    }
+    state.SetItemsProcessed(state.iterations() * state.range(0));
+}
+
+// What the window does on every change: a whole session analysed (placements, levels, time shares).
+void BM_SessionAnalysis(benchmark::State& state)
+{
+    Session session;
+    session.hardwareId = "h100-sxm5";
+    session.precision = Precision::BF16;
+    session.kernels = kernels(static_cast<size_t>(state.range(0)));
+    for (auto _ : state) {
+        auto a = analyzeSession(h100(), session);
+        benchmark::DoNotOptimize(a);
     }
     state.SetItemsProcessed(state.iterations() * state.range(0));
 }
@@ -104,6 +119,7 @@ void BM_PlotSpec(benchmark::State& state)
 } // namespace
 
 BENCHMARK(BM_Placement)->Arg(1000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SessionAnalysis)->Arg(1000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CsvImport)->Arg(1000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NcuImport)->Arg(1000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PlotSpec)->Arg(1000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
