@@ -42,6 +42,11 @@ QString userProfilesDirectory()
     return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/profiles");
 }
 
+QString userModelsDirectory()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/models");
+}
+
 ProfileCatalog loadProfileCatalog(const QStringList& extraDirs, std::vector<Error>& errors)
 {
     ProfileCatalog catalog;
@@ -60,9 +65,7 @@ std::vector<ModelSpec> loadModelPresets(std::vector<Error>& errors)
 {
     std::vector<ModelSpec> models
         = loadModelDirectory((dataDirectory() + QStringLiteral("/models")).toStdString(), errors);
-    const auto user = loadModelDirectory(
-        (QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/models")).toStdString(),
-        errors);
+    const auto user = loadModelDirectory(userModelsDirectory().toStdString(), errors);
     for (const auto& m : user) {
         auto it = std::find_if(models.begin(), models.end(), [&](const ModelSpec& x) { return x.id == m.id; });
         if (it != models.end())

@@ -21,6 +21,8 @@ QString dataDirectory();
 QString shippedProfilesDirectory();
 /// The user's own profiles: <AppDataLocation>/profiles.
 QString userProfilesDirectory();
+/// The user's own model presets: <AppDataLocation>/models.
+QString userModelsDirectory();
 
 /// Shipped model presets (share/roofline-studio/models), then the user's <AppDataLocation>/models.
 std::vector<ModelSpec> loadModelPresets(std::vector<Error>& errors);

@@ -30,6 +30,7 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenuBar>
@@ -441,12 +442,24 @@ QString MainWindow::openExample()
     return error;
 }
 
+namespace {
+/// What a file is can be told from its first megabyte (a session's key, a profile's or a model's
+/// fields); a large kernel file is then read once, on the import's worker thread. Empty when the
+/// file cannot be opened: the reader that follows says why.
+constexpr qint64 kHeadBytes = 1 << 20;
+std::string fileHead(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return f.read(kHeadBytes).toStdString();
+}
+} // namespace
+
 QString MainWindow::openFile(const QString& path, bool ask)
 {
-    auto text = readTextFile(path.toStdString(), kMaxKernelFileBytes);
-    if (!text)
-        return QString::fromStdString(text.error().toString());
-    if (isSessionFile(path.toStdString(), text.value())) {
+    const std::string head = fileHead(path);
+    if (isSessionFile(path.toStdString(), head)) {
         const QString error = m_document->load(path);
         if (error.isEmpty() || m_document->filePath() == path)
             m_settings->addRecentFile(path), updateRecentMenu();
@@ -456,8 +469,9 @@ QString MainWindow::openFile(const QString& path, bool ask)
         }
         return error;
     }
-    if (const auto other = openOtherFile(path, text.value()))
-        return *other;
+    if (QFileInfo(path).size() <= kHeadBytes)
+        if (const auto other = openOtherFile(path, head))
+            return *other;
     return importKernels(path, ask);
 }
 
@@ -466,8 +480,6 @@ std::optional<QString> MainWindow::openOtherFile(const QString& path, const std:
     // Small files may be a hardware profile, a model preset or measured ceilings rather than
     // kernels; each is recognised by its content and kept in the user's folder (where the
     // command line finds it too).
-    if (text.size() > (1u << 20))
-        return std::nullopt;
     const QString suffix = QFileInfo(path).suffix().toLower();
     const std::string file = path.toStdString();
     const bool yaml = suffix == QLatin1String("yaml") || suffix == QLatin1String("yml");
@@ -481,8 +493,7 @@ std::optional<QString> MainWindow::openOtherFile(const QString& path, const std:
         auto model = parseModelSpec(text, file);
         if (!model)
             return QString::fromStdString(model.error().toString());
-        const QString dir
-            = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/models");
+        const QString dir = userModelsDirectory();
         QDir().mkpath(dir);
         const QString target = dir + QLatin1Char('/') + QString::fromStdString(model->id) + QStringLiteral(".yaml");
         QSaveFile out(target);
@@ -814,8 +825,7 @@ void MainWindow::openDroppedFiles(const QList<QUrl>& urls)
         if (!url.isLocalFile())
             continue;
         const QString path = url.toLocalFile();
-        auto text = readTextFile(path.toStdString(), kMaxKernelFileBytes);
-        if (text && isSessionFile(path.toStdString(), text.value()) && !maybeSave())
+        if (isSessionFile(path.toStdString(), fileHead(path)) && !maybeSave())
             continue;
         if (const QString error = openFile(path); !error.isEmpty())
             QMessageBox::warning(this, tr("Open failed"), error);

@@ -99,8 +99,9 @@ private:
     bool saveSessionAs();
     void importDialog();
     QString importKernels(const QString& path, bool ask);
-    /// A dropped or opened hardware profile, model preset or ceilings file: an error message,
-    /// "" when it was taken, nullopt when the file is none of these (then it is kernels).
+    /// A dropped or opened hardware profile, model preset or ceilings file (at most 1 MB, all of
+    /// it in `text`): an error message, "" when it was taken, nullopt when the file is none of
+    /// these (then it is kernels).
     std::optional<QString> openOtherFile(const QString& path, const std::string& text);
     void exportFigureDialog();
     void exportTableDialog();

@@ -49,8 +49,8 @@ KernelFormat sniff(std::string_view text)
     return KernelFormat::Csv;
 }
 
-Result<KernelImport> parseCsvKernels(
-    std::string_view text, const std::string& file, char delimiter, const std::function<bool(double)>& progress)
+Result<KernelImport> parseCsvKernels(std::string_view text, const std::string& file, char delimiter, std::size_t lines,
+    const std::function<bool(double)>& progress)
 {
     // Rows are read one at a time straight from the text: a 10^6-row file is never held twice.
     CsvReader reader(text, delimiter);
@@ -88,7 +88,6 @@ Result<KernelImport> parseCsvKernels(
     for (const auto& name : ignored)
         out.warnings.push_back("ignored column '" + name + "'");
     // Roughly one row per line: reserving avoids re-copying a million kernels while growing.
-    const auto lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
     out.kernels.reserve(lines);
     out.lines.reserve(lines);
     KernelRowCollector collector(file, out, lines);
@@ -175,8 +174,8 @@ KernelFormat kernelFormatForPath(const std::string& path)
 }
 
 namespace {
-Result<KernelImport> parseAnyKernelFormat(
-    const std::string& text, const std::string& file, KernelFormat format, const KernelReadOptions& options);
+Result<KernelImport> parseAnyKernelFormat(const std::string& text, const std::string& file, KernelFormat format,
+    const KernelReadOptions& options, std::size_t lines);
 }
 
 Result<KernelImport> parseKernels(
@@ -189,7 +188,7 @@ Result<KernelImport> parseKernels(
                 + "); aggregate the launches in the profiler, or split the file"};
     if (options.progress && !options.progress(0.0))
         return Error {file, 0, 0, kImportCancelled};
-    auto r = parseAnyKernelFormat(text, file, format, options);
+    auto r = parseAnyKernelFormat(text, file, format, options, lines);
     if (options.progress && r.ok() && !options.progress(1.0))
         return Error {file, 0, 0, kImportCancelled};
     if (r.ok() && r->kernels.empty() && r->rejected.empty())
@@ -198,8 +197,8 @@ Result<KernelImport> parseKernels(
 }
 
 namespace {
-Result<KernelImport> parseAnyKernelFormat(
-    const std::string& text, const std::string& file, KernelFormat format, const KernelReadOptions& options)
+Result<KernelImport> parseAnyKernelFormat(const std::string& text, const std::string& file, KernelFormat format,
+    const KernelReadOptions& options, std::size_t lines)
 {
     if (text.find('\0') != std::string::npos)
         return Error {file, 0, 0, "not a text file (it contains NUL bytes)"};
@@ -214,7 +213,7 @@ Result<KernelImport> parseAnyKernelFormat(
     case KernelFormat::Csv:
     case KernelFormat::Tsv: {
         const char delimiter = format == KernelFormat::Tsv ? '\t' : guessDelimiter(body.substr(0, body.find('\n')));
-        return parseCsvKernels(body, file, delimiter, options.progress);
+        return parseCsvKernels(body, file, delimiter, lines, options.progress);
     }
     case KernelFormat::Yaml:
     case KernelFormat::Json:

@@ -270,3 +270,22 @@ TEST_F(HelpTest, OpenedSessionsAreOfferedUnderOpenRecent)
     EXPECT_EQ(doc()->filePath(), first);
     EXPECT_EQ(doc()->session().kernels.size(), 4u);
 }
+
+TEST_F(HelpTest, OpeningABadFileSaysWhyInOneLine)
+{
+    QTemporaryDir dir;
+    const size_t kernels = doc()->session().kernels.size();
+    const int steps = doc()->undoStack()->count();
+    const QString missing = dir.filePath(QStringLiteral("missing.csv"));
+    EXPECT_TRUE(window->openFile(missing, false).contains(QLatin1String("no such file")));
+    EXPECT_TRUE(window->openFile(dir.path(), false).contains(QLatin1String("is a directory")));
+    QFile utf16(dir.filePath(QStringLiteral("k.csv")));
+    ASSERT_TRUE(utf16.open(QIODevice::WriteOnly));
+    utf16.write(QByteArray("\xFF\xFEn\0a\0m\0e\0", 10));
+    utf16.close();
+    const QString error = window->openFile(utf16.fileName(), false);
+    EXPECT_TRUE(error.contains(QLatin1String("UTF-16"))) << error.toStdString();
+    EXPECT_FALSE(error.contains(QLatin1Char('\n'))) << "one line";
+    EXPECT_EQ(doc()->session().kernels.size(), kernels) << "nothing was imported";
+    EXPECT_EQ(doc()->undoStack()->count(), steps);
+}
