@@ -116,6 +116,11 @@ std::vector<AxisTick> decadeTicks(const AxisRange& range, bool rates, const std:
     return ticks;
 }
 
+bool PlotSpec::crowded() const
+{
+    return points.size() + static_cast<size_t>(std::max(0, thinnedPoints)) > kThinningThreshold;
+}
+
 ThinningGrid::ThinningGrid(const AxisRange& x, const AxisRange& y)
     : m_lx0(std::log(x.lo))
     , m_lxs(kThinningGrid / (std::log(x.hi) - std::log(x.lo)))
@@ -494,7 +499,7 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
     Obstacles obstacles(m.width, m.height);
     // With thousands of points, one obstacle per thinning cell and kind: a figure and its thinned
     // version then place their names identically (repeated points would add their overlaps).
-    const bool many = spec.points.size() + static_cast<size_t>(spec.thinnedPoints) > kThinningThreshold;
+    const bool many = spec.crowded();
     const ThinningGrid grid(spec.x, spec.y);
     KeySet seen(many ? spec.points.size() : 0);
     for (const auto& p : spec.points) {
@@ -582,8 +587,7 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
     // table): thousands of points, or more names than a reader can take in (a dozen).
     const auto pointLabels = std::count_if(
         spec.labels.begin(), spec.labels.end(), [](const PlotLabel& l) { return l.role == LabelRole::PointLabel; });
-    const bool dense
-        = spec.points.size() + static_cast<size_t>(spec.thinnedPoints) > kThinningThreshold || pointLabels > 12;
+    const bool dense = many || pointLabels > 12;
     // The legend sits in the top-left corner: one line per distinct ceiling, the ridge, the point kinds.
     {
         std::set<std::string> legends;

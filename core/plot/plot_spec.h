@@ -127,6 +127,9 @@ struct PlotSpec {
     std::vector<PlotSegment> levelLinks; ///< a kernel's main point to its inner-level points
     std::vector<PlotXY> trajectory; ///< LLM decode as the batch sweeps 1 -> 1024
     std::vector<PlotArrow> arrows;
+    /// Thousands of points (drawn or thinned): the figure is thinned, names are few, and points
+    /// are drawn as clouds on the thinning grid.
+    bool crowded() const;
     friend bool operator==(const PlotSpec& a, const PlotSpec& b);
 };
 

@@ -349,7 +349,7 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         return circleMarker(pen, brush, size, count);
     };
     // Kernel points, one graph per regime so the legend explains the colours.
-    const bool many = spec.points.size() + static_cast<size_t>(std::max(0, spec.thinnedPoints)) > kThinningThreshold;
+    const bool many = spec.crowded();
     struct Series {
         Regime regime;
         QColor color;
