@@ -89,6 +89,18 @@ double expertsTouched(const ModelSpec& m, double tokens)
     return std::min(static_cast<double>(m.experts), tokens * m.expertsPerToken);
 }
 
+// A model given only by its size (the lesson's): 2 FLOPs per parameter per token, and every
+// weight read once per step, whatever the number of tokens.
+LayerCost allWeights(const LlmInputs& in, double tokens)
+{
+    LayerCost all;
+    all.name = "all weights";
+    all.flops = 2.0 * in.model.parametersPerToken() * tokens;
+    all.weightBytes = in.model.parameters * in.weightBytes();
+    all.bytes = all.weightBytes;
+    return all;
+}
+
 } // namespace
 
 PhaseCost decodeCost(const LlmInputs& in)
@@ -99,13 +111,7 @@ PhaseCost decodeCost(const LlmInputs& in)
     c.tokens = b;
     const ModelSpec& m = in.model;
     if (!m.hasArchitecture()) {
-        // The lesson's model: 2 FLOPs per parameter per token; every weight read once per step.
-        LayerCost all;
-        all.name = "all weights";
-        all.flops = 2.0 * m.parametersPerToken() * b;
-        all.weightBytes = m.parameters * in.weightBytes();
-        all.bytes = all.weightBytes;
-        add(c, all);
+        add(c, allWeights(in, b));
         return c;
     }
     const double L = m.layers, hd = m.headDim, ab = in.activationBytes, bkv = in.kvBytes();
@@ -144,12 +150,7 @@ PhaseCost prefillCost(const LlmInputs& in)
     c.tokens = tokens;
     const ModelSpec& m = in.model;
     if (!m.hasArchitecture()) {
-        LayerCost all;
-        all.name = "all weights";
-        all.flops = 2.0 * m.parametersPerToken() * tokens;
-        all.weightBytes = m.parameters * in.weightBytes();
-        all.bytes = all.weightBytes;
-        add(c, all);
+        add(c, allWeights(in, tokens));
         return c;
     }
     const double L = m.layers, hd = m.headDim, ab = in.activationBytes, bkv = in.kvBytes();
