@@ -336,15 +336,7 @@ void MainWindow::refresh()
     const std::vector<Placement>& placements = analysis ? analysis->placements : none;
     const std::vector<Placement>& last = m_lastAnalysis ? m_lastAnalysis->placements : none;
     const std::string key = hw->id + "/" + precisionName(m_document->precision());
-    auto sameKernels = [&]() {
-        if (placements.size() != last.size())
-            return false;
-        for (size_t i = 0; i < placements.size(); ++i)
-            if (placements[i].kernel != last[i].kernel)
-                return false;
-        return true;
-    };
-    const bool same = sameKernels();
+    const bool same = m_document->kernelsRevision() == m_lastRevision && placements.size() == last.size();
     if (key != m_lastKey && same) {
         const RegimeFlips flips = regimeFlips(last, placements);
         m_plot->setHighlighted(flips.all());
@@ -356,6 +348,7 @@ void MainWindow::refresh()
         m_plot->setHighlighted({});
     }
     m_lastAnalysis = analysis;
+    m_lastRevision = m_document->kernelsRevision();
     m_lastKey = key;
     m_plot->setAnimated(m_settings->animate());
     m_plot->showSpec(m_document->plotSpec(), m_document->roofline());
@@ -633,7 +626,9 @@ QString MainWindow::saveTo(const QString& path)
     // Keep the zoom the user sees: ranges that differ from the derived ones are saved.
     const PlotSpec shown = m_plot->currentSpec();
     if (const HardwareProfile* hw = m_document->hardware()) {
-        const auto [dx, dy] = axisRangesFor(effectiveProfile(*hw, m_document->session()), m_document->placements());
+        static const std::vector<Placement> none;
+        const std::vector<Placement>& placements = m_document->analysis() ? m_document->analysis()->placements : none;
+        const auto [dx, dy] = axisRangesFor(effectiveProfile(*hw, m_document->session()), placements);
         auto same = [](const AxisRange& a, const AxisRange& b) {
             return std::fabs(std::log(a.lo / b.lo)) < 1e-6 && std::fabs(std::log(a.hi / b.hi)) < 1e-6;
         };
@@ -674,7 +669,8 @@ void MainWindow::exportTableDialog()
         return;
     const auto format
         = path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ? OutputFormat::Json : OutputFormat::Csv;
-    const std::string text = formatPlacements(m_document->placements(), m_document->analysis()->roof, format);
+    const std::string text = formatPlacements(
+        m_document->session().kernels, m_document->analysis()->placements, m_document->analysis()->roof, format);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), qint64(text.size())) != qint64(text.size())
         || !file.commit()) {

@@ -124,6 +124,7 @@ private:
     QAction* m_achievable = nullptr;
     QMenu* m_recentMenu = nullptr;
     std::shared_ptr<const SessionAnalysis> m_lastAnalysis; ///< to tell which kernels flipped regime
+    quint64 m_lastRevision = ~quint64(0); ///< the document's kernelsRevision() at m_lastAnalysis
     std::string m_lastKey;
 };
 

@@ -110,25 +110,37 @@ std::string aboveRoofWarning()
 
 bool operator==(const Placement& a, const Placement& b)
 {
-    return a.kernel == b.kernel && a.intensity == b.intensity && a.roof == b.roof && a.ridge == b.ridge
-        && a.peak == b.peak && a.bandwidth == b.bandwidth && a.regime == b.regime
-        && a.timeLowerBound == b.timeLowerBound && a.ridgeDistance == b.ridgeDistance && a.achieved == b.achieved
-        && a.headroom == b.headroom && a.efficiency == b.efficiency && a.mfu == b.mfu && a.aboveRoof == b.aboveRoof
-        && a.precision == b.precision && a.timeShare == b.timeShare && a.gain == b.gain && a.levels == b.levels
-        && a.binding == b.binding;
+    return a.intensity == b.intensity && a.roof == b.roof && a.ridge == b.ridge && a.peak == b.peak
+        && a.bandwidth == b.bandwidth && a.regime == b.regime && a.timeLowerBound == b.timeLowerBound
+        && a.ridgeDistance == b.ridgeDistance && a.achieved == b.achieved && a.headroom == b.headroom
+        && a.efficiency == b.efficiency && a.mfu == b.mfu && a.aboveRoof == b.aboveRoof && a.precision == b.precision
+        && a.timeShare == b.timeShare && a.gain == b.gain && a.levels == b.levels && a.binding == b.binding
+        && a.bindingLevel == b.bindingLevel;
 }
 
 std::ostream& operator<<(std::ostream& os, const Placement& p)
 {
-    os << "Placement{" << p.kernel.name << ": I=" << formatNumber(p.intensity, 5)
-       << ", roof=" << formatQuantity(p.roof, Dimension::FlopRate, 5) << ", " << p.regime
-       << ", t>=" << formatQuantity(p.timeLowerBound, Dimension::Time, 5);
+    os << "Placement{I=" << formatNumber(p.intensity, 5) << ", roof=" << formatQuantity(p.roof, Dimension::FlopRate, 5)
+       << ", " << p.regime << ", t>=" << formatQuantity(p.timeLowerBound, Dimension::Time, 5);
     if (p.achieved)
         os << ", achieved=" << formatQuantity(*p.achieved, Dimension::FlopRate, 5)
            << ", headroom=" << formatNumber(*p.headroom, 4) << "x";
     if (p.aboveRoof)
         os << ", ABOVE ROOF";
     return os << "}";
+}
+
+std::string bindingName(const Placement& p, const Roofline& roof)
+{
+    switch (p.binding) {
+    case Wall::Compute:
+        return "compute";
+    case Wall::MainMemory:
+        return roof.memoryLevel;
+    case Wall::InnerLevel:
+        return p.bindingLevel < p.levels.size() ? p.levels[p.bindingLevel].level : roof.memoryLevel;
+    }
+    return roof.memoryLevel;
 }
 
 Placement analyze(const Kernel& kernel, const Roofline& roof)
@@ -140,28 +152,42 @@ Placement analyze(const Kernel& kernel, const Roofline& roof)
 
 void analyzeInto(Placement& p, const Kernel& kernel, const Roofline& roof)
 {
-    p = Placement {};
-    p.kernel = kernel;
     p.intensity = kernel.bytes > 0.0 ? kernel.flops / kernel.bytes : std::numeric_limits<double>::infinity();
     p.ridge = roof.ridge();
     p.peak = roof.peakFlops;
     p.bandwidth = roof.bandwidth;
     p.roof = roof.attainable(p.intensity);
     p.ridgeDistance = p.ridge / p.intensity;
-    const double logRatio = std::log(p.intensity / p.ridge);
-    if (std::fabs(logRatio) <= std::log1p(kRidgeTolerance))
+    // At the ridge: |log(I / I_ridge)| <= log(1 + tolerance), i.e. I within a factor of
+    // (1 + tolerance) of the ridge either way; compared without taking a logarithm.
+    const double band = 1.0 + kRidgeTolerance;
+    if (p.intensity <= p.ridge * band && p.intensity * band >= p.ridge)
         p.regime = Regime::AtRidge;
     else
-        p.regime = logRatio < 0 ? Regime::MemoryBound : Regime::ComputeBound;
-    p.timeLowerBound = std::max(kernel.flops / roof.peakFlops, kernel.bytes / roof.bandwidth);
-    if (const auto achieved = kernel.achieved()) {
+        p.regime = p.intensity < p.ridge ? Regime::MemoryBound : Regime::ComputeBound;
+    const double computeTime = kernel.flops / roof.peakFlops;
+    const double memoryTime = kernel.bytes / roof.bandwidth;
+    p.timeLowerBound = std::max(computeTime, memoryTime);
+    p.binding = memoryTime >= computeTime ? Wall::MainMemory : Wall::Compute;
+    p.bindingLevel = 0;
+    if (kernel.time) {
+        const double achieved = kernel.flops / *kernel.time;
         p.achieved = achieved;
-        p.headroom = p.roof / *achieved;
-        p.efficiency = *achieved / p.roof;
-        p.mfu = *achieved / roof.nominalPeak;
+        p.headroom = p.roof / achieved;
+        p.efficiency = achieved / p.roof;
+        p.mfu = achieved / roof.nominalPeak;
         // A relative margin keeps a point computed exactly on the roof from being flagged.
-        p.aboveRoof = *achieved > p.roof * (1.0 + 1e-9);
+        p.aboveRoof = achieved > p.roof * (1.0 + 1e-9);
+    } else {
+        p.achieved.reset();
+        p.headroom.reset();
+        p.efficiency.reset();
+        p.mfu.reset();
+        p.aboveRoof = false;
     }
+    p.timeShare.reset();
+    p.gain.reset();
+    p.levels.clear();
     p.precision = roof.precision;
 }
 

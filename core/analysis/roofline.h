@@ -3,10 +3,12 @@
 // of a kernel against one roof.
 #pragma once
 
+#include "core/common/optional_double.h"
 #include "core/common/result.h"
 #include "core/model/hardware.h"
 #include "core/model/kernel.h"
 
+#include <cstdint>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -45,7 +47,7 @@ std::ostream& operator<<(std::ostream& os, const Roofline& r);
 Result<Roofline> makeRoofline(
     const HardwareProfile& profile, Precision precision, size_t level = 0, RoofKind kind = RoofKind::Peak);
 
-enum class Regime { MemoryBound, ComputeBound, AtRidge };
+enum class Regime : std::uint8_t { MemoryBound, ComputeBound, AtRidge };
 
 /// "memory-bound", "compute-bound", "at-ridge" (the JSON spelling).
 std::string regimeName(Regime r);
@@ -71,30 +73,39 @@ struct LevelPlacement {
     }
 };
 
-/// Everything the roofline says about one kernel.
+/// Which wall bounds a kernel's time: the compute roof, main memory, or an inner level.
+enum class Wall : std::uint8_t { Compute, MainMemory, InnerLevel };
+
+/// Everything the roofline says about one kernel. It does not hold the kernel: a session's
+/// placements are in the order of its kernels (placements[i] is kernels[i]), and whatever shows
+/// a placement is given its kernel beside it. Compact (136 bytes) because a profile can hold a
+/// million of them.
 struct Placement {
-    Kernel kernel;
     double intensity = 0.0; ///< FLOP/byte
     double roof = 0.0; ///< attainable FLOP/s at that intensity
     double ridge = 0.0; ///< FLOP/byte
     double peak = 0.0; ///< flat roof FLOP/s
     double bandwidth = 0.0; ///< byte/s
-    Regime regime = Regime::MemoryBound;
     double timeLowerBound = 0.0; ///< max(FLOPs / P_peak, bytes / B_mem), s
     double ridgeDistance = 0.0; ///< I_ridge / I (> 1: left of the ridge)
-    std::optional<double> achieved; ///< FLOP/s, when the time is known
-    std::optional<double> headroom; ///< roof / achieved (x below the roof)
-    std::optional<double> efficiency; ///< achieved / roof (fraction of roof)
-    std::optional<double> mfu; ///< achieved / nominal peak
-    bool aboveRoof = false; ///< achieved > roof: flagged, never clamped
-    Precision precision = Precision::BF16; ///< the precision whose roof judged it
-    std::optional<double> timeShare; ///< time / total time of the measured kernels (set by analyzeSession)
-    std::optional<double> gain; ///< share of the total time saved if it ran at its roof
+    OptionalDouble achieved; ///< FLOP/s, when the time is known
+    OptionalDouble headroom; ///< roof / achieved (x below the roof)
+    OptionalDouble efficiency; ///< achieved / roof (fraction of roof)
+    OptionalDouble mfu; ///< achieved / nominal peak
+    OptionalDouble timeShare; ///< time / total time of the measured kernels (set by analyzeSession)
+    OptionalDouble gain; ///< share of the total time saved if it ran at its roof
     std::vector<LevelPlacement> levels; ///< inner memory levels (set by analyzeSession)
-    std::string binding; ///< which wall binds: "compute", the main memory level, or an inner level
+    Precision precision = Precision::BF16; ///< the precision whose roof judged it
+    Regime regime = Regime::MemoryBound;
+    bool aboveRoof = false; ///< achieved > roof: flagged, never clamped
+    Wall binding = Wall::MainMemory; ///< which wall binds (set by analyzeSession)
+    std::uint8_t bindingLevel = 0; ///< levels[bindingLevel] binds when binding is InnerLevel
 
     friend bool operator==(const Placement& a, const Placement& b);
 };
+
+/// The binding wall's name: "compute", the roof's memory level ("HBM3"), or the inner level's.
+std::string bindingName(const Placement& placement, const Roofline& roof);
 
 std::ostream& operator<<(std::ostream& os, const Placement& p);
 

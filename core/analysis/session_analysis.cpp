@@ -15,20 +15,17 @@ HardwareProfile effectiveProfile(const HardwareProfile& profile, const Session& 
     return p;
 }
 
-void placeLevels(Placement& p, const HardwareProfile& hw, const Roofline& roof)
+void placeLevels(Placement& p, const Kernel& kernel, const HardwareProfile& hw, const Roofline& roof)
 {
+    if (kernel.levelBytes.empty())
+        return; // analyzeInto named the binding wall: compute or main memory
     const double scale = roof.kind == RoofKind::Achievable ? hw.achievable : 1.0;
-    double worst = p.kernel.flops / roof.peakFlops;
-    p.binding = "compute";
-    if (p.kernel.bytes / roof.bandwidth >= worst) {
-        worst = p.kernel.bytes / roof.bandwidth;
-        p.binding = roof.memoryLevel;
-    }
-    for (const auto& [level, bytes] : p.kernel.levelBytes) {
+    double worst = p.timeLowerBound;
+    for (const auto& [level, bytes] : kernel.levelBytes) {
         LevelPlacement l;
         l.level = level;
         l.bytes = bytes;
-        l.intensity = p.kernel.flops / bytes;
+        l.intensity = kernel.flops / bytes;
         for (size_t i = 1; i < hw.memory.size(); ++i)
             if (hw.memory[i].name.compare(0, level.size(), level) == 0) {
                 l.profileLevel = hw.memory[i].name;
@@ -41,13 +38,13 @@ void placeLevels(Placement& p, const HardwareProfile& hw, const Roofline& roof)
             l.timeLowerBound = bytes / *l.bandwidth;
             if (*l.timeLowerBound > worst) {
                 worst = *l.timeLowerBound;
-                p.binding = level;
+                p.binding = Wall::InnerLevel;
+                p.bindingLevel = static_cast<std::uint8_t>(p.levels.size());
             }
         }
         p.levels.push_back(l);
     }
-    if (!p.levels.empty())
-        p.timeLowerBound = worst; // the tightest wall over every level
+    p.timeLowerBound = worst; // the tightest wall over every level
 }
 
 Result<SessionAnalysis> analyzeSession(const HardwareProfile& profile, const Session& session, RoofKind kind)
@@ -81,7 +78,7 @@ Result<SessionAnalysis> analyzeSession(const HardwareProfile& profile, const Ses
         const Roofline& r = *rp;
         Placement& p = out.placements.emplace_back();
         analyzeInto(p, k, r); // built in place: no temporary moved in
-        placeLevels(p, hw, r);
+        placeLevels(p, k, hw, r);
         if (k.time && total > 0) {
             p.timeShare = *k.time / total;
             p.gain = (*k.time - std::min(*k.time, p.timeLowerBound)) / total;
@@ -117,7 +114,7 @@ RegimeFlips regimeFlips(const std::vector<Placement>& before, const std::vector<
     if (before.size() != after.size())
         return f;
     for (size_t i = 0; i < after.size(); ++i) {
-        if (before[i].kernel.name != after[i].kernel.name || before[i].regime == after[i].regime)
+        if (before[i].regime == after[i].regime)
             continue;
         if (after[i].regime == Regime::MemoryBound)
             f.toMemoryBound.push_back(static_cast<int>(i));
@@ -173,7 +170,7 @@ Result<PlotSpec> buildSessionPlot(const HardwareProfile& profile, const Session&
 PlotSpec buildSessionPlot(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis,
     const ProfileCatalog* catalog)
 {
-    return buildPlotSpec(effectiveProfile(profile, session), analysis.roof, analysis.placements,
+    return buildPlotSpec(effectiveProfile(profile, session), analysis.roof, session.kernels, analysis.placements,
         plotOptionsFor(session, &profile, catalog));
 }
 

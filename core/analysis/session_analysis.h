@@ -16,14 +16,14 @@ namespace roofline {
 
 struct SessionAnalysis {
     Roofline roof; ///< the session's roof (selected precision, main memory)
-    std::vector<Placement> placements; ///< one per kernel, in the session's order
+    std::vector<Placement> placements; ///< placements[i] is the session's kernels[i]
     std::vector<std::string> notes; ///< e.g. a kernel's own precision the part lacks
 };
 
 /// Places a kernel's inner-level bytes against the profile's matching levels (a level name
 /// such as "L1" matches "L1/shared") and names the binding wall; the time bound becomes the
 /// largest over compute and every level with a published bandwidth.
-void placeLevels(Placement& placement, const HardwareProfile& hw, const Roofline& roof);
+void placeLevels(Placement& placement, const Kernel& kernel, const HardwareProfile& hw, const Roofline& roof);
 
 /// The profile with the session's achievable override applied.
 HardwareProfile effectiveProfile(const HardwareProfile& profile, const Session& session);

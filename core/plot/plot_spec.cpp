@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 namespace roofline {
 namespace {
@@ -140,9 +141,11 @@ std::uint64_t ThinningGrid::key(const PlotPoint& p) const
     return (qx << 32) | (qy << 5) | kind;
 }
 
-PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, const std::vector<Placement>& placements,
-    const PlotOptions& options)
+PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, const std::vector<Kernel>& kernels,
+    const std::vector<Placement>& placements, const PlotOptions& options)
 {
+    if (kernels.size() != placements.size())
+        throw std::invalid_argument("buildPlotSpec: one placement per kernel");
     PlotSpec s;
     const auto ranges = axisRangesFor(profile, placements, options.rangeProfiles);
     AxisRange x = ranges.first; // not a structured binding: lambdas below capture it
@@ -214,9 +217,9 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     }
 
     double totalTime = 0.0;
-    for (const auto& p : placements)
-        if (p.kernel.time)
-            totalTime += *p.kernel.time;
+    for (const auto& k : kernels)
+        if (k.time)
+            totalTime += *k.time;
     // Thousands of kernels: name only the dozen that take the most time.
     const int labelLimit
         = placements.size() > kThinningThreshold ? std::min(options.labelLimit, 12) : options.labelLimit;
@@ -228,8 +231,8 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
         // to the kernel listed first). Only the top few are ordered: O(N log k), not a full sort.
         const auto keep = static_cast<std::ptrdiff_t>(std::max(0, labelLimit));
         std::partial_sort(labelled.begin(), labelled.begin() + keep, labelled.end(), [&](size_t a, size_t b) {
-            const double ta = placements[a].kernel.time.value_or(placements[a].timeLowerBound);
-            const double tb = placements[b].kernel.time.value_or(placements[b].timeLowerBound);
+            const double ta = kernels[a].time.value_or(placements[a].timeLowerBound);
+            const double tb = kernels[b].time.value_or(placements[b].timeLowerBound);
             return ta > tb || (ta == tb && a < b);
         });
         labelled.resize(static_cast<size_t>(keep));
@@ -251,8 +254,9 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     s.points.reserve(placements.size());
     for (size_t i = 0; i < placements.size(); ++i) {
         const Placement& p = placements[i];
+        const Kernel& k = kernels[i];
         PlotPoint pt;
-        pt.name = p.kernel.name;
+        pt.name = k.name;
         pt.index = static_cast<int>(i);
         const double xi = std::isfinite(p.intensity) ? p.intensity : x.hi;
         pt.roofAt = p.roof;
@@ -260,8 +264,8 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
         pt.at = {xi, p.achieved ? *p.achieved : p.roof};
         pt.regime = p.regime;
         pt.aboveRoof = p.aboveRoof;
-        if (options.sizeByTimeShare && p.kernel.time && totalTime > 0)
-            pt.size = 0.6 + 2.4 * std::sqrt(*p.kernel.time / totalTime); // area follows the share
+        if (options.sizeByTimeShare && k.time && totalTime > 0)
+            pt.size = 0.6 + 2.4 * std::sqrt(*k.time / totalTime); // area follows the share
         mainAt[i] = pt.at;
         if (thin && !hasLabel[i] && p.levels.empty()) {
             if (!cells.insert(grid.key(pt))) {
@@ -274,7 +278,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
         if (pt.measured && pt.at.y != p.roof && (!many || hasLabel[i]))
             s.drops.push_back({pt.at, {xi, p.roof}, p.regime, p.aboveRoof});
         if (hasLabel[i])
-            s.labels.push_back({LabelRole::PointLabel, pointLabelText(p), pt.at, std::nullopt, PlotLabel::Align::Left,
+            s.labels.push_back({LabelRole::PointLabel, pointLabelText(k, p), pt.at, std::nullopt, PlotLabel::Align::Left,
                 PlotLabel::VAlign::Middle});
     }
     // Hierarchical points: a kernel with bytes at inner levels gets a point per level (same
@@ -286,9 +290,10 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
             continue;
         anyLevels = true;
         const PlotXY main = mainAt[i];
-        for (const auto& l : p.levels) {
+        for (size_t li = 0; li < p.levels.size(); ++li) {
+            const LevelPlacement& l = p.levels[li];
             PlotPoint pt;
-            pt.name = p.kernel.name + " @" + l.level;
+            pt.name = kernels[i].name + " @" + l.level;
             pt.kind = PlotPoint::Kind::Level;
             pt.index = static_cast<int>(i);
             pt.at = {l.intensity, main.y};
@@ -307,7 +312,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
             }
             s.points.push_back(pt);
             s.levelLinks.push_back({main, pt.at});
-            s.labels.push_back({LabelRole::PointLabel, l.level + (p.binding == l.level ? " (binds)" : ""), pt.at,
+            s.labels.push_back({LabelRole::PointLabel, l.level + (p.binding == Wall::InnerLevel && p.bindingLevel == li ? " (binds)" : ""), pt.at,
                 std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
         }
     }
@@ -378,9 +383,9 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     return s;
 }
 
-std::string pointLabelText(const Placement& p, size_t maxName)
+std::string pointLabelText(const Kernel& kernel, const Placement& p, size_t maxName)
 {
-    std::string name = p.kernel.name;
+    std::string name = kernel.name;
     // Elide by code points so a UTF-8 name is never cut inside a character.
     size_t count = 0, cut = std::string::npos;
     for (size_t i = 0; i < name.size(); ++i) {

@@ -182,7 +182,7 @@ struct LabelMetrics {
 };
 
 /// Two lines: the name (elided past `maxName` characters), then "memory-bound · 3.2x below roof".
-std::string pointLabelText(const Placement& p, size_t maxName = 28);
+std::string pointLabelText(const Kernel& kernel, const Placement& p, size_t maxName = 28);
 
 /// Chooses a side for each point label (right, left, above, below, diagonals) so that labels
 /// do not overlap each other or other points, and stay inside the plot. Changes the labels
@@ -201,9 +201,10 @@ std::string tickLabel(double value, bool rate, const std::string& unit);
 /// Decade ticks with labels: intensity as "0.1 1 10 100 1k 10k", rates as "10 TFLOP/s".
 std::vector<AxisTick> decadeTicks(const AxisRange& range, bool rates, const std::string& unit);
 
-/// Builds the figure for one roof and the placements against it.
-PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, const std::vector<Placement>& placements,
-    const PlotOptions& options = {});
+/// Builds the figure for one roof and the kernels' placements against it (placements[i] is
+/// kernels[i]; std::invalid_argument when the counts differ).
+PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, const std::vector<Kernel>& kernels,
+    const std::vector<Placement>& placements, const PlotOptions& options = {});
 
 /// A stable, line-by-line text form of a spec, for golden tests and `--format spec`.
 std::string plotSpecToText(const PlotSpec& spec);

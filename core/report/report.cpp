@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdio>
 #include <sstream>
+#include <stdexcept>
 
 namespace roofline {
 namespace {
@@ -66,13 +67,13 @@ std::string csvOpt(const std::optional<double>& v)
     return v ? csvNumber(*v) : std::string();
 }
 
-json placementJson(const Placement& p)
+json placementJson(const Kernel& kernel, const Placement& p, const Roofline& roof)
 {
     json k;
-    k["name"] = p.kernel.name;
-    k["flops"] = num(p.kernel.flops);
-    k["bytes"] = num(p.kernel.bytes);
-    k["time_s"] = opt(p.kernel.time);
+    k["name"] = kernel.name;
+    k["flops"] = num(kernel.flops);
+    k["bytes"] = num(kernel.bytes);
+    k["time_s"] = opt(kernel.time);
     k["intensity"] = num(p.intensity);
     k["achieved_flops_per_s"] = opt(p.achieved);
     k["roof_flops_per_s"] = num(p.roof);
@@ -84,7 +85,7 @@ json placementJson(const Placement& p)
     k["time_lower_bound_s"] = num(p.timeLowerBound);
     k["ridge_distance"] = num(p.ridgeDistance);
     k["above_roof"] = p.aboveRoof;
-    k["launches"] = p.kernel.launches;
+    k["launches"] = kernel.launches;
     if (!p.levels.empty()) {
         json levels = json::array();
         for (const auto& l : p.levels)
@@ -92,14 +93,14 @@ json placementJson(const Placement& p)
                 {"bandwidth_bytes_per_s", opt(l.bandwidth)}, {"roof_flops_per_s", opt(l.roof)},
                 {"time_lower_bound_s", opt(l.timeLowerBound)}});
         k["levels"] = levels;
-        k["binding"] = p.binding;
+        k["binding"] = bindingName(p, roof);
     }
     k["time_share"] = opt(p.timeShare);
     k["gain"] = opt(p.gain);
     k["precision"] = precisionName(p.precision);
     k["lever"] = leverText(p);
-    if (!p.kernel.group.empty())
-        k["group"] = p.kernel.group;
+    if (!kernel.group.empty())
+        k["group"] = kernel.group;
     return k;
 }
 
@@ -253,13 +254,16 @@ std::string formatHardwareDetails(const HardwareProfile& p, OutputFormat format)
     return out.str();
 }
 
-std::string formatPlacements(const std::vector<Placement>& placements, const Roofline& roof, OutputFormat format)
+std::string formatPlacements(
+    const std::vector<Kernel>& kernels, const std::vector<Placement>& placements, const Roofline& roof, OutputFormat format)
 {
+    if (kernels.size() != placements.size())
+        throw std::invalid_argument("formatPlacements: one placement per kernel");
     if (format == OutputFormat::Json) {
         json j = roofJson(roof);
         json arr = json::array();
-        for (const auto& p : placements)
-            arr.push_back(placementJson(p));
+        for (size_t i = 0; i < placements.size(); ++i)
+            arr.push_back(placementJson(kernels[i], placements[i], roof));
         j["kernels"] = arr;
         return j.dump(2) + "\n";
     }
@@ -267,9 +271,10 @@ std::string formatPlacements(const std::vector<Placement>& placements, const Roo
         std::string out
             = "name,flops,bytes,time_s,intensity,achieved_flops_per_s,roof_flops_per_s,ridge,regime,"
               "headroom,efficiency,mfu,time_lower_bound_s,ridge_distance,above_roof,time_share,gain,precision\n";
-        for (const auto& p : placements) {
-            out += csvQuote(p.kernel.name) + "," + csvNumber(p.kernel.flops) + "," + csvNumber(p.kernel.bytes) + ","
-                + csvOpt(p.kernel.time) + "," + csvNumber(p.intensity) + "," + csvOpt(p.achieved) + ","
+        for (size_t i = 0; i < placements.size(); ++i) {
+            const Kernel& k = kernels[i];
+            const Placement& p = placements[i];
+            out += csvQuote(k.name) + "," + csvNumber(k.flops) + "," + csvNumber(k.bytes) + "," + csvOpt(k.time) + "," + csvNumber(p.intensity) + "," + csvOpt(p.achieved) + ","
                 + csvNumber(p.roof) + "," + csvNumber(p.ridge) + "," + regimeName(p.regime) + "," + csvOpt(p.headroom)
                 + "," + csvOpt(p.efficiency) + "," + csvOpt(p.mfu) + "," + csvNumber(p.timeLowerBound) + ","
                 + csvNumber(p.ridgeDistance) + "," + (p.aboveRoof ? "true" : "false") + "," + csvOpt(p.timeShare) + ","
@@ -285,8 +290,10 @@ std::string formatPlacements(const std::vector<Placement>& placements, const Roo
         rows.back().push_back("SHARE");
         rows.back().push_back("GAIN AT ROOF");
     }
-    for (const auto& p : placements) {
-        rows.push_back({p.kernel.name + (p.kernel.launches > 1 ? " (x" + std::to_string(p.kernel.launches) + ")" : ""),
+    for (size_t i = 0; i < placements.size(); ++i) {
+        const Kernel& k = kernels[i];
+        const Placement& p = placements[i];
+        rows.push_back({k.name + (k.launches > 1 ? " (x" + std::to_string(k.launches) + ")" : ""),
             formatNumber(p.intensity, 3), regimeName(p.regime) + (p.aboveRoof ? " (!)" : ""), rate(p.roof, p.precision),
             p.achieved ? rate(*p.achieved, p.precision) : "-", p.headroom ? formatNumber(*p.headroom, 3) + "x" : "-",
             p.mfu ? formatNumber(*p.mfu * 100.0, 3) + "%" : "-", formatQuantity(p.timeLowerBound, Dimension::Time)});
@@ -297,23 +304,24 @@ std::string formatPlacements(const std::vector<Placement>& placements, const Roo
     }
     std::string out = roof.hardwareName + " \xC2\xB7 " + precisionLabel(roof.precision) + " \xC2\xB7 ridge "
         + formatQuantity(roof.ridge(), Dimension::Intensity) + "\n" + renderTable(rows);
-    for (const auto& p : placements)
-        if (p.aboveRoof)
-            out += "(!) " + p.kernel.name + ": " + aboveRoofWarning() + "\n";
+    for (size_t i = 0; i < placements.size(); ++i)
+        if (placements[i].aboveRoof)
+            out += "(!) " + kernels[i].name + ": " + aboveRoofWarning() + "\n";
     return out;
 }
 
-std::vector<std::pair<std::string, std::string>> placementFacts(const Placement& p, const Roofline& roof)
+std::vector<std::pair<std::string, std::string>> placementFacts(
+    const Kernel& kernel, const Placement& p, const Roofline& roof)
 {
     const Precision prec = p.precision;
     std::vector<std::pair<std::string, std::string>> rows;
     auto row = [&](const std::string& k, const std::string& v) { rows.emplace_back(k, v); };
-    row("kernel", p.kernel.name + (p.kernel.group.empty() ? "" : " (" + p.kernel.group + ")"));
+    row("kernel", kernel.name + (kernel.group.empty() ? "" : " (" + kernel.group + ")"));
     row("hardware",
         roof.hardwareName + " (" + roof.hardwareId + "), " + precisionLabel(prec) + " dense"
             + (roof.kind == RoofKind::Achievable ? ", achievable roof" : ""));
     row("work",
-        formatQuantity(p.kernel.flops, Dimension::Flops) + ", " + formatQuantity(p.kernel.bytes, Dimension::Bytes)
+        formatQuantity(kernel.flops, Dimension::Flops) + ", " + formatQuantity(kernel.bytes, Dimension::Bytes)
             + " (" + roof.memoryLevel + ")");
     row("intensity", formatQuantity(p.intensity, Dimension::Intensity));
     std::string side;
@@ -336,9 +344,9 @@ std::vector<std::pair<std::string, std::string>> placementFacts(const Placement&
         row(l.level + " level", text);
     }
     if (!p.levels.empty())
-        row("binding", p.binding == "compute" ? "compute" : p.binding + " bandwidth");
+        row("binding", p.binding == Wall::Compute ? "compute" : bindingName(p, roof) + " bandwidth");
     if (p.achieved) {
-        row("time", formatQuantity(*p.kernel.time, Dimension::Time));
+        row("time", formatQuantity(*kernel.time, Dimension::Time));
         row("achieved", rate(*p.achieved, prec));
         row("headroom",
             formatNumber(*p.headroom, 3) + "x " + (p.aboveRoof ? "(ABOVE the roof)" : "below the roof") + ", "
@@ -355,10 +363,10 @@ std::vector<std::pair<std::string, std::string>> placementFacts(const Placement&
     return rows;
 }
 
-std::string formatPlacementDetails(const Placement& p, const Roofline& roof)
+std::string formatPlacementDetails(const Kernel& kernel, const Placement& p, const Roofline& roof)
 {
     std::vector<std::vector<std::string>> rows;
-    for (const auto& [k, v] : placementFacts(p, roof))
+    for (const auto& [k, v] : placementFacts(kernel, p, roof))
         rows.push_back({k, v});
     return renderTable(rows);
 }

@@ -23,15 +23,18 @@ std::string formatHardwareDetails(const HardwareProfile& profile, OutputFormat f
 
 /// One row (or object) per placement, with the keys of DESIGN.md: name, flops, bytes, time_s,
 /// intensity, achieved_flops_per_s, roof_flops_per_s, ridge, regime, headroom, efficiency,
-/// mfu, time_lower_bound_s (plus ridge_distance, above_roof, lever).
-std::string formatPlacements(const std::vector<Placement>& placements, const Roofline& roof, OutputFormat format);
+/// mfu, time_lower_bound_s (plus ridge_distance, above_roof, lever). placements[i] is kernels[i]
+/// (std::invalid_argument when the counts differ).
+std::string formatPlacements(
+    const std::vector<Kernel>& kernels, const std::vector<Placement>& placements, const Roofline& roof, OutputFormat format);
 
 /// Every figure of one placement as (label, text) pairs: intensity, roof, ridge and the side
 /// of it, regime, headroom, % of roof, MFU, time bound, time share, gain, the lever.
-std::vector<std::pair<std::string, std::string>> placementFacts(const Placement& placement, const Roofline& roof);
+std::vector<std::pair<std::string, std::string>> placementFacts(
+    const Kernel& kernel, const Placement& placement, const Roofline& roof);
 
 /// One kernel in detail, a line per figure (the `point` command's table form).
-std::string formatPlacementDetails(const Placement& placement, const Roofline& roof);
+std::string formatPlacementDetails(const Kernel& kernel, const Placement& placement, const Roofline& roof);
 
 /// A fixed-width text table: the first row is the header.
 std::string renderTable(const std::vector<std::vector<std::string>>& rows);

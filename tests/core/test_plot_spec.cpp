@@ -25,7 +25,7 @@ PlotSpec spec(const char* id, Precision p, const std::vector<Kernel>& kernels = 
     std::vector<Placement> placements;
     for (const auto& k : kernels)
         placements.push_back(analyze(k, r));
-    return buildPlotSpec(hw, r, placements, o);
+    return buildPlotSpec(hw, r, kernels, placements, o);
 }
 
 bool isDecade(double v)
@@ -196,7 +196,7 @@ TEST(PlotSpec, ComparedRoofsAreWholeAndWidenTheAxes)
     o.compare.push_back({makeRoofline(b200, Precision::BF16).value(), "NVIDIA B200 \xC2\xB7 BF16"});
     o.rangeProfiles.push_back(&b200);
     const Roofline r = makeRoofline(h100, Precision::BF16).value();
-    const PlotSpec s = buildPlotSpec(h100, r, {}, o);
+    const PlotSpec s = buildPlotSpec(h100, r, {}, {}, o);
     const auto cmp = ceilingsOf(s, CeilingRole::Compare);
     ASSERT_EQ(cmp.size(), 1u);
     EXPECT_EQ(cmp[0]->legend, "NVIDIA B200 \xC2\xB7 BF16 (ridge 281 FLOP/byte)");

@@ -22,7 +22,7 @@ TEST(Report, PlacementJsonHasTheContractKeys)
 {
     const Roofline r = makeRoofline(*catalog().find("h100-sxm5"), Precision::FP8).value();
     const Kernel k = test::makeKernel("decode", 140e9, 70e9, 25e-3);
-    const json j = json::parse(formatPlacements({analyze(k, r)}, r, OutputFormat::Json));
+    const json j = json::parse(formatPlacements({k}, {analyze(k, r)}, r, OutputFormat::Json));
     EXPECT_EQ(j["hardware"], "h100-sxm5");
     EXPECT_EQ(j["precision"], "fp8");
     ASSERT_EQ(j["kernels"].size(), 1u);
@@ -41,10 +41,10 @@ TEST(Report, MissingValuesAreNullInJsonAndEmptyInCsv)
 {
     const Roofline r = makeRoofline(*catalog().find("h100-sxm5"), Precision::BF16).value();
     const Kernel k = test::makeKernel("needs, \"quoting\"", 1e12, 1e9);
-    const json j = json::parse(formatPlacements({analyze(k, r)}, r, OutputFormat::Json));
+    const json j = json::parse(formatPlacements({k}, {analyze(k, r)}, r, OutputFormat::Json));
     EXPECT_TRUE(j["kernels"][0]["time_s"].is_null());
     EXPECT_TRUE(j["kernels"][0]["headroom"].is_null());
-    const std::string csv = formatPlacements({analyze(k, r)}, r, OutputFormat::Csv);
+    const std::string csv = formatPlacements({k}, {analyze(k, r)}, r, OutputFormat::Csv);
     EXPECT_NE(csv.find("\"needs, \"\"quoting\"\"\",1000000000000,1000000000,,1000,"), std::string::npos) << csv;
 }
 

@@ -30,7 +30,8 @@ PlotSpec lessonSpec(Precision p)
 {
     const HardwareProfile& hw = *test::shippedCatalog().find("h100-sxm5");
     const Roofline roof = makeRoofline(hw, p).value();
-    return buildPlotSpec(hw, roof, {analyze(test::makeKernel("decode b=1", 140e9, 70e9), roof)});
+    const Kernel decode = test::makeKernel("decode b=1", 140e9, 70e9);
+    return buildPlotSpec(hw, roof, {decode}, {analyze(decode, roof)});
 }
 
 QByteArray readFile(const QString& path)
@@ -211,20 +212,22 @@ TEST(Export, AThinnedFigureLooksLikeTheFullOneAndKeepsEveryKernel)
     // 20,000 kernels in a dense cloud (a hot loop's launches), as real profiles have.
     const HardwareProfile& hw = *test::shippedCatalog().find("h100-sxm5");
     const Roofline roof = makeRoofline(hw, Precision::BF16).value();
+    std::vector<Kernel> kernels;
     std::vector<Placement> placements;
     for (long long i = 0; i < 20000; ++i) {
         const double bytes = std::pow(10.0, 6 + 4 * static_cast<double>((i * 7919) % 20000) / 20000.0);
         const double intensity = std::pow(10.0, 1 + 0.3 * static_cast<double>((i * 104729) % 20000) / 20000.0);
         const double eff = 0.5 + 0.1 * static_cast<double>((i * 1299709) % 20000) / 20000.0;
         const double flops = intensity * bytes;
-        placements.push_back(analyze(
-            test::makeKernel("k" + std::to_string(i), flops, bytes, flops / (roof.attainable(intensity) * eff)), roof));
+        kernels.push_back(
+            test::makeKernel("k" + std::to_string(i), flops, bytes, flops / (roof.attainable(intensity) * eff)));
+        placements.push_back(analyze(kernels.back(), roof));
     }
     PlotOptions thinned;
     PlotOptions full;
     full.thinPoints = false;
-    const PlotSpec a = buildPlotSpec(hw, roof, placements, thinned);
-    const PlotSpec b = buildPlotSpec(hw, roof, placements, full);
+    const PlotSpec a = buildPlotSpec(hw, roof, kernels, placements, thinned);
+    const PlotSpec b = buildPlotSpec(hw, roof, kernels, placements, full);
     ASSERT_GT(a.thinnedPoints, 1000) << "the cloud is dense enough to thin";
     EXPECT_EQ(a.points.size() + static_cast<size_t>(a.thinnedPoints), b.points.size())
         << "every kernel is drawn or counted as thinned";

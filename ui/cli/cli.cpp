@@ -154,9 +154,9 @@ int cmdPoint(const ProfileCatalog& catalog, const Options& o)
     const Placement placement = analyze(k, roof);
     const OutputFormat f = outputFormat(o);
     if (f == OutputFormat::Table)
-        std::cout << formatPlacementDetails(placement, roof);
+        std::cout << formatPlacementDetails(k, placement, roof);
     else
-        std::cout << formatPlacements({placement}, roof, f);
+        std::cout << formatPlacements({k}, {placement}, roof, f);
     return kOk;
 }
 
@@ -257,7 +257,7 @@ int cmdAnalyze(const ProfileCatalog& catalog, const Options& o)
     const OutputFormat f = outputFormat(o);
     const Input in = loadInput(catalog, o);
     const SessionAnalysis a = analyzeInput(in, o);
-    std::cout << formatPlacements(a.placements, a.roof, f);
+    std::cout << formatPlacements(in.session.kernels, a.placements, a.roof, f);
     return kOk;
 }
 

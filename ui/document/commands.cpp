@@ -30,40 +30,35 @@ AddKernelsCommand::AddKernelsCommand(SessionDocument* doc, int index, std::vecto
     , m_doc(doc)
     , m_index(index)
     , m_kernels(std::move(kernels))
+    , m_count(static_cast<int>(m_kernels.size()))
 { }
 
 void AddKernelsCommand::undo()
 {
-    std::vector<int> indices;
-    for (size_t i = 0; i < m_kernels.size(); ++i)
-        indices.push_back(m_index + static_cast<int>(i));
-    m_doc->applyRemove(indices);
+    m_kernels = m_doc->applyTake(m_index, m_count);
 }
 
 void AddKernelsCommand::redo()
 {
-    m_doc->applyInsert(m_index, m_kernels);
+    m_doc->applyInsert(m_index, std::move(m_kernels));
+    m_kernels = {}; // in the session now; taken back on undo
 }
 
 RemoveKernelsCommand::RemoveKernelsCommand(SessionDocument* doc, std::vector<int> sortedIndices, const QString& text)
     : QUndoCommand(text)
     , m_doc(doc)
     , m_indices(std::move(sortedIndices))
-{
-    for (int i : m_indices)
-        m_removed.push_back(doc->session().kernels.at(static_cast<size_t>(i)));
-}
+{ }
 
 void RemoveKernelsCommand::undo()
 {
-    // Ascending indices: inserting in order puts each back where it was.
-    for (size_t i = 0; i < m_indices.size(); ++i)
-        m_doc->applyInsert(m_indices[i], {m_removed[i]});
+    m_doc->applyInsertEach(m_indices, std::move(m_removed));
+    m_removed = {};
 }
 
 void RemoveKernelsCommand::redo()
 {
-    m_doc->applyRemove(m_indices);
+    m_removed = m_doc->applyRemove(m_indices); // held only while they are out of the session
 }
 
 EditKernelCommand::EditKernelCommand(SessionDocument* doc, int index, Kernel after, const QString& text, int dragId)

@@ -38,7 +38,8 @@ public:
 private:
     SessionDocument* m_doc;
     int m_index;
-    std::vector<Kernel> m_kernels;
+    std::vector<Kernel> m_kernels; ///< empty while they are in the session
+    int m_count;
 };
 
 /// Deletes kernels (any selection), restoring them in place on undo.
@@ -51,7 +52,7 @@ public:
 private:
     SessionDocument* m_doc;
     std::vector<int> m_indices;
-    std::vector<Kernel> m_removed;
+    std::vector<Kernel> m_removed; ///< empty while they are in the session
 };
 
 /// Replaces one kernel's values: a table edit, or one step of a drag. Steps of the same drag

@@ -56,6 +56,7 @@ QString SessionDocument::replaceSession(Session session, const QString& filePath
         session.precision = hw->defaultPrecision();
     }
     m_session = std::move(session);
+    ++m_kernelsRevision;
     m_undo.clear();
     m_undo.setClean();
     m_filePath = filePath;
@@ -253,20 +254,67 @@ void SessionDocument::applySelection(const std::string& hardwareId, Precision pr
     emit changed();
 }
 
-void SessionDocument::applyInsert(int index, const std::vector<Kernel>& kernels)
+void SessionDocument::applyInsert(int index, std::vector<Kernel> kernels)
 {
     auto& ks = m_session.kernels;
-    ks.insert(ks.begin() + std::clamp(index, 0, static_cast<int>(ks.size())), kernels.begin(), kernels.end());
+    const auto at = ks.begin() + std::clamp(index, 0, static_cast<int>(ks.size()));
+    ks.insert(at, std::make_move_iterator(kernels.begin()), std::make_move_iterator(kernels.end()));
+    ++m_kernelsRevision;
     reanalyze();
     emit changed();
 }
 
-void SessionDocument::applyRemove(const std::vector<int>& sortedIndices)
+std::vector<Kernel> SessionDocument::applyTake(int index, int count)
 {
     auto& ks = m_session.kernels;
-    for (auto it = sortedIndices.rbegin(); it != sortedIndices.rend(); ++it)
-        if (*it >= 0 && *it < static_cast<int>(ks.size()))
-            ks.erase(ks.begin() + *it);
+    const auto first = ks.begin() + std::clamp(index, 0, static_cast<int>(ks.size()));
+    const auto last = first + std::clamp(count, 0, static_cast<int>(ks.end() - first));
+    std::vector<Kernel> taken(std::make_move_iterator(first), std::make_move_iterator(last));
+    ks.erase(first, last);
+    ++m_kernelsRevision;
+    reanalyze();
+    emit changed();
+    return taken;
+}
+
+std::vector<Kernel> SessionDocument::applyRemove(const std::vector<int>& sortedIndices)
+{
+    // One pass: kept kernels slide down over the removed ones.
+    auto& ks = m_session.kernels;
+    std::vector<Kernel> removed;
+    removed.reserve(sortedIndices.size());
+    size_t next = 0, out = 0;
+    for (size_t i = 0; i < ks.size(); ++i) {
+        while (next < sortedIndices.size() && sortedIndices[next] < static_cast<int>(i))
+            ++next;
+        if (next < sortedIndices.size() && sortedIndices[next] == static_cast<int>(i))
+            removed.push_back(std::move(ks[i]));
+        else if (out++ != i)
+            ks[out - 1] = std::move(ks[i]);
+    }
+    ks.resize(out);
+    ++m_kernelsRevision;
+    reanalyze();
+    emit changed();
+    return removed;
+}
+
+void SessionDocument::applyInsertEach(const std::vector<int>& sortedIndices, std::vector<Kernel> kernels)
+{
+    // The inverse of applyRemove: kernels[j] goes back to index sortedIndices[j].
+    auto& ks = m_session.kernels;
+    std::vector<Kernel> merged;
+    merged.reserve(ks.size() + kernels.size());
+    size_t from = 0;
+    for (size_t j = 0; j < kernels.size() && j < sortedIndices.size(); ++j) {
+        while (merged.size() < static_cast<size_t>(std::max(0, sortedIndices[j])) && from < ks.size())
+            merged.push_back(std::move(ks[from++]));
+        merged.push_back(std::move(kernels[j]));
+    }
+    while (from < ks.size())
+        merged.push_back(std::move(ks[from++]));
+    ks = std::move(merged);
+    ++m_kernelsRevision;
     reanalyze();
     emit changed();
 }
@@ -274,6 +322,7 @@ void SessionDocument::applyRemove(const std::vector<int>& sortedIndices)
 void SessionDocument::applyKernel(int index, const Kernel& kernel)
 {
     m_session.kernels.at(static_cast<size_t>(index)) = kernel;
+    ++m_kernelsRevision;
     reanalyze();
     emit changed();
 }
@@ -348,9 +397,10 @@ std::optional<Roofline> SessionDocument::roofline() const
     return m_analysis->roof;
 }
 
-std::vector<Placement> SessionDocument::placements() const
+const std::vector<Placement>& SessionDocument::placements() const
 {
-    return m_analysis ? m_analysis->placements : std::vector<Placement> {};
+    static const std::vector<Placement> none;
+    return m_analysis ? m_analysis->placements : none;
 }
 
 PlotSpec SessionDocument::plotSpec() const

@@ -87,7 +87,11 @@ public:
     /// window compares the previous one with the next) without copying 10^5 placements.
     const std::shared_ptr<const SessionAnalysis>& analysis() const { return m_analysis; }
     std::optional<Roofline> roofline() const;
-    std::vector<Placement> placements() const;
+    /// The current placements (placements()[i] is session().kernels[i]); empty without an analysis.
+    const std::vector<Placement>& placements() const;
+    /// Changes whenever a kernel is added, removed, edited or the session replaced; the same
+    /// revision means the same kernels in the same order (a precision toggle keeps it).
+    quint64 kernelsRevision() const { return m_kernelsRevision; }
     PlotSpec plotSpec() const;
 
     /// Records the plot's zoom in the view settings, so a saved session (and `roofline export`
@@ -96,8 +100,13 @@ public:
 
     /// Used by the undo commands only: apply without pushing a command.
     void applySelection(const std::string& hardwareId, Precision precision);
-    void applyInsert(int index, const std::vector<Kernel>& kernels);
-    void applyRemove(const std::vector<int>& sortedIndices);
+    /// Kernels move in and out of the session rather than being copied, so an undo step holds
+    /// its kernels only while they are not in the session.
+    void applyInsert(int index, std::vector<Kernel> kernels);
+    std::vector<Kernel> applyTake(int index, int count);
+    /// Removes the kernels at ascending indices and returns them; applyInsertEach puts them back.
+    std::vector<Kernel> applyRemove(const std::vector<int>& sortedIndices);
+    void applyInsertEach(const std::vector<int>& sortedIndices, std::vector<Kernel> kernels);
     void applyKernel(int index, const Kernel& kernel);
     void applyView(const ViewSettings& view);
     void applyAchievable(std::optional<double> fraction);
@@ -122,6 +131,7 @@ private:
     QString m_llmError;
     QUndoStack m_undo;
     QString m_filePath;
+    quint64 m_kernelsRevision = 0;
 };
 
 } // namespace roofline::ui

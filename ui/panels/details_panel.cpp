@@ -13,11 +13,12 @@ namespace roofline::ui {
 QString placementHtml(const SessionDocument& document, int index)
 {
     const auto& a = document.analysis();
-    if (!a || index < 0 || index >= static_cast<int>(a->placements.size()))
+    const auto& kernels = document.session().kernels;
+    if (!a || index < 0 || index >= static_cast<int>(a->placements.size()) || a->placements.size() != kernels.size())
         return {};
     const Placement& p = a->placements[static_cast<size_t>(index)];
     QString html = QStringLiteral("<table cellspacing='1' cellpadding='1'>");
-    for (const auto& [key, value] : placementFacts(p, a->roof)) {
+    for (const auto& [key, value] : placementFacts(kernels[static_cast<size_t>(index)], p, a->roof)) {
         if (key == "lever")
             continue;
         html += QStringLiteral("<tr><td style='color:gray'>%1&nbsp;</td><td>%2</td></tr>")
@@ -62,7 +63,7 @@ void DetailsPanel::refresh()
     const auto& analysis = m_doc->analysis();
     if (!html.isEmpty() && analysis && m_index < static_cast<int>(analysis->placements.size()) && m_doc->hardware()) {
         const PlotOptions o = plotOptionsFor(m_doc->session(), m_doc->hardware(), &m_doc->catalog());
-        const Kernel& k = analysis->placements[static_cast<size_t>(m_index)].kernel;
+        const Kernel& k = m_doc->session().kernels.at(static_cast<size_t>(m_index));
         for (const auto& c : o.compare) {
             const Placement p = analyze(k, c.roof);
             QString line = QStringLiteral("<b>%1</b>: %2, roof %3")
