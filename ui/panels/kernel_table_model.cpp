@@ -27,13 +27,23 @@ KernelTableModel::KernelTableModel(SessionDocument* document, QObject* parent)
     , m_doc(document)
 {
     m_rows = static_cast<int>(m_doc->session().kernels.size());
+    m_revision = m_doc->kernelsRevision();
     connect(m_doc, &SessionDocument::changed, this, &KernelTableModel::reset);
 }
 
 void KernelTableModel::reset()
 {
+    const int rows = static_cast<int>(m_doc->session().kernels.size());
+    if (m_doc->kernelsRevision() == m_revision && rows == m_rows) {
+        // The same kernels (a precision, hardware or view change): the cells change, the rows
+        // do not, so the selection, the scroll position and the sort stay as they are.
+        if (rows > 0)
+            emit dataChanged(index(0, 0), index(rows - 1, ColumnCount - 1));
+        return;
+    }
     beginResetModel();
-    m_rows = static_cast<int>(m_doc->session().kernels.size());
+    m_rows = rows;
+    m_revision = m_doc->kernelsRevision();
     endResetModel();
 }
 

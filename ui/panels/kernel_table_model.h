@@ -49,6 +49,7 @@ private:
     void reset();
     SessionDocument* m_doc;
     int m_rows = 0;
+    quint64 m_revision = 0; ///< the document's kernelsRevision() the rows were counted at
 };
 
 } // namespace roofline::ui
