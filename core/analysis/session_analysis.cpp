@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/session_analysis.h"
 
+#include "core/common/vector_state.h"
+
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -49,6 +51,7 @@ void placeLevels(Placement& p, const Kernel& kernel, const HardwareProfile& hw, 
 
 Result<SessionAnalysis> analyzeSession(const HardwareProfile& profile, const Session& session, RoofKind kind)
 {
+    resetVectorState();
     const HardwareProfile hw = effectiveProfile(profile, session);
     auto roof = makeRoofline(hw, session.precision, 0, kind);
     if (!roof)

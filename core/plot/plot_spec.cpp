@@ -2,6 +2,7 @@
 #include "core/plot/plot_spec.h"
 
 #include "core/common/key_set.h"
+#include "core/common/vector_state.h"
 #include "core/model/units.h"
 
 #include <algorithm>
@@ -146,6 +147,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
 {
     if (kernels.size() != placements.size())
         throw std::invalid_argument("buildPlotSpec: one placement per kernel");
+    resetVectorState();
     PlotSpec s;
     const auto ranges = axisRangesFor(profile, placements, options.rangeProfiles);
     AxisRange x = ranges.first; // not a structured binding: lambdas below capture it

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/plot/point_cloud.h"
 
+#include "core/common/vector_state.h"
 #include "core/common/key_set.h"
 #include "core/plot/plot_spec.h"
 
@@ -54,6 +55,7 @@ PointCloud::PointCloud(QCPAxis* keyAxis, QCPAxis* valueAxis)
 
 void PointCloud::setPoints(const QVector<double>& xs, const QVector<double>& ys)
 {
+    resetVectorState();
     m_lx.clear();
     m_ly.clear();
     m_lx.reserve(static_cast<size_t>(xs.size()));
@@ -119,6 +121,7 @@ const QPixmap& PointCloud::sprite(double deviceScale) const
 
 void PointCloud::draw(QCPPainter* painter)
 {
+    resetVectorState();
     if (m_lx.empty())
         return;
     QCPAxis* xAxis = keyAxis();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/plot/roofline_plot_widget.h"
 
+#include "core/common/vector_state.h"
 #include "core/model/units.h"
 #include "ui/plot/roofline_renderer.h"
 
@@ -105,7 +106,7 @@ void RooflinePlotWidget::renderFrame(const PlotSpec& spec)
 {
     const QCPRange xView = m_plot->xAxis->range();
     const QCPRange yView = m_plot->yAxis->range();
-    renderPlotSpec(*m_plot, spec, m_style);
+    renderPlotSpec(*m_plot, m_spec, m_style);
     createHoverItems();
     drawSelection();
     drawHighlights();
@@ -119,7 +120,7 @@ bool RooflinePlotWidget::isAnimating() const
     return m_animation && m_animation->state() == QAbstractAnimation::Running;
 }
 
-void RooflinePlotWidget::showSpec(const PlotSpec& spec, const std::optional<Roofline>& roof)
+void RooflinePlotWidget::showSpec(PlotSpec spec, const std::optional<Roofline>& roof)
 {
     // Keep the user's view when the derived ranges did not change (another precision of the
     // same part) and always while a point is being dragged.
@@ -127,15 +128,17 @@ void RooflinePlotWidget::showSpec(const PlotSpec& spec, const std::optional<Roof
         = ((m_spec.x == spec.x && m_spec.y == spec.y) || m_dragIndex >= 0) && m_plot->plottableCount() > 0;
     const QCPRange xView = m_plot->xAxis->range();
     const QCPRange yView = m_plot->yAxis->range();
-    const PlotSpec from = m_spec;
     if (m_animation)
         m_animation->stop();
-    m_spec = spec;
+    const bool animate = m_animated && keepView && m_dragIndex < 0 && canAnimate(m_spec, spec);
+    // The figure before is kept only to animate from it (a 10^5-point figure is megabytes).
+    PlotSpec from = animate ? std::move(m_spec) : PlotSpec {};
+    m_spec = std::move(spec);
     m_roof = roof;
     indexPoints();
-    if (m_selected >= static_cast<int>(spec.points.size()))
+    if (m_selected >= static_cast<int>(m_spec.points.size()))
         m_selected = -1;
-    if (m_animated && keepView && m_dragIndex < 0 && canAnimate(from, spec)) {
+    if (animate) {
         if (!m_animation) {
             m_animation = new QVariantAnimation(this);
             m_animation->setDuration(300);
@@ -143,14 +146,14 @@ void RooflinePlotWidget::showSpec(const PlotSpec& spec, const std::optional<Roof
         }
         m_animation->disconnect(this);
         connect(m_animation, &QVariantAnimation::valueChanged, this,
-            [this, from](const QVariant& v) { renderFrame(between(from, m_spec, v.toDouble())); });
+            [this, from = std::move(from)](const QVariant& v) { renderFrame(between(from, m_spec, v.toDouble())); });
         connect(m_animation, &QVariantAnimation::finished, this, [this]() { renderFrame(m_spec); });
         m_animation->setStartValue(0.0);
         m_animation->setEndValue(1.0);
         m_animation->start();
         return;
     }
-    renderPlotSpec(*m_plot, spec, m_style);
+    renderPlotSpec(*m_plot, m_spec, m_style);
     createHoverItems();
     drawSelection();
     drawHighlights();
@@ -287,6 +290,7 @@ QPointF RooflinePlotWidget::pointPixel(int index) const
 
 void RooflinePlotWidget::indexPoints()
 {
+    resetVectorState();
     // The kernel points sorted by intensity: a lookup only measures the points whose x is
     // within reach of the cursor (a binary search), not every point of a 10^5-point cloud.
     m_pickOrder.clear();

@@ -27,7 +27,7 @@ public:
 
     /// Shows a new figure. When its default ranges are those of the previous figure (same
     /// hardware, another precision) the current view is kept, so the roof visibly moves.
-    void showSpec(const PlotSpec& spec, const std::optional<Roofline>& roof);
+    void showSpec(PlotSpec spec, const std::optional<Roofline>& roof);
     /// The figure as the window shows it now (with the current zoom), for export.
     PlotSpec currentSpec() const;
     const PlotStyle& style() const { return m_style; }
