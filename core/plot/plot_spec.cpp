@@ -130,16 +130,25 @@ ThinningGrid::ThinningGrid(const AxisRange& x, const AxisRange& y)
     , m_lys(kThinningGrid / (std::log(y.hi) - std::log(y.lo)))
 { }
 
+ThinningGrid::Cell ThinningGrid::cell(const PlotPoint& p) const
+{
+    const auto index = [](double v) { // NaN (a point without a place) goes to cell 0
+        return static_cast<std::uint32_t>(v > 0.0 ? std::min(v, 1e6) : 0.0);
+    };
+    return {index((std::log(p.at.x) - m_lx0) * m_lxs), index((std::log(p.at.y) - m_ly0) * m_lys),
+        static_cast<std::uint32_t>(p.regime) * 4 + (p.measured ? 2 : 0) + (p.aboveRoof ? 1 : 0)
+            + (p.kind == PlotPoint::Kind::Kernel ? 0 : 12)};
+}
+
 std::uint64_t ThinningGrid::key(const PlotPoint& p) const
 {
-    const auto cell = [](double v) { // NaN (a point without a place) goes to cell 0
-        return static_cast<std::uint64_t>(v > 0.0 ? std::min(v, 1e6) : 0.0);
-    };
-    const std::uint64_t qx = cell((std::log(p.at.x) - m_lx0) * m_lxs);
-    const std::uint64_t qy = cell((std::log(p.at.y) - m_ly0) * m_lys);
-    const std::uint64_t kind = static_cast<std::uint64_t>(p.regime) * 4 + (p.measured ? 2 : 0) + (p.aboveRoof ? 1 : 0)
-        + (p.kind == PlotPoint::Kind::Kernel ? 0 : 12);
-    return (qx << 32) | (qy << 5) | kind;
+    const Cell c = cell(p);
+    return (std::uint64_t {c.x} << 32) | (std::uint64_t {c.y} << 5) | c.kind;
+}
+
+CellSet ThinningGrid::cellSet(std::size_t expected)
+{
+    return CellSet(static_cast<std::uint32_t>(kThinningGrid) + 1, expected);
 }
 
 PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, const std::vector<Kernel>& kernels,
@@ -218,10 +227,18 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
             PlotLabel::Align::Left, PlotLabel::VAlign::Above});
     }
 
+    // One pass over the kernels before the points (at 10^6 every pass is a walk through
+    // 136 MB): the total time, each kernel's time for choosing the names, any inner levels.
     double totalTime = 0.0;
-    for (const auto& k : kernels)
+    bool anyLevelPlacements = false;
+    std::vector<double> slowness(placements.size());
+    for (size_t i = 0; i < placements.size(); ++i) {
+        const Kernel& k = kernels[i];
         if (k.time)
             totalTime += *k.time;
+        slowness[i] = k.time.value_or(placements[i].timeLowerBound);
+        anyLevelPlacements |= !placements[i].levels.empty();
+    }
     // Thousands of kernels: name only the dozen that take the most time.
     const int labelLimit
         = placements.size() > kThinningThreshold ? std::min(options.labelLimit, 12) : options.labelLimit;
@@ -233,9 +250,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
         // to the kernel listed first). Only the top few are ordered: O(N log k), not a full sort.
         const auto keep = static_cast<std::ptrdiff_t>(std::max(0, labelLimit));
         std::partial_sort(labelled.begin(), labelled.begin() + keep, labelled.end(), [&](size_t a, size_t b) {
-            const double ta = kernels[a].time.value_or(placements[a].timeLowerBound);
-            const double tb = kernels[b].time.value_or(placements[b].timeLowerBound);
-            return ta > tb || (ta == tb && a < b);
+            return slowness[a] > slowness[b] || (slowness[a] == slowness[b] && a < b);
         });
         labelled.resize(static_cast<size_t>(keep));
     }
@@ -250,9 +265,9 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     // analysis; only the figure skips what could not be seen (docs/performance.md).
     const bool many = placements.size() > kThinningThreshold;
     const bool thin = many && options.thinPoints;
-    KeySet cells(thin ? placements.size() : 0);
+    CellSet cells = ThinningGrid::cellSet(thin ? placements.size() : 0);
     const ThinningGrid grid(x, y);
-    std::vector<PlotXY> mainAt(placements.size());
+    std::vector<PlotXY> mainAt(anyLevelPlacements ? placements.size() : 0); // for the level points
     s.points.reserve(placements.size());
     for (size_t i = 0; i < placements.size(); ++i) {
         const Placement& p = placements[i];
@@ -268,9 +283,11 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
         pt.aboveRoof = p.aboveRoof;
         if (options.sizeByTimeShare && k.time && totalTime > 0)
             pt.size = 0.6 + 2.4 * std::sqrt(*k.time / totalTime); // area follows the share
-        mainAt[i] = pt.at;
+        if (anyLevelPlacements)
+            mainAt[i] = pt.at;
         if (thin && !hasLabel[i] && p.levels.empty()) {
-            if (!cells.insert(grid.key(pt))) {
+            const ThinningGrid::Cell c = grid.cell(pt);
+            if (!cells.insert(c.x, c.y, c.kind)) {
                 ++s.thinnedPoints;
                 continue;
             }
@@ -286,7 +303,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     // Hierarchical points: a kernel with bytes at inner levels gets a point per level (same
     // FLOP/s), joined to its main point, and the profile's inner-level roofs are drawn.
     bool anyLevels = false;
-    for (size_t i = 0; i < placements.size(); ++i) {
+    for (size_t i = 0; anyLevelPlacements && i < placements.size(); ++i) {
         const Placement& p = placements[i];
         if (p.levels.empty())
             continue;
@@ -565,10 +582,13 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
     // version then place their names identically (repeated points would add their overlaps).
     const bool many = spec.crowded();
     const ThinningGrid grid(spec.x, spec.y);
-    KeySet seen(many ? spec.points.size() : 0);
+    CellSet seen = ThinningGrid::cellSet(many ? spec.points.size() : 0);
     for (const auto& p : spec.points) {
-        if (many && !seen.insert(grid.key(p)))
-            continue;
+        if (many) {
+            const ThinningGrid::Cell c = grid.cell(p);
+            if (!seen.insert(c.x, c.y, c.kind))
+                continue;
+        }
         const auto [x, y] = px(p.at);
         const double r = m.markerRadius * p.size;
         if (many)

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/analysis/roofline.h"
+#include "core/common/key_set.h"
 #include "core/model/hardware.h"
 
 #include <cstdint>
@@ -147,7 +148,14 @@ inline constexpr double kThinningGrid = 2400.0;
 /// same cell, the same kind, regime, measured or not, above its roof or not) look the same.
 struct ThinningGrid {
     ThinningGrid(const AxisRange& x, const AxisRange& y);
+    struct Cell {
+        std::uint32_t x, y; ///< 0..kThinningGrid inside the axes (up to 10^6 outside)
+        std::uint32_t kind; ///< regime, measured, above its roof, kernel or level point (< 32)
+    };
+    Cell cell(const PlotPoint& p) const;
     std::uint64_t key(const PlotPoint& p) const;
+    /// The cells already holding a point, for `expected` points.
+    static CellSet cellSet(std::size_t expected);
 
 private:
     double m_lx0, m_lxs, m_ly0, m_lys;

@@ -134,13 +134,13 @@ void PointCloud::draw(QCPPainter* painter)
     // once per cell: more discs on the same spot would only darken their antialiased rims. So
     // the full figure and the one the plot spec thinned (a point per cell) give the same pixels.
     const bool onGrid = mx.ok && my.ok;
-    KeySet drawn(onGrid ? m_lx.size() : 0);
+    CellSet drawn = ThinningGrid::cellSet(onGrid ? m_lx.size() : 0);
     auto pixel = [&](size_t i, bool& repeat) {
         repeat = false;
         if (!onGrid)
             return QPointF(xAxis->coordToPixel(std::exp(m_lx[i])), yAxis->coordToPixel(std::exp(m_ly[i])));
         const double qx = cellOf(mx, m_lx[i]), qy = cellOf(my, m_ly[i]);
-        repeat = !drawn.insert((static_cast<std::uint64_t>(qx) << 32) | static_cast<std::uint64_t>(qy));
+        repeat = !drawn.insert(static_cast<std::uint32_t>(qx), static_cast<std::uint32_t>(qy));
         return QPointF(mx.a + mx.b * (mx.lo + (qx + 0.5) / mx.cells), my.a + my.b * (my.lo + (qy + 0.5) / my.cells));
     };
     const QPaintEngine* engine = painter->paintEngine();
