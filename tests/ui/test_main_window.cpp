@@ -19,6 +19,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTableWidget>
+#include <QElapsedTimer>
 #include <QTest>
 #include <QToolButton>
 
@@ -151,6 +152,16 @@ TEST_F(MainWindowTest, TheAnimatedToggleEndsWhereTheInstantOneDoes)
     QSettings().setValue(QStringLiteral("view/animate"), true);
     window->hardwarePanel()->precisionButton(Precision::FP8)->click();
     EXPECT_TRUE(window->plotWidget()->isAnimating());
+    // The frames in between move the ridge through the values between the two precisions'.
+    bool sawBetween = false;
+    QElapsedTimer waited;
+    waited.start();
+    while (window->plotWidget()->isAnimating() && !sawBetween && waited.elapsed() < 3000) {
+        QTest::qWait(5);
+        const double x = ridgeMarkerX();
+        sawBetween = x > 296.0 && x < 590.0;
+    }
+    EXPECT_TRUE(sawBetween) << "an animation frame draws the figure between the two";
     QTRY_VERIFY_WITH_TIMEOUT(!window->plotWidget()->isAnimating(), 3000);
     const double animatedRidge = ridgeMarkerX();
     QCPGraph* roof = plot()->findChild<QCPGraph*>(plotnames::kRoof);

@@ -106,7 +106,7 @@ void RooflinePlotWidget::renderFrame(const PlotSpec& spec)
 {
     const QCPRange xView = m_plot->xAxis->range();
     const QCPRange yView = m_plot->yAxis->range();
-    renderPlotSpec(*m_plot, m_spec, m_style);
+    renderPlotSpec(*m_plot, spec, m_style);
     createHoverItems();
     drawSelection();
     drawHighlights();
