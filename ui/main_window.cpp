@@ -331,14 +331,11 @@ void MainWindow::refresh()
     m_hardware->showSelection(*hw, m_document->precision());
     // The ridge in motion: after a precision or hardware change, ring the kernels whose regime
     // flipped and say so in one line.
-    const std::shared_ptr<const SessionAnalysis> analysis = m_document->analysis();
-    static const std::vector<Placement> none;
-    const std::vector<Placement>& placements = analysis ? analysis->placements : none;
-    const std::vector<Placement>& last = m_lastAnalysis ? m_lastAnalysis->placements : none;
+    const std::vector<Placement>& placements = m_document->placements();
     const std::string key = hw->id + "/" + precisionName(m_document->precision());
-    const bool same = m_document->kernelsRevision() == m_lastRevision && placements.size() == last.size();
+    const bool same = m_document->kernelsRevision() == m_lastRevision && placements.size() == m_lastRegimes.size();
     if (key != m_lastKey && same) {
-        const RegimeFlips flips = regimeFlips(last, placements);
+        const RegimeFlips flips = regimeFlips(m_lastRegimes, placements);
         m_plot->setHighlighted(flips.all());
         const std::string summary = flips.summary(
             m_lastKey.substr(0, m_lastKey.find('/')) == hw->id ? precisionLabel(m_document->precision()) : hw->name);
@@ -347,7 +344,7 @@ void MainWindow::refresh()
     } else if (!same) {
         m_plot->setHighlighted({});
     }
-    m_lastAnalysis = analysis;
+    m_lastRegimes = regimesOf(placements);
     m_lastRevision = m_document->kernelsRevision();
     m_lastKey = key;
     m_plot->setAnimated(m_settings->animate());

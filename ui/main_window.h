@@ -123,8 +123,8 @@ private:
     QAction* m_sizeByTime = nullptr;
     QAction* m_achievable = nullptr;
     QMenu* m_recentMenu = nullptr;
-    std::shared_ptr<const SessionAnalysis> m_lastAnalysis; ///< to tell which kernels flipped regime
-    quint64 m_lastRevision = ~quint64(0); ///< the document's kernelsRevision() at m_lastAnalysis
+    std::vector<Regime> m_lastRegimes; ///< each kernel's regime before, to tell which flipped
+    quint64 m_lastRevision = ~quint64(0); ///< the document's kernelsRevision() at m_lastRegimes
     std::string m_lastKey;
 };
 

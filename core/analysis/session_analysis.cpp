@@ -49,22 +49,24 @@ void placeLevels(Placement& p, const Kernel& kernel, const HardwareProfile& hw, 
     p.timeLowerBound = worst; // the tightest wall over every level
 }
 
-Result<SessionAnalysis> analyzeSession(const HardwareProfile& profile, const Session& session, RoofKind kind)
+Result<SessionAnalysis> analyzeSession(
+    const HardwareProfile& profile, const Session& session, RoofKind kind, std::vector<Placement> storage)
 {
     resetVectorState();
     const HardwareProfile hw = effectiveProfile(profile, session);
     auto roof = makeRoofline(hw, session.precision, 0, kind);
     if (!roof)
         return roof.error();
-    SessionAnalysis out {roof.value(), {}, {}};
+    SessionAnalysis out {roof.value(), std::move(storage), {}};
     double total = 0.0;
     for (const Kernel& k : session.kernels)
         if (k.time)
             total += *k.time;
     // The roofs of kernels' own precisions, made once each (not a Roofline copy per kernel).
     std::map<Precision, std::optional<Roofline>> own;
-    out.placements.reserve(session.kernels.size());
-    for (const Kernel& k : session.kernels) {
+    out.placements.resize(session.kernels.size()); // every field is written by analyzeInto
+    for (size_t i = 0; i < session.kernels.size(); ++i) {
+        const Kernel& k = session.kernels[i];
         const Roofline* rp = &out.roof;
         if (k.precision && *k.precision != session.precision) {
             auto it = own.find(*k.precision);
@@ -79,7 +81,7 @@ Result<SessionAnalysis> analyzeSession(const HardwareProfile& profile, const Ses
                     + precisionName(*k.precision) + " rate; judged against " + precisionName(session.precision));
         }
         const Roofline& r = *rp;
-        Placement& p = out.placements.emplace_back();
+        Placement& p = out.placements[i];
         analyzeInto(p, k, r); // built in place: no temporary moved in
         placeLevels(p, k, hw, r);
         if (k.time && total > 0) {
@@ -111,13 +113,26 @@ std::string RegimeFlips::summary(const std::string& under) const
     return s.empty() ? s : s + " under " + under;
 }
 
+std::vector<Regime> regimesOf(const std::vector<Placement>& placements)
+{
+    std::vector<Regime> out(placements.size());
+    for (size_t i = 0; i < placements.size(); ++i)
+        out[i] = placements[i].regime;
+    return out;
+}
+
 RegimeFlips regimeFlips(const std::vector<Placement>& before, const std::vector<Placement>& after)
+{
+    return regimeFlips(regimesOf(before), after);
+}
+
+RegimeFlips regimeFlips(const std::vector<Regime>& before, const std::vector<Placement>& after)
 {
     RegimeFlips f;
     if (before.size() != after.size())
         return f;
     for (size_t i = 0; i < after.size(); ++i) {
-        if (before[i].regime == after[i].regime)
+        if (before[i] == after[i].regime)
             continue;
         if (after[i].regime == Regime::MemoryBound)
             f.toMemoryBound.push_back(static_cast<int>(i));

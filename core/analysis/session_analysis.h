@@ -30,9 +30,11 @@ HardwareProfile effectiveProfile(const HardwareProfile& profile, const Session& 
 
 /// Places every kernel: against its own precision's roof when it has one the part supports,
 /// else the session's. Fills timeShare and gain (shares of the total measured time).
-/// Errors: the part lacks the session's precision.
-Result<SessionAnalysis> analyzeSession(
-    const HardwareProfile& profile, const Session& session, RoofKind kind = RoofKind::Peak);
+/// `storage` lends its memory to the placements (a previous analysis' placements: at 10^6
+/// kernels fresh memory costs more than placing them). Errors: the part lacks the session's
+/// precision.
+Result<SessionAnalysis> analyzeSession(const HardwareProfile& profile, const Session& session,
+    RoofKind kind = RoofKind::Peak, std::vector<Placement> storage = {});
 
 /// Kernels whose regime changed between two analyses of the same kernels (a precision or
 /// hardware toggle), and a one-line summary: "2 kernels became memory-bound under FP8".
@@ -43,6 +45,9 @@ struct RegimeFlips {
     std::string summary(const std::string& under) const; ///< empty when nothing flipped
 };
 RegimeFlips regimeFlips(const std::vector<Placement>& before, const std::vector<Placement>& after);
+/// The same from the regimes before (all a caller needs to keep of an earlier analysis).
+RegimeFlips regimeFlips(const std::vector<Regime>& before, const std::vector<Placement>& after);
+std::vector<Regime> regimesOf(const std::vector<Placement>& placements);
 
 /// PlotOptions from the session's view settings. Compared accelerators (view.compare) are found
 /// in `catalog` (unknown ids are skipped); compared precisions need only the profile.

@@ -190,6 +190,41 @@ TEST(SessionAnalysis, KernelsUseTheirOwnPrecisionAndShareTime)
     EXPECT_EQ(a->notes[0], "'decode b=32' is fp4 but h100-sxm5 has no fp4 rate; judged against bf16");
 }
 
+TEST(SessionAnalysis, ReusedStorageGivesTheSameAnalysisAsFreshMemory)
+{
+    const HardwareProfile& hw = *test::shippedCatalog().find("h100-sxm5");
+    Session big = lessonSession();
+    Kernel tiled = test::makeKernel("tiled", 2e12, 4e9, 5e-3);
+    tiled.levelBytes = {{"L2", 40e9}, {"L1", 400e9}};
+    for (int i = 0; i < 50; ++i)
+        big.kernels.push_back(tiled), big.kernels.back().name += std::to_string(i);
+    Session small = lessonSession();
+    small.precision = Precision::FP8;
+    // A larger analysis with inner levels lends its memory to a smaller one, and back.
+    auto first = analyzeSession(hw, big).value();
+    auto reused = analyzeSession(hw, small, RoofKind::Peak, std::move(first.placements)).value();
+    EXPECT_EQ(reused.placements, analyzeSession(hw, small).value().placements);
+    auto grown = analyzeSession(hw, big, RoofKind::Achievable, std::move(reused.placements)).value();
+    EXPECT_EQ(grown.placements, analyzeSession(hw, big, RoofKind::Achievable).value().placements);
+    EXPECT_EQ(grown.placements.back().levels.size(), 2u);
+}
+
+TEST(SessionAnalysis, FlipsAreFoundFromTheRegimesBefore)
+{
+    const HardwareProfile& hw = *test::shippedCatalog().find("h100-sxm5");
+    Session s = lessonSession();
+    s.kernels = {test::makeKernel("between ridges", 400e9, 1e9), test::makeKernel("far right", 1e15, 1e9)};
+    s.precision = Precision::BF16;
+    const std::vector<Regime> before = regimesOf(analyzeSession(hw, s).value().placements);
+    EXPECT_EQ(before, (std::vector<Regime> {Regime::ComputeBound, Regime::ComputeBound}));
+    s.precision = Precision::FP8;
+    const RegimeFlips f = regimeFlips(before, analyzeSession(hw, s).value().placements);
+    EXPECT_EQ(f.toMemoryBound, std::vector<int> {0});
+    EXPECT_TRUE(f.toComputeBound.empty());
+    EXPECT_TRUE(regimeFlips(std::vector<Regime> {}, analyzeSession(hw, s).value().placements).all().empty())
+        << "different kernels: nothing to compare";
+}
+
 TEST(SessionAnalysis, AchievableOverrideScalesTheDashedRoof)
 {
     Session s = lessonSession();

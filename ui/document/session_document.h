@@ -85,7 +85,7 @@ public:
     /// The analysis of the whole session (recomputed when it changes).
     /// The current analysis, immutable and shared: a holder keeps the one it was given (the
     /// window compares the previous one with the next) without copying 10^5 placements.
-    const std::shared_ptr<const SessionAnalysis>& analysis() const { return m_analysis; }
+    std::shared_ptr<const SessionAnalysis> analysis() const { return m_analysis; }
     std::optional<Roofline> roofline() const;
     /// The current placements (placements()[i] is session().kernels[i]); empty without an analysis.
     const std::vector<Placement>& placements() const;
@@ -125,7 +125,8 @@ private:
 
     const ProfileCatalog& m_catalog;
     Session m_session;
-    std::shared_ptr<const SessionAnalysis> m_analysis;
+    /// Not const inside: when nobody else holds it, the next analysis reuses its memory.
+    std::shared_ptr<SessionAnalysis> m_analysis;
     std::vector<ModelSpec> m_models;
     std::optional<LlmAnalysis> m_llm;
     QString m_llmError;
