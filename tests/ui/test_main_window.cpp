@@ -4,6 +4,7 @@
 #include "ui/document/session_document.h"
 #include "ui/main_window.h"
 #include "ui/panels/hardware_panel.h"
+#include "ui/plot/point_cloud.h"
 #include "ui/plot/roofline_plot_widget.h"
 #include "ui/plot/roofline_renderer.h"
 #include "ui/profile_editor.h"
@@ -189,9 +190,9 @@ TEST_F(MainWindowTest, KernelsWhoseRegimeFlipsAreRingedAndCounted)
     window->document()->addKernels({test::makeKernel("between ridges", 400e9, 1e9)}, "add"); // I = 400
     window->hardwarePanel()->precisionButton(Precision::FP8)->click();
     EXPECT_EQ(window->statusBar()->currentMessage(), QStringLiteral("1 kernel became memory-bound under FP8"));
-    auto* ring = plot()->findChild<QCPGraph*>(QStringLiteral("flip-highlight"));
+    auto* ring = plot()->findChild<PointCloud*>(QStringLiteral("flip-highlight"));
     ASSERT_NE(ring, nullptr);
-    EXPECT_EQ(ring->dataCount(), 1);
+    EXPECT_EQ(ring->pointCount(), 1);
 }
 
 TEST(ProfileEditorTest, ValidatesAsTypedAndSavesAProfileThatReadsBack)

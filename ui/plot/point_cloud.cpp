@@ -67,11 +67,13 @@ void PointCloud::setPoints(const QVector<double>& xs, const QVector<double>& ys)
         }
 }
 
-void PointCloud::setMarker(const QColor& colour, double diameter)
+void PointCloud::setMarker(const QColor& colour, double diameter, Shape shape, double ringWidth)
 {
     m_colour = colour;
     m_diameter = diameter;
-    setBrush(colour);
+    m_shape = shape;
+    m_ringWidth = ringWidth;
+    setBrush(shape == Shape::Disc ? QBrush(colour) : QBrush(Qt::NoBrush));
     m_spriteScale = 0.0; // redraw the sprite
 }
 
@@ -101,14 +103,16 @@ QCPRange PointCloud::getValueRange(bool& foundRange, QCP::SignDomain, const QCPR
 const QPixmap& PointCloud::sprite(double deviceScale) const
 {
     if (m_spriteScale != deviceScale) {
-        const int side = static_cast<int>(std::ceil((m_diameter + 1) * deviceScale)) + 2;
+        const double pen = m_shape == Shape::Ring ? m_ringWidth : 1.0;
+        const int side = static_cast<int>(std::ceil((m_diameter + pen) * deviceScale)) + 2;
         QPixmap pm(side, side);
         pm.fill(Qt::transparent);
         QPainter p(&pm);
         p.setRenderHint(QPainter::Antialiasing);
         p.scale(deviceScale, deviceScale);
-        p.setPen(QPen(m_colour, 1.0)); // as QCPScatterStyle::ssDisc: a disc with a 1 px rim
-        p.setBrush(m_colour);
+        // As QCPScatterStyle::ssDisc (a disc with a 1 px rim) or ssCircle (a ring).
+        p.setPen(QPen(m_colour, pen));
+        p.setBrush(m_shape == Shape::Disc ? QBrush(m_colour) : QBrush(Qt::NoBrush));
         const double c = side / deviceScale / 2.0;
         p.drawEllipse(QPointF(c, c), m_diameter / 2.0, m_diameter / 2.0);
         p.end();
@@ -160,8 +164,8 @@ void PointCloud::draw(QCPPainter* painter)
         return;
     }
     // Vector output: a circle per point.
-    painter->setPen(QPen(m_colour, 1.0));
-    painter->setBrush(m_colour);
+    painter->setPen(QPen(m_colour, m_shape == Shape::Ring ? m_ringWidth : 1.0));
+    painter->setBrush(m_shape == Shape::Disc ? QBrush(m_colour) : QBrush(Qt::NoBrush));
     const double r = m_diameter / 2.0;
     for (size_t i = 0; i < m_lx.size(); ++i) {
         bool repeat = false;
@@ -173,9 +177,14 @@ void PointCloud::draw(QCPPainter* painter)
 
 void PointCloud::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const
 {
-    painter->setPen(Qt::NoPen);
-    painter->setBrush(m_colour);
-    const double r = std::min(m_diameter, rect.height()) / 2.0;
+    if (m_shape == Shape::Ring) {
+        painter->setPen(QPen(m_colour, std::min(m_ringWidth, 2.0)));
+        painter->setBrush(Qt::NoBrush);
+    } else {
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(m_colour);
+    }
+    const double r = std::min(m_diameter, rect.height()) / 2.0 - (m_shape == Shape::Ring ? 1.0 : 0.0);
     painter->drawEllipse(rect.center(), r, r);
 }
 

@@ -21,8 +21,10 @@ public:
 
     /// Positive coordinates (others are skipped); replaces the points.
     void setPoints(const QVector<double>& xs, const QVector<double>& ys);
-    /// Filled discs of this colour and diameter (pixels at 96 dpi).
-    void setMarker(const QColor& colour, double diameter);
+    enum class Shape { Disc, Ring };
+    /// Markers of this colour and diameter (pixels at 96 dpi): filled discs, or rings drawn with
+    /// a pen of `ringWidth` (the window rings the kernels whose regime just flipped).
+    void setMarker(const QColor& colour, double diameter, Shape shape = Shape::Disc, double ringWidth = 3.0);
     int pointCount() const { return static_cast<int>(m_lx.size()); }
 
     double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
@@ -40,6 +42,8 @@ private:
     std::vector<double> m_lx, m_ly; ///< natural logarithms of the coordinates
     QColor m_colour {Qt::black};
     double m_diameter = 8.0;
+    Shape m_shape = Shape::Disc;
+    double m_ringWidth = 3.0;
     mutable QPixmap m_sprite;
     mutable double m_spriteScale = 0.0;
 };
