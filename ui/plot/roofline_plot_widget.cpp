@@ -136,7 +136,7 @@ void RooflinePlotWidget::showSpec(PlotSpec spec, const std::optional<Roofline>& 
     PlotSpec from = animate ? std::move(m_spec) : PlotSpec {};
     m_spec = std::move(spec);
     m_roof = roof;
-    indexPoints();
+    m_indexed = false;
     if (m_selected >= static_cast<int>(m_spec.points.size()))
         m_selected = -1;
     if (animate) {
@@ -288,8 +288,11 @@ QPointF RooflinePlotWidget::pointPixel(int index) const
     return {-1, -1};
 }
 
-void RooflinePlotWidget::indexPoints()
+void RooflinePlotWidget::indexPoints() const
 {
+    if (m_indexed)
+        return;
+    m_indexed = true;
     resetVectorState();
     // The kernel points sorted by intensity: a lookup only measures the points whose x is
     // within reach of the cursor (a binary search), not every point of a 10^5-point cloud.
@@ -312,6 +315,7 @@ void RooflinePlotWidget::indexPoints()
 
 int RooflinePlotWidget::pointAt(const QPointF& pixel) const
 {
+    indexPoints();
     int best = -1, bestAt = -1; // ties go to the point listed first, as the figure lists them
     double bestDistance = 0;
     double lo = m_plot->xAxis->pixelToCoord(pixel.x() - m_pickRadius);

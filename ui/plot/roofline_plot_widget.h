@@ -75,7 +75,9 @@ private:
     void onMousePress(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);
     void createHoverItems();
-    void indexPoints(); ///< m_pickOrder for m_spec
+    /// m_pickOrder for m_spec, made on the first lookup after a change (a toggle does not wait
+    /// for 10^5 points to be sorted; the first hover does, once).
+    void indexPoints() const;
     void drawSelection();
     void drawHighlights();
     void renderFrame(const PlotSpec& spec);
@@ -95,8 +97,9 @@ private:
     bool m_animated = false;
     QVariantAnimation* m_animation = nullptr;
     std::vector<int> m_highlighted;
-    std::vector<int> m_pickOrder; ///< kernel points of m_spec by intensity, for pointAt
-    double m_pickRadius = 0.0; ///< the largest pick radius among them, pixels
+    mutable std::vector<int> m_pickOrder; ///< kernel points of m_spec by intensity, for pointAt
+    mutable double m_pickRadius = 0.0; ///< the largest pick radius among them, pixels
+    mutable bool m_indexed = false; ///< m_pickOrder is up to date
 };
 
 } // namespace roofline::ui
