@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/session_analysis.h"
 
+#include "core/common/huge_pages.h"
 #include "core/common/vector_state.h"
 
 #include <algorithm>
@@ -64,6 +65,7 @@ Result<SessionAnalysis> analyzeSession(
             total += *k.time;
     // The roofs of kernels' own precisions, made once each (not a Roofline copy per kernel).
     std::map<Precision, std::optional<Roofline>> own;
+    reserveLarge(out.placements, session.kernels.size());
     out.placements.resize(session.kernels.size()); // every field is written by analyzeInto
     for (size_t i = 0; i < session.kernels.size(); ++i) {
         const Kernel& k = session.kernels[i];

@@ -3,6 +3,7 @@
 // values becomes a Kernel or a reason it cannot. Shared by the CSV, YAML/JSON and session readers.
 #pragma once
 
+#include "core/common/huge_pages.h"
 #include "core/io/kernel_io.h"
 #include "core/model/units.h"
 
@@ -70,6 +71,7 @@ public:
         std::size_t capacity = 64;
         while (capacity < 2 * expectedRows)
             capacity *= 2;
+        reserveLarge(m_slots, capacity);
         m_slots.assign(capacity, kEmptySlot);
     }
     void add(const KernelRowBuilder& row);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/kernel_io.h"
 
+#include "core/common/huge_pages.h"
 #include "core/common/text.h"
 #include "core/io/csv.h"
 #include "core/io/kernel_fields.h"
@@ -88,7 +89,7 @@ Result<KernelImport> parseCsvKernels(std::string_view text, const std::string& f
     for (const auto& name : ignored)
         out.warnings.push_back("ignored column '" + name + "'");
     // Roughly one row per line: reserving avoids re-copying a million kernels while growing.
-    out.kernels.reserve(lines);
+    reserveLarge(out.kernels, lines);
     out.lines.reserve(lines);
     KernelRowCollector collector(file, out, lines);
     int nameColumn = -1;
@@ -181,7 +182,7 @@ Result<KernelImport> parseAnyKernelFormat(const std::string& text, const std::st
 Result<KernelImport> parseKernels(
     const std::string& text, const std::string& file, KernelFormat format, const KernelReadOptions& options)
 {
-    const auto lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+    const std::size_t lines = countNewlines(text);
     if (lines > options.maxRows + 1)
         return Error {file, 0, 0,
             "too many rows (" + std::to_string(lines) + " lines; the limit is " + std::to_string(options.maxRows)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/plot/plot_spec.h"
 
+#include "core/common/huge_pages.h"
 #include "core/common/key_set.h"
 #include "core/common/vector_state.h"
 #include "core/model/units.h"
@@ -268,7 +269,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     CellSet cells = ThinningGrid::cellSet(thin ? placements.size() : 0);
     const ThinningGrid grid(x, y);
     std::vector<PlotXY> mainAt(anyLevelPlacements ? placements.size() : 0); // for the level points
-    s.points.reserve(placements.size());
+    reserveLarge(s.points, placements.size());
     for (size_t i = 0; i < placements.size(); ++i) {
         const Placement& p = placements[i];
         const Kernel& k = kernels[i];

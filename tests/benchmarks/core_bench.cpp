@@ -2,6 +2,7 @@
 // Google Benchmark for the core at 10^3, 10^5, 10^6 kernels: placement, CSV and Nsight Compute
 // import, figure geometry. Run with `make bench` (not part of `make test`).
 #include "bench_kernels.h"
+#include "core/common/huge_pages.h"
 #include "core/analysis/roofline.h"
 #include "core/analysis/session_analysis.h"
 #include "core/io/kernel_io.h"
@@ -33,7 +34,9 @@ void BM_Placement(benchmark::State& state)
 {
     const auto ks = kernels(static_cast<size_t>(state.range(0)));
     const Roofline roof = makeRoofline(h100(), Precision::BF16).value();
-    std::vector<Placement> out(ks.size());
+    std::vector<Placement> out;
+    reserveLarge(out, ks.size()); // as a session's analysis holds them
+    out.resize(ks.size());
     for (auto _ : state) {
         for (size_t i = 0; i < ks.size(); ++i)
             analyzeInto(out[i], ks[i], roof);

@@ -1,9 +1,15 @@
 // SPDX-License-Identifier: MIT
+#include "core/common/huge_pages.h"
+#include "core/common/text.h"
 #include "core/model/units.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <random>
+#include <string>
+#include <vector>
 
 using namespace roofline;
 
@@ -158,4 +164,30 @@ TEST(Units, DenormalValuesFormatWithoutThrowing)
     ASSERT_TRUE(r.ok());
     EXPECT_NO_THROW((void)formatQuantity(r.value(), Dimension::Flops));
     EXPECT_NO_THROW((void)formatSI(4.9e-324));
+}
+
+TEST(Text, CountsNewlinesEightBytesAtATime)
+{
+    // Bytes that differ from '\n' in one bit, or only in the high bit, must not count.
+    const char alphabet[] = {'\n', '\n', 'a', '\x8A', '\x0B', '\x0E', '\0', '\xFF', '\r', '\x0A' ^ 0x40};
+    std::mt19937 rng(11);
+    for (size_t length = 0; length < 200; ++length) {
+        std::string s(length, ' ');
+        for (char& c : s)
+            c = alphabet[rng() % sizeof(alphabet)];
+        EXPECT_EQ(countNewlines(s), static_cast<size_t>(std::count(s.begin(), s.end(), '\n'))) << length;
+    }
+    EXPECT_EQ(countNewlines(std::string(1000, '\n')), 1000u);
+}
+
+TEST(HugePages, ReservingLargeKeepsTheVectorUsable)
+{
+    std::vector<double> v;
+    reserveLarge(v, 3u << 20); // 24 MB: advised
+    ASSERT_GE(v.capacity(), 3u << 20);
+    v.assign(3u << 20, 1.5);
+    EXPECT_EQ(v.back(), 1.5);
+    reserveLarge(v, 10); // never shrinks or reallocates
+    EXPECT_GE(v.capacity(), 3u << 20);
+    adviseHugePages(nullptr, 0); // harmless
 }

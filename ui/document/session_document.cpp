@@ -257,8 +257,12 @@ void SessionDocument::applySelection(const std::string& hardwareId, Precision pr
 void SessionDocument::applyInsert(int index, std::vector<Kernel> kernels)
 {
     auto& ks = m_session.kernels;
-    const auto at = ks.begin() + std::clamp(index, 0, static_cast<int>(ks.size()));
-    ks.insert(at, std::make_move_iterator(kernels.begin()), std::make_move_iterator(kernels.end()));
+    if (ks.empty()) {
+        ks = std::move(kernels); // an import into an empty session: no copy of 10^6 kernels
+    } else {
+        const auto at = ks.begin() + std::clamp(index, 0, static_cast<int>(ks.size()));
+        ks.insert(at, std::make_move_iterator(kernels.begin()), std::make_move_iterator(kernels.end()));
+    }
     ++m_kernelsRevision;
     reanalyze();
     emit changed();
