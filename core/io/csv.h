@@ -16,9 +16,12 @@ namespace roofline {
 /// holds it is still returned and `unterminatedQuoteLine()` is then set.
 class CsvReader {
 public:
-    CsvReader(std::string_view text, char delimiter)
+    /// `firstLine`: the line number of the text's first line (a reader of the second half of
+    /// a file counts the file's lines).
+    CsvReader(std::string_view text, char delimiter, int firstLine = 1)
         : m_text(text)
         , m_delimiter(delimiter)
+        , m_nextLine(firstLine)
     { }
 
     /// Moves to the next non-blank row; false at the end of the text.

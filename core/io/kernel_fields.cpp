@@ -267,20 +267,21 @@ Result<Kernel> KernelRowBuilder::build() const
     return k;
 }
 
-int KernelRowCollector::findOrInsert(std::size_t index)
+int KernelRowCollector::findOrInsert(std::size_t index, std::uint64_t hash)
 {
     if (2 * (m_used + 1) > m_slots.size()) { // grow: re-place every index
         std::vector<std::uint64_t> old(2 * m_slots.size(), kEmptySlot);
         old.swap(m_slots);
         m_used = 0;
         for (std::uint64_t slot : old)
-            if (slot != kEmptySlot)
-                findOrInsert(static_cast<std::size_t>(slot & 0xffffffffu));
+            if (slot != kEmptySlot) {
+                const auto i = static_cast<std::size_t>(slot & 0xffffffffu);
+                findOrInsert(i, nameHash(m_out.kernels[i].name));
+            }
     }
     // A slot holds the name's hash in its high half and the kernel's index in its low half, so
     // a probe reads another kernel's name only when the hashes agree.
     const std::string& name = m_out.kernels[index].name;
-    const std::uint64_t hash = std::hash<std::string> {}(name);
     const std::uint64_t tag = hash & ~std::uint64_t {0xffffffffu};
     const std::size_t mask = m_slots.size() - 1;
     for (std::size_t s = static_cast<std::size_t>(hash) & mask;; s = (s + 1) & mask) {
@@ -303,16 +304,22 @@ void KernelRowCollector::add(const KernelRowBuilder& row)
         reject(row.line(), k.error().message);
         return;
     }
-    m_out.kernels.push_back(std::move(k).value());
-    const int first = findOrInsert(m_out.kernels.size() - 1);
+    addBuilt(std::move(k).value(), row.line());
+}
+
+void KernelRowCollector::addBuilt(Kernel kernel, int line, std::optional<std::uint64_t> hash)
+{
+    const std::uint64_t h = hash ? *hash : nameHash(kernel.name);
+    m_out.kernels.push_back(std::move(kernel));
+    const int first = findOrInsert(m_out.kernels.size() - 1, h);
     if (first >= 0) {
         m_out.kernels.pop_back();
-        reject(row.line(),
+        reject(line,
             "duplicate name '" + m_out.kernels[static_cast<std::size_t>(first)].name + "' (first at line "
                 + std::to_string(m_out.lines[static_cast<std::size_t>(first)]) + ")");
         return;
     }
-    m_out.lines.push_back(row.line());
+    m_out.lines.push_back(line);
 }
 
 void KernelRowCollector::reject(int line, const std::string& message)

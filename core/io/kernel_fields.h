@@ -75,11 +75,17 @@ public:
         m_slots.assign(capacity, kEmptySlot);
     }
     void add(const KernelRowBuilder& row);
+    /// A kernel already built from the row at `line`: kept unless its name was seen before.
+    /// `nameHash` is nameHash(kernel.name) when the caller has it.
+    void addBuilt(Kernel kernel, int line, std::optional<std::uint64_t> nameHash = std::nullopt);
+    static std::uint64_t nameHash(std::string_view name) { return std::hash<std::string_view> {}(name); }
+    /// Starts loading the slot of a name with this hash (see prefetch).
+    void prefetchHash(std::uint64_t hash) const { __builtin_prefetch(&m_slots[hash & (m_slots.size() - 1)]); }
     void reject(int line, const std::string& message);
     /// Starts loading the table slot a name will probe, while the rest of its row is parsed.
     void prefetch(std::string_view name) const
     {
-        __builtin_prefetch(&m_slots[std::hash<std::string_view> {}(name) & (m_slots.size() - 1)]);
+        prefetchHash(nameHash(name));
     }
 
 private:
@@ -90,7 +96,8 @@ private:
     static constexpr std::uint64_t kEmptySlot = ~std::uint64_t {0};
     std::vector<std::uint64_t> m_slots;
     std::size_t m_used = 0;
-    int findOrInsert(std::size_t index); ///< the index of an earlier kernel with this name, or -1
+    /// The index of an earlier kernel with the same name as kernels[index], or -1.
+    int findOrInsert(std::size_t index, std::uint64_t hash);
 };
 
 /// Reads a YAML/JSON sequence of kernel mappings; unknown keys go to `ignored`.

@@ -13,11 +13,14 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <charconv>
 #include <cstdio>
+#include <exception>
 #include <map>
 #include <set>
+#include <thread>
 
 namespace roofline {
 namespace {
@@ -50,19 +53,82 @@ KernelFormat sniff(std::string_view text)
     return KernelFormat::Csv;
 }
 
-Result<KernelImport> parseCsvKernels(std::string_view text, const std::string& file, char delimiter, std::size_t lines,
-    const std::function<bool(double)>& progress)
+struct CsvColumns {
+    std::vector<std::string> header;
+    std::vector<std::optional<KernelField>> fields; ///< per column; empty for columns ignored
+    int nameColumn = -1;
+};
+
+/// The rows of the second half of a file, read on a second thread: built and checked, but not
+/// yet checked for duplicate names (that needs the first half; see parseCsvKernels).
+struct ParsedRows {
+    std::string file;
+    std::vector<Kernel> kernels;
+    std::vector<int> lines;
+    std::vector<std::uint64_t> hashes; ///< of the names, for the table they will join
+    std::vector<Error> rejected;
+    void prefetch(std::string_view) const { }
+    void add(const KernelRowBuilder& row)
+    {
+        auto k = row.build();
+        if (!k) {
+            reject(row.line(), k.error().message);
+            return;
+        }
+        kernels.push_back(std::move(k).value());
+        lines.push_back(row.line());
+        hashes.push_back(KernelRowCollector::nameHash(kernels.back().name));
+    }
+    void reject(int line, const std::string& message) { rejected.push_back(Error {file, line, 0, message}); }
+};
+
+/// Reads every row of `reader` into `collector`; every 8,192 rows asks keepGoing(offset) and
+/// stops (returning false) when it says no.
+template <typename Collector, typename KeepGoing>
+bool readKernelRows(CsvReader& reader, const CsvColumns& c, Collector& collector, KeepGoing&& keepGoing)
 {
+    std::size_t rowsRead = 0;
+    while (reader.next()) {
+        if (++rowsRead % 8192 == 0 && !keepGoing(reader.offset()))
+            return false;
+        const auto& fields = reader.fields();
+        if (!fields.empty() && !fields[0].empty() && fields[0][0] == '#')
+            continue; // comment
+        if (reader.unterminatedQuoteLine() > 0) { // the quote ran to the end: this was the last row
+            collector.reject(reader.unterminatedQuoteLine(), "a quoted field is never closed (missing '\"')");
+            continue;
+        }
+        if (fields.size() != c.header.size()) {
+            collector.reject(reader.line(),
+                "row has " + std::to_string(fields.size()) + " fields; the header has "
+                    + std::to_string(c.header.size()));
+            continue;
+        }
+        if (c.nameColumn >= 0)
+            collector.prefetch(trimView(fields[static_cast<size_t>(c.nameColumn)]));
+        KernelRowBuilder builder(reader.line());
+        for (size_t i = 0; i < fields.size(); ++i)
+            if (c.fields[i])
+                builder.set(*c.fields[i], c.header[i], fields[i]);
+        collector.add(builder);
+    }
+    return true;
+}
+
+Result<KernelImport> parseCsvKernels(std::string_view text, const std::string& file, char delimiter, std::size_t lines,
+    const KernelReadOptions& options)
+{
+    const auto& progress = options.progress;
     // Rows are read one at a time straight from the text: a 10^6-row file is never held twice.
     CsvReader reader(text, delimiter);
     if (!reader.next())
         return Error {file, 0, 0, "empty file: expected a header row such as 'name,flops,bytes,time_ms'"};
     const int headerLine = reader.line();
-    const std::vector<std::string> header(reader.fields().begin(), reader.fields().end());
-    std::vector<std::optional<KernelField>> columns;
+    CsvColumns c;
+    c.header.assign(reader.fields().begin(), reader.fields().end());
     std::vector<std::string> ignored;
     std::map<KernelField::Kind, std::string> seen;
-    for (const auto& h : header) {
+    for (const auto& h : c.header) {
         auto f = kernelFieldFor(h);
         if (f) {
             if (auto it = seen.find(f->kind); it != seen.end())
@@ -72,18 +138,21 @@ Result<KernelImport> parseCsvKernels(std::string_view text, const std::string& f
         } else if (!h.empty()) {
             ignored.push_back(h);
         }
-        columns.push_back(f);
+        c.fields.push_back(f);
     }
     if (!seen.count(KernelField::Kind::Flops)
         || (!seen.count(KernelField::Kind::Bytes) && !seen.count(KernelField::Kind::Intensity))) {
         std::string have;
-        for (const auto& h : header)
+        for (const auto& h : c.header)
             have += (have.empty() ? "" : ", ") + h;
         const std::string missing = !seen.count(KernelField::Kind::Flops)
             ? "a FLOP column (flops, gflop or tflop)"
             : "a byte column (bytes, mb, gb) or intensity";
         return Error {file, headerLine, 0, "missing " + missing + "; the header has: " + have};
     }
+    for (size_t i = 0; i < c.fields.size(); ++i)
+        if (c.fields[i] && c.fields[i]->kind == KernelField::Kind::Name)
+            c.nameColumn = static_cast<int>(i);
 
     KernelImport out;
     for (const auto& name : ignored)
@@ -92,36 +161,75 @@ Result<KernelImport> parseCsvKernels(std::string_view text, const std::string& f
     reserveLarge(out.kernels, lines);
     out.lines.reserve(lines);
     KernelRowCollector collector(file, out, lines);
-    int nameColumn = -1;
-    for (size_t c = 0; c < columns.size(); ++c)
-        if (columns[c] && columns[c]->kind == KernelField::Kind::Name)
-            nameColumn = static_cast<int>(c);
-    std::size_t rowsRead = 0;
-    while (reader.next()) {
-        if (progress && ++rowsRead % 8192 == 0
-            && !progress(static_cast<double>(reader.offset()) / static_cast<double>(text.size())))
-            return Error {file, 0, 0, kImportCancelled};
-        const auto& fields = reader.fields();
-        if (!fields.empty() && !fields[0].empty() && fields[0][0] == '#')
-            continue; // comment
-        if (reader.unterminatedQuoteLine() > 0) { // the quote ran to the end: this was the last row
-            collector.reject(reader.unterminatedQuoteLine(), "a quoted field is never closed (missing '\"')");
-            continue;
-        }
-        if (fields.size() != header.size()) {
-            collector.reject(reader.line(),
-                "row has " + std::to_string(fields.size()) + " fields; the header has "
-                    + std::to_string(header.size()));
-            continue;
-        }
-        if (nameColumn >= 0)
-            collector.prefetch(trimView(fields[static_cast<size_t>(nameColumn)]));
-        KernelRowBuilder builder(reader.line());
-        for (size_t c = 0; c < fields.size(); ++c)
-            if (columns[c])
-                builder.set(*columns[c], header[c], fields[c]);
-        collector.add(builder);
+
+    // A large body without quotes (so no line break inside a field) is read in two halves at
+    // once, split at a line end.
+    const std::size_t bodyStart = reader.offset();
+    std::size_t split = 0;
+    if (options.parallelBytes > 0 && text.size() - bodyStart >= options.parallelBytes
+        && std::thread::hardware_concurrency() >= 2 && text.find('"', bodyStart) == std::string_view::npos) {
+        const std::size_t end = text.find('\n', bodyStart + (text.size() - bodyStart) / 2);
+        if (end != std::string_view::npos && end + 1 < text.size())
+            split = end + 1;
     }
+    if (split == 0) {
+        const bool read = readKernelRows(reader, c, collector, [&](std::size_t offset) {
+            return !progress || progress(static_cast<double>(offset) / static_cast<double>(text.size()));
+        });
+        if (!read)
+            return Error {file, 0, 0, kImportCancelled};
+        return out;
+    }
+
+    std::atomic<bool> stop {false};
+    ParsedRows second;
+    second.file = file;
+    std::exception_ptr failure;
+    std::thread worker([&]() {
+        try {
+            const std::size_t before = countNewlines(text.substr(0, split));
+            CsvReader r(text.substr(split), delimiter, 1 + static_cast<int>(before));
+            const std::size_t partLines = lines - std::min(lines, before) + 1;
+            reserveLarge(second.kernels, partLines);
+            second.lines.reserve(partLines);
+            second.hashes.reserve(partLines);
+            readKernelRows(r, c, second, [&](std::size_t) { return !stop.load(std::memory_order_relaxed); });
+        } catch (...) {
+            failure = std::current_exception();
+        }
+    });
+    bool read = false;
+    try {
+        CsvReader first(text.substr(0, split), delimiter);
+        first.next(); // the header again
+        read = readKernelRows(first, c, collector, [&](std::size_t offset) {
+            // Both halves advance together: the first one's progress stands for the whole.
+            return !progress || progress(0.95 * static_cast<double>(offset) / static_cast<double>(split));
+        });
+    } catch (...) {
+        stop = true;
+        worker.join();
+        throw;
+    }
+    if (!read)
+        stop = true;
+    worker.join();
+    if (failure)
+        std::rethrow_exception(failure);
+    if (!read)
+        return Error {file, 0, 0, kImportCancelled};
+    // The second half joins in file order, so duplicate names are found (and reported against
+    // their first line) exactly as one pass would; rejected rows end up in line order.
+    const std::size_t firstRejected = out.rejected.size();
+    for (std::size_t i = 0; i < second.kernels.size(); ++i) {
+        if (i + 16 < second.hashes.size())
+            collector.prefetchHash(second.hashes[i + 16]); // the table is 16 MB at 10^6 rows
+        collector.addBuilt(std::move(second.kernels[i]), second.lines[i], second.hashes[i]);
+    }
+    out.rejected.insert(out.rejected.end(), std::make_move_iterator(second.rejected.begin()),
+        std::make_move_iterator(second.rejected.end()));
+    std::stable_sort(out.rejected.begin() + static_cast<std::ptrdiff_t>(firstRejected), out.rejected.end(),
+        [](const Error& a, const Error& b) { return a.line < b.line; });
     return out;
 }
 
@@ -214,7 +322,7 @@ Result<KernelImport> parseAnyKernelFormat(const std::string& text, const std::st
     case KernelFormat::Csv:
     case KernelFormat::Tsv: {
         const char delimiter = format == KernelFormat::Tsv ? '\t' : guessDelimiter(body.substr(0, body.find('\n')));
-        return parseCsvKernels(body, file, delimiter, lines, options.progress);
+        return parseCsvKernels(body, file, delimiter, lines, options);
     }
     case KernelFormat::Yaml:
     case KernelFormat::Json:

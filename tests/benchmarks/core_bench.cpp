@@ -59,6 +59,20 @@ void BM_SessionAnalysis(benchmark::State& state)
     state.SetItemsProcessed(state.iterations() * state.range(0));
 }
 
+// Files over 4 MB are read on two threads (KernelReadOptions::parallelBytes); wall time counts.
+void BM_CsvImportOneThread(benchmark::State& state)
+{
+    const std::string text = csv(static_cast<size_t>(state.range(0)));
+    KernelReadOptions one;
+    one.parallelBytes = 0;
+    for (auto _ : state) {
+        auto r = parseKernels(text, "bench.csv", KernelFormat::Csv, one);
+        benchmark::DoNotOptimize(r);
+    }
+    state.SetItemsProcessed(state.iterations() * state.range(0));
+    state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(text.size()));
+}
+
 void BM_CsvImport(benchmark::State& state)
 {
     const std::string text = csv(static_cast<size_t>(state.range(0)));
@@ -123,7 +137,8 @@ void BM_PlotSpec(benchmark::State& state)
 
 BENCHMARK(BM_Placement)->Arg(1000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SessionAnalysis)->Arg(1000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_CsvImport)->Arg(1000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CsvImport)->Arg(1000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_CsvImportOneThread)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_NcuImport)->Arg(1000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PlotSpec)->Arg(1000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond);
 BENCHMARK_MAIN();

@@ -265,3 +265,52 @@ TEST(KernelFiles, ProgressIsReportedAndReturningFalseCancels)
     EXPECT_EQ(cancelled.error().message, kImportCancelled);
     EXPECT_EQ(calls, 3);
 }
+
+TEST(KernelFiles, TwoThreadsReadWhatOneThreadReads)
+{
+    // 30,000 rows with every kind of trouble in both halves: duplicates within a half and across
+    // the split, bad values, wrong field counts, comments, blank lines, CRLF line ends.
+    std::string text = "name,flops,bytes,time_ms\r\n# exported by a test\r\n";
+    for (int i = 0; i < 30000; ++i) {
+        text += "k" + std::to_string(i % 29000) + "," + std::to_string(1 + i % 97) + "e9,1e9,"
+            + std::to_string(1 + i % 13) + "\r\n";
+        if (i % 4001 == 0)
+            text += "bad" + std::to_string(i) + ",-1,1e9,1\r\n";
+        if (i % 5003 == 0)
+            text += "short" + std::to_string(i) + ",1e9\r\n\r\n# a comment\r\n";
+    }
+    KernelReadOptions one;
+    one.parallelBytes = 0;
+    KernelReadOptions two;
+    two.parallelBytes = 1; // split this small file too
+    const auto a = parseKernels(text, "two.csv", KernelFormat::Csv, one);
+    const auto b = parseKernels(text, "two.csv", KernelFormat::Csv, two);
+    ASSERT_TRUE(a.ok()) << a.error();
+    ASSERT_TRUE(b.ok()) << b.error();
+    EXPECT_EQ(a->kernels.size(), 29000u);
+    EXPECT_EQ(a->kernels, b->kernels);
+    EXPECT_EQ(a->lines, b->lines);
+    ASSERT_EQ(a->rejected.size(), b->rejected.size());
+    EXPECT_GT(a->rejected.size(), 1000u);
+    for (size_t i = 0; i < a->rejected.size(); ++i)
+        EXPECT_EQ(a->rejected[i].toString(), b->rejected[i].toString()) << i;
+
+    // Cancelling a two-thread read stops both threads and returns nothing.
+    two.progress = [](double done) { return done < 0.3; };
+    const auto cancelled = parseKernels(text, "two.csv", KernelFormat::Csv, two);
+    ASSERT_FALSE(cancelled.ok());
+    EXPECT_EQ(cancelled.error().message, kImportCancelled);
+
+    // Quotes anywhere in the body (a field could hold a line break): one thread.
+    std::string quoted = "name,flops,bytes\n\"multi\nline\",1e9,1e9\n";
+    for (int i = 0; i < 2000; ++i)
+        quoted += "q" + std::to_string(i) + ",1e9,1e9\n";
+    const auto q = parseKernels(quoted, "q.csv", KernelFormat::Csv, two);
+    ASSERT_FALSE(q.ok()) << "cancelled: the progress check above still applies";
+    two.progress = nullptr;
+    const auto q2 = parseKernels(quoted, "q.csv", KernelFormat::Csv, two);
+    ASSERT_TRUE(q2.ok());
+    EXPECT_EQ(q2->kernels.size(), 2001u);
+    EXPECT_EQ(q2->kernels[0].name, "multi\nline");
+    EXPECT_EQ(q2->lines[1], 4);
+}
