@@ -78,7 +78,7 @@ bench: build
 	  { [ "$$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-matplotlib >/dev/null 2>&1; } || true
 	cmake -S . -B $(BUILD_DIR) >/dev/null # finds Google Benchmark if deps just installed it
 	cmake --build $(BUILD_DIR) --target core_bench ui_bench -j $(JOBS)
-	$(BUILD_DIR)/tests/core_bench --benchmark_min_time=0.2
+	$(BUILD_DIR)/tests/core_bench --benchmark_min_time=0.5 --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
 	$(BUILD_DIR)/tests/ui_bench 1000 100000 1000000
 	$$(test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3) tests/benchmarks/export_vs_matplotlib.py $(BUILD_DIR)/bin/roofline
 
