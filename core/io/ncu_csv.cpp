@@ -7,8 +7,10 @@
 #include "core/model/units.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
+#include <deque>
 #include <map>
 #include <optional>
 #include <set>
@@ -121,41 +123,6 @@ bool endsWith(const std::string& s, const std::string& suffix)
     return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-struct Launch {
-    std::string id;
-    std::string name;
-    std::string device;
-    int line = 0;
-    std::map<std::string, double> metrics; ///< SI values
-};
-
-std::optional<double> metric(const Launch& l, std::initializer_list<const char*> names)
-{
-    for (const char* n : names)
-        if (auto it = l.metrics.find(n); it != l.metrics.end())
-            return it->second;
-    return std::nullopt;
-}
-
-// A SASS counter under the sm__ or smsp__ prefix.
-double sass(const Launch& l, const std::string& op, bool& found)
-{
-    for (const std::string prefix : {"sm__", "smsp__"}) {
-        const auto it = l.metrics.find(prefix + "sass_thread_inst_executed_op_" + op + "_pred_on.sum");
-        if (it != l.metrics.end()) {
-            found = true;
-            return it->second;
-        }
-    }
-    return 0.0;
-}
-
-struct Work {
-    double flops = 0.0;
-    std::map<Precision, double> byPrecision;
-    bool anyFlopMetric = false;
-};
-
 std::optional<Precision> tensorPrecision(const std::string& src)
 {
     if (src.find("fp4_fp6_fp8") != std::string::npos || src.find("fp8") != std::string::npos)
@@ -175,74 +142,200 @@ std::optional<Precision> tensorPrecision(const std::string& src)
     return std::nullopt;
 }
 
-Work countWork(const Launch& l)
+/// The distinct metric names of one export, each with a small number: a launch keeps its values
+/// as (number, value) pairs, not a map of strings (10^6 launches x a dozen metrics).
+class MetricNames {
+public:
+    int intern(std::string_view name)
+    {
+        if (auto it = m_ids.find(std::string(name)); it != m_ids.end())
+            return it->second;
+        m_names.emplace_back(name);
+        m_ids.emplace(m_names.back(), static_cast<int>(m_names.size() - 1));
+        return static_cast<int>(m_names.size() - 1);
+    }
+    /// -1 when no launch has it.
+    int find(const std::string& name) const
+    {
+        const auto it = m_ids.find(name);
+        return it == m_ids.end() ? -1 : it->second;
+    }
+    const std::string& name(int id) const { return m_names[static_cast<size_t>(id)]; }
+    int size() const { return static_cast<int>(m_names.size()); }
+    /// Ids in the order of their names (sums over several metrics add in one fixed order).
+    std::vector<int> sortedIds() const
+    {
+        std::vector<int> ids(m_names.size());
+        for (size_t i = 0; i < ids.size(); ++i)
+            ids[i] = static_cast<int>(i);
+        std::sort(ids.begin(), ids.end(), [&](int a, int b) { return name(a) < name(b); });
+        return ids;
+    }
+
+private:
+    std::deque<std::string> m_names; ///< stable: m_ids' keys are copies, ids index this
+    std::unordered_map<std::string, int> m_ids;
+};
+
+struct Launch {
+    std::string id;
+    std::string name;
+    std::string device; ///< set where it changes from the launch before (one name, 10^6 launches)
+    int line = 0;
+    std::vector<std::pair<int, double>> metrics; ///< (MetricNames id, SI value)
+
+    void set(int metric, double value)
+    {
+        for (auto& [m, v] : metrics)
+            if (m == metric) {
+                v = value; // a repeated row: the last one counts, as before
+                return;
+            }
+        metrics.emplace_back(metric, value);
+    }
+    std::optional<double> get(int metric) const
+    {
+        if (metric >= 0)
+            for (const auto& [m, v] : metrics)
+                if (m == metric)
+                    return v;
+        return std::nullopt;
+    }
+};
+
+constexpr std::size_t kPrecisions = static_cast<std::size_t>(Precision::INT8) + 1;
+
+/// The metrics the import reads, looked up once per file.
+struct KnownMetrics {
+    explicit KnownMetrics(const MetricNames& n)
+    {
+        auto id = [&](const char* name) { return n.find(name); };
+        static const char* const ops[] = {"dadd", "dmul", "dfma", "fadd", "fmul", "ffma", "hadd", "hmul", "hfma"};
+        for (size_t o = 0; o < 9; ++o)
+            for (size_t p = 0; p < 2; ++p)
+                sass[o][p] = n.find(std::string(p == 0 ? "sm__" : "smsp__") + "sass_thread_inst_executed_op_" + ops[o]
+                    + "_pred_on.sum");
+        tensorInst[0] = id("sm__inst_executed_pipe_tensor.sum");
+        tensorInst[1] = id("smsp__inst_executed_pipe_tensor.sum");
+        dramBytes = id("dram__bytes.sum");
+        dramRead = id("dram__bytes_read.sum");
+        dramWrite = id("dram__bytes_write.sum");
+        dramSectors = id("dram__sectors.sum");
+        l2Bytes = id("lts__t_bytes.sum");
+        l2Sectors = id("lts__t_sectors.sum");
+        l1Bytes = id("l1tex__t_bytes.sum");
+        timeSum = id("gpu__time_duration.sum");
+        timeAvg = id("gpu__time_duration.avg");
+        cycles = id("sm__cycles_elapsed.avg");
+        cyclesPerSecond = id("sm__cycles_elapsed.avg.per_second");
+        // Tensor-core operations: sm__ops_path_tensor_src_*.sum (not the per-op breakdowns), by
+        // precision, in name order.
+        const std::string prefix = "sm__ops_path_tensor_src_";
+        for (int i : n.sortedIds()) {
+            const std::string& name = n.name(i);
+            if (name.rfind(prefix, 0) == 0 && endsWith(name, ".sum") && name.find("_op_") == std::string::npos)
+                tensorOps.emplace_back(i, tensorPrecision(name.substr(prefix.size())).value_or(Precision::FP16));
+        }
+    }
+    int sass[9][2]; ///< {dadd, dmul, dfma, fadd, fmul, ffma, hadd, hmul, hfma} x {sm__, smsp__}
+    int tensorInst[2];
+    int dramBytes, dramRead, dramWrite, dramSectors, l2Bytes, l2Sectors, l1Bytes;
+    int timeSum, timeAvg, cycles, cyclesPerSecond;
+    std::vector<std::pair<int, Precision>> tensorOps;
+};
+
+std::optional<double> metric(const Launch& l, std::initializer_list<int> ids)
+{
+    for (int id : ids)
+        if (auto v = l.get(id))
+            return v;
+    return std::nullopt;
+}
+
+// A SASS counter under the sm__ or smsp__ prefix.
+double sass(const Launch& l, const int (&ids)[2], bool& found)
+{
+    for (int id : ids)
+        if (auto v = l.get(id)) {
+            found = true;
+            return *v;
+        }
+    return 0.0;
+}
+
+struct Work {
+    double flops = 0.0;
+    std::array<double, kPrecisions> byPrecision {}; ///< indexed by Precision
+    bool anyFlopMetric = false;
+    double& at(Precision p) { return byPrecision[static_cast<size_t>(p)]; }
+};
+
+Work countWork(const Launch& l, const KnownMetrics& m)
 {
     Work w;
     bool found = false;
     // CUDA cores: an FMA is two FLOPs. FP16 counts half2 lanes as NCU 2025's Half chart does:
     // 2 x hadd + 2 x hmul + 4 x hfma.
-    const double fp64 = sass(l, "dadd", found) + sass(l, "dmul", found) + 2 * sass(l, "dfma", found);
-    const double fp32 = sass(l, "fadd", found) + sass(l, "fmul", found) + 2 * sass(l, "ffma", found);
-    const double fp16 = 2 * sass(l, "hadd", found) + 2 * sass(l, "hmul", found) + 4 * sass(l, "hfma", found);
+    const double fp64 = sass(l, m.sass[0], found) + sass(l, m.sass[1], found) + 2 * sass(l, m.sass[2], found);
+    const double fp32 = sass(l, m.sass[3], found) + sass(l, m.sass[4], found) + 2 * sass(l, m.sass[5], found);
+    const double fp16
+        = 2 * sass(l, m.sass[6], found) + 2 * sass(l, m.sass[7], found) + 4 * sass(l, m.sass[8], found);
     w.anyFlopMetric = found;
-    w.byPrecision[Precision::FP64] += fp64;
-    w.byPrecision[Precision::FP32] += fp32;
-    w.byPrecision[Precision::FP16] += fp16;
+    w.at(Precision::FP64) += fp64;
+    w.at(Precision::FP32) += fp32;
+    w.at(Precision::FP16) += fp16;
     // Tensor cores: the aggregate sm__ops_path_tensor_src_* counters are already operations.
     bool tensorOps = false;
-    for (const auto& [name, value] : l.metrics) {
-        const std::string prefix = "sm__ops_path_tensor_src_";
-        if (name.rfind(prefix, 0) != 0 || !endsWith(name, ".sum") || name.find("_op_") != std::string::npos)
-            continue;
-        tensorOps = true;
-        w.anyFlopMetric = true;
-        const std::string src = name.substr(prefix.size());
-        w.byPrecision[tensorPrecision(src).value_or(Precision::FP16)] += value;
-    }
+    for (const auto& [id, precision] : m.tensorOps)
+        if (auto v = l.get(id)) {
+            tensorOps = true;
+            w.anyFlopMetric = true;
+            w.at(precision) += *v;
+        }
     // Volta-era: 512 FLOPs per tensor instruction (FP16 HMMA), as NERSC's scripts count.
     if (!tensorOps)
-        if (auto inst = metric(l, {"sm__inst_executed_pipe_tensor.sum", "smsp__inst_executed_pipe_tensor.sum"})) {
+        if (auto inst = metric(l, {m.tensorInst[0], m.tensorInst[1]})) {
             w.anyFlopMetric = true;
-            w.byPrecision[Precision::FP16] += 512.0 * *inst;
+            w.at(Precision::FP16) += 512.0 * *inst;
         }
-    for (const auto& [p, v] : w.byPrecision)
+    for (double v : w.byPrecision)
         w.flops += v;
     return w;
 }
 
-std::optional<double> dramBytes(const Launch& l)
+std::optional<double> dramBytes(const Launch& l, const KnownMetrics& m)
 {
-    if (auto b = metric(l, {"dram__bytes.sum"}))
+    if (auto b = l.get(m.dramBytes))
         return b;
-    auto r = metric(l, {"dram__bytes_read.sum"});
-    auto w = metric(l, {"dram__bytes_write.sum"});
+    auto r = l.get(m.dramRead);
+    auto w = l.get(m.dramWrite);
     if (r || w)
         return r.value_or(0) + w.value_or(0);
-    if (auto s = metric(l, {"dram__sectors.sum"}))
+    if (auto s = l.get(m.dramSectors))
         return *s * 32.0;
     return std::nullopt;
 }
 
-std::optional<double> l2Bytes(const Launch& l)
+std::optional<double> l2Bytes(const Launch& l, const KnownMetrics& m)
 {
-    if (auto b = metric(l, {"lts__t_bytes.sum"}))
+    if (auto b = l.get(m.l2Bytes))
         return b;
-    if (auto s = metric(l, {"lts__t_sectors.sum"}))
+    if (auto s = l.get(m.l2Sectors))
         return *s * 32.0;
     return std::nullopt;
 }
 
-std::optional<double> l1Bytes(const Launch& l)
+std::optional<double> l1Bytes(const Launch& l, const KnownMetrics& m)
 {
-    return metric(l, {"l1tex__t_bytes.sum"});
+    return l.get(m.l1Bytes);
 }
 
-std::optional<double> duration(const Launch& l)
+std::optional<double> duration(const Launch& l, const KnownMetrics& m)
 {
-    if (auto t = metric(l, {"gpu__time_duration.sum", "gpu__time_duration.avg"}))
+    if (auto t = metric(l, {m.timeSum, m.timeAvg}))
         return t;
-    auto cycles = metric(l, {"sm__cycles_elapsed.avg"});
-    auto rate = metric(l, {"sm__cycles_elapsed.avg.per_second"});
+    auto cycles = l.get(m.cycles);
+    auto rate = l.get(m.cyclesPerSecond);
     if (cycles && rate && *rate > 0)
         return *cycles / *rate;
     return std::nullopt;
@@ -294,6 +387,7 @@ bool looksLikeNcuCsv(std::string_view text)
 
 namespace {
 struct NcuTable {
+    MetricNames names;
     std::vector<Launch> launches;
     std::string source;
     char decimal = '.';
@@ -361,15 +455,30 @@ Result<NcuTable> readNcuTable(std::string_view text, const std::string& file)
 
     // ncu writes a handful of distinct units: each is scaled once.
     std::unordered_map<std::string, double> scales;
+    std::string lastUnit;
+    double lastScale = 1.0;
     auto scaleOf = [&](std::string_view unit) {
+        if (unit == lastUnit && !scales.empty())
+            return lastScale; // rows of one metric kind in a row share their unit
         auto it = scales.find(std::string(unit));
         if (it == scales.end())
             it = scales.emplace(std::string(unit), unitScale(std::string(unit))).first;
-        return it->second;
+        lastUnit = unit;
+        lastScale = it->second;
+        return lastScale;
     };
 
     std::vector<Launch>& launches = result.launches;
+    MetricNames& names = result.names;
+    std::vector<int> columnMetric(header.size(), -1); // --page raw: a metric per column
+    for (size_t c = 0; c < header.size(); ++c)
+        if (metricColumn[c])
+            columnMetric[c] = names.intern(header[c]);
+    // --page details: a launch's metric rows come in the same order launch after launch, so the
+    // k-th row's metric is guessed from the launch before (a string compare, no lookup).
+    std::vector<int> previousOrder, order;
     std::unordered_map<std::string, size_t> byId;
+    std::string lastDevice;
     size_t last = std::string::npos; // a launch's metric rows come together: the last one is likely again
     CsvReader reader(body, ',');
     reader.next(); // the header
@@ -387,12 +496,19 @@ Result<NcuTable> readNcuTable(std::string_view text, const std::string& file)
         if (row.front().substr(0, 2) == "==")
             continue; // ==PROF== / ==WARNING== lines inside the table
         if (last == std::string::npos || launches[last].id != id) {
+            if (!order.empty())
+                previousOrder.swap(order);
+            order.clear();
             auto [it, inserted] = byId.emplace(std::string(id), launches.size());
             if (inserted) {
                 Launch l;
                 l.id = std::string(id);
                 l.name = std::string(field(row, cName));
-                l.device = std::string(field(row, cDevice));
+                const std::string_view device = field(row, cDevice);
+                if (device != lastDevice) {
+                    l.device = std::string(device);
+                    lastDevice = l.device;
+                }
                 l.line = line;
                 launches.push_back(std::move(l));
             }
@@ -403,15 +519,19 @@ Result<NcuTable> readNcuTable(std::string_view text, const std::string& file)
             const std::string_view name = trimView(field(row, cMetric));
             if (name.empty())
                 continue; // a rule row without a metric
+            const size_t k = order.size();
+            const int guess = k < previousOrder.size() ? previousOrder[k] : -1;
+            const int metricId = guess >= 0 && names.name(guess) == name ? guess : names.intern(name);
+            order.push_back(metricId);
             if (auto v = number(field(row, cValue), decimal))
-                l.metrics[std::string(name)] = *v * scaleOf(field(row, cUnit));
+                l.set(metricId, *v * scaleOf(field(row, cUnit)));
         } else {
             for (size_t c = 0; c < row.size() && c < header.size(); ++c) {
                 if (!metricColumn[c])
                     continue; // metadata columns
                 if (auto v = number(row[c], decimal))
-                    l.metrics[header[c]]
-                        = *v * scaleOf(c < units.size() ? std::string_view(units[c]) : std::string_view());
+                    l.set(columnMetric[c],
+                        *v * scaleOf(c < units.size() ? std::string_view(units[c]) : std::string_view()));
             }
         }
     }
@@ -427,6 +547,7 @@ Result<KernelImport> parseNcuCsv(std::string_view text, const std::string& file,
     if (!table)
         return table.error();
     const std::vector<Launch>& launches = table->launches;
+    const KnownMetrics known(table->names);
     const int lineBase = table->headerLine - 1;
     const char decimal = table->decimal;
     KernelImport out;
@@ -435,8 +556,10 @@ Result<KernelImport> parseNcuCsv(std::string_view text, const std::string& file,
     // What the file lacks as a whole is one clear error, not a row-by-row complaint.
     bool anyFlops = false, anyDram = false;
     for (const auto& l : launches) {
-        anyFlops |= countWork(l).anyFlopMetric;
-        anyDram |= dramBytes(l).has_value();
+        anyFlops |= countWork(l, known).anyFlopMetric;
+        anyDram |= dramBytes(l, known).has_value();
+        if (anyFlops && anyDram)
+            break;
     }
     if (!anyFlops || !anyDram) {
         std::string missing;
@@ -458,7 +581,7 @@ Result<KernelImport> parseNcuCsv(std::string_view text, const std::string& file,
     struct Sum {
         Kernel k;
         int line = 0;
-        std::map<Precision, double> byPrecision;
+        std::array<double, kPrecisions> byPrecision {};
         std::optional<double> l2, l1;
         bool timed = true;
     };
@@ -467,15 +590,15 @@ Result<KernelImport> parseNcuCsv(std::string_view text, const std::string& file,
     KernelRowCollector collector(file, out);
     std::set<std::string> infiniteLevels;
     for (const auto& l : launches) {
-        const Work w = countWork(l);
-        const auto dram = dramBytes(l);
-        const std::string label = "'" + l.name + "' (ID " + l.id + ")";
+        const Work w = countWork(l, known);
+        const auto dram = dramBytes(l, known);
+        auto label = [&]() { return "'" + l.name + "' (ID " + l.id + ")"; };
         if (!(w.flops > 0)) {
-            collector.reject(l.line, label + ": no floating-point work counted (0 FLOPs); nothing to place");
+            collector.reject(l.line, label() + ": no floating-point work counted (0 FLOPs); nothing to place");
             continue;
         }
         if (!dram || !(*dram > 0)) {
-            collector.reject(l.line, label + ": 0 DRAM bytes, so its DRAM intensity is infinite; not placed");
+            collector.reject(l.line, label() + ": 0 DRAM bytes, so its DRAM intensity is infinite; not placed");
             continue;
         }
         Sum* s = nullptr;
@@ -500,9 +623,9 @@ Result<KernelImport> parseNcuCsv(std::string_view text, const std::string& file,
         s->k.flops += w.flops;
         s->k.bytes += *dram;
         s->k.launches += 1;
-        for (const auto& [p, v] : w.byPrecision)
-            s->byPrecision[p] += v;
-        if (auto t = duration(l))
+        for (size_t p = 0; p < kPrecisions; ++p)
+            s->byPrecision[p] += w.byPrecision[p];
+        if (auto t = duration(l, known))
             *s->k.time += *t;
         else
             s->timed = false;
@@ -515,22 +638,21 @@ Result<KernelImport> parseNcuCsv(std::string_view text, const std::string& file,
             }
             acc = acc.value_or(0.0) + *v;
         };
-        addLevel(s->l2, l2Bytes(l), "L2");
-        addLevel(s->l1, l1Bytes(l), "L1");
+        addLevel(s->l2, l2Bytes(l, known), "L2");
+        addLevel(s->l1, l1Bytes(l, known), "L1");
     }
     for (auto& s : kernels) {
         if (!s.timed)
             s.k.time.reset();
         // The precision that did most of the work decides which roof judges the kernel.
-        const auto top = std::max_element(s.byPrecision.begin(), s.byPrecision.end(),
-            [](const auto& a, const auto& b) { return a.second < b.second; });
-        if (top != s.byPrecision.end() && top->second > 0)
-            s.k.precision = top->first;
+        const auto top = std::max_element(s.byPrecision.begin(), s.byPrecision.end());
+        if (*top > 0)
+            s.k.precision = static_cast<Precision>(top - s.byPrecision.begin());
         if (s.l2)
             s.k.levelBytes.emplace_back("L2", *s.l2);
         if (s.l1)
             s.k.levelBytes.emplace_back("L1", *s.l1);
-        out.kernels.push_back(s.k);
+        out.kernels.push_back(std::move(s.k));
         out.lines.push_back(s.line);
     }
     for (const auto& key : infiniteLevels) {
@@ -554,13 +676,15 @@ Result<HardwareProfile> ncuCeilings(std::string_view text, const std::string& fi
     p.achievable = 1.0;
     std::map<Precision, double> peaks;
     double dram = 0, l2 = 0, l1 = 0;
+    const MetricNames& names = table->names;
+    auto id = [&](const std::string& name) { return names.find(name); };
     for (const Launch& l : table->launches) {
         if (p.name.empty() && !l.device.empty())
             p.name = "Sustained peaks (ncu: " + l.device + ")";
-        const double sm = metric(l, {"sm__cycles_elapsed.avg.per_second"}).value_or(0);
+        const double sm = l.get(id("sm__cycles_elapsed.avg.per_second")).value_or(0);
         auto rate = [&](const std::string& m, double perInst) {
             for (const std::string prefix : {"sm__", "smsp__"})
-                if (auto v = metric(l, {(prefix + m + ".peak_sustained").c_str()}))
+                if (auto v = l.get(id(prefix + m + ".peak_sustained")))
                     return *v * perInst * sm;
             return 0.0;
         };
@@ -570,7 +694,11 @@ Result<HardwareProfile> ncuCeilings(std::string_view text, const std::string& fi
             = std::max(peaks[Precision::FP32], rate("sass_thread_inst_executed_op_ffma_pred_on.sum", 2));
         peaks[Precision::FP16]
             = std::max(peaks[Precision::FP16], rate("sass_thread_inst_executed_op_hfma_pred_on.sum", 4));
-        for (const auto& [name, value] : l.metrics) {
+        std::vector<std::pair<std::string, double>> byName; // in name order, as the sums always were
+        for (const auto& [metricId, value] : l.metrics)
+            byName.emplace_back(names.name(metricId), value);
+        std::sort(byName.begin(), byName.end());
+        for (const auto& [name, value] : byName) {
             const std::string prefix = "sm__ops_path_tensor_src_", suffix = ".sum.peak_sustained";
             if (name.rfind(prefix, 0) != 0 || !endsWith(name, suffix) || name.find("sparsity_on") != std::string::npos)
                 continue;
@@ -579,8 +707,8 @@ Result<HardwareProfile> ncuCeilings(std::string_view text, const std::string& fi
                 peaks[*pr] = std::max(peaks[*pr], value * sm);
         }
         auto bw = [&](const char* bytes, const char* clock) {
-            const auto b = metric(l, {bytes});
-            const auto c = metric(l, {clock});
+            const auto b = l.get(id(bytes));
+            const auto c = l.get(id(clock));
             return b && c ? *b * *c : 0.0;
         };
         dram = std::max(dram, bw("dram__bytes.sum.peak_sustained", "dram__cycles_elapsed.avg.per_second"));
