@@ -13,6 +13,9 @@
 #include <qcustomplot.h>
 
 #include <QApplication>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QElapsedTimer>
 #include <QMouseEvent>
 #include <QSettings>
@@ -25,6 +28,7 @@
 #include <functional>
 #include <optional>
 #include <random>
+#include <string>
 #include <vector>
 
 #include <unistd.h>
@@ -69,6 +73,8 @@ void mouse(QCustomPlot* plot, QEvent::Type type, QPointF at, Qt::MouseButtons bu
 
 QStringList breakdown;
 
+// Each size runs in a process of its own (`ui_bench --one N BREAKDOWN_FILE`): memory freed by a
+// smaller run would otherwise be reused by the next and hide part of its growth.
 void run(size_t n, int runs)
 {
     ui::MainWindow window(bench::catalog(), {});
@@ -167,12 +173,21 @@ void run(size_t n, int runs)
 
 int main(int argc, char** argv)
 {
+    const bool one = argc == 4 && std::string(argv[1]) == "--one";
     qputenv("QT_QPA_PLATFORM", "offscreen");
     qputenv("HOME", QByteArray("/tmp/roofline-ui-bench"));
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("RooflineStudioBench"));
     QSettings().clear();
     QSettings().setValue(QStringLiteral("view/animate"), false);
+    if (one) {
+        const auto n = static_cast<size_t>(std::atoll(argv[2]));
+        run(n, n >= 1000000 ? 5 : 9);
+        QFile out(QString::fromLocal8Bit(argv[3]));
+        if (out.open(QIODevice::WriteOnly | QIODevice::Text))
+            out.write(breakdown.join(QLatin1Char('\n')).toUtf8());
+        return 0;
+    }
     std::vector<size_t> sizes {1000, 100000, 1000000};
     if (argc > 1) {
         sizes.clear();
@@ -182,8 +197,15 @@ int main(int argc, char** argv)
     std::printf("| N | add kernels (ms) | replot (ms) | precision toggle (ms) | hover lookup (ms) | drag move (ms) | "
                 "memory per kernel (bytes) |\n"
                 "|---|---|---|---|---|---|---|\n");
-    for (size_t n : sizes)
-        run(n, n >= 1000000 ? 5 : 9);
+    std::fflush(stdout);
+    QTemporaryDir scratch;
+    for (size_t n : sizes) {
+        const QString file = scratch.filePath(QString::number(n));
+        QProcess::execute(QCoreApplication::applicationFilePath(), {QStringLiteral("--one"), QString::number(n), file});
+        QFile row(file);
+        if (row.open(QIODevice::ReadOnly | QIODevice::Text))
+            breakdown.push_back(QString::fromUtf8(row.readAll()));
+    }
     std::printf("\nPrecision toggle, by part (ms): the change and the redraw after it, then its parts measured "
                 "alone\n\n| N | change | redraw | analysis | figure geometry | onto the plot | draw |\n"
                 "|---|---|---|---|---|---|---|\n");
