@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
-// An optional double in 8 bytes instead of std::optional's 16: "no value" is a quiet NaN. It
-// reads like std::optional<double> (bool test, *, value_or, nullopt) so a placement's optional
-// figures cost half the memory. A NaN assigned to it means "no value".
+// An optional double in 8 bytes instead of std::optional's 16: "no value" is one particular
+// quiet NaN (its own payload), so any other NaN is still a value a validator can reject. It reads
+// like std::optional<double> (bool test, *, value_or, nullopt) so kernels and placements cost
+// less memory.
 #pragma once
 
-#include <cmath>
-#include <limits>
+#include <cstdint>
+#include <cstring>
 #include <optional>
 #include <ostream>
 
@@ -13,21 +14,27 @@ namespace roofline {
 
 class OptionalDouble {
 public:
-    constexpr OptionalDouble() noexcept = default;
-    constexpr OptionalDouble(std::nullopt_t) noexcept { }
-    constexpr OptionalDouble(double v) noexcept
+    OptionalDouble() noexcept = default;
+    OptionalDouble(std::nullopt_t) noexcept { }
+    OptionalDouble(double v) noexcept
         : m_v(v)
     {
     }
-    constexpr OptionalDouble(const std::optional<double>& v) noexcept
-        : m_v(v ? *v : kNone)
+    OptionalDouble(const std::optional<double>& v) noexcept
+        : m_v(v ? *v : none())
     {
     }
 
-    bool has_value() const noexcept { return !std::isnan(m_v); }
+    bool has_value() const noexcept
+    {
+        std::uint64_t bits;
+        std::memcpy(&bits, &m_v, sizeof bits);
+        return bits != kNoneBits;
+    }
     explicit operator bool() const noexcept { return has_value(); }
     /// Like std::optional: only meaningful when has_value().
     double operator*() const noexcept { return m_v; }
+    double& operator*() noexcept { return m_v; }
     double value() const
     {
         if (!has_value())
@@ -35,7 +42,7 @@ public:
         return m_v;
     }
     double value_or(double fallback) const noexcept { return has_value() ? m_v : fallback; }
-    void reset() noexcept { m_v = kNone; }
+    void reset() noexcept { m_v = none(); }
     operator std::optional<double>() const noexcept
     {
         return has_value() ? std::optional<double>(m_v) : std::nullopt;
@@ -56,8 +63,14 @@ public:
     }
 
 private:
-    static constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
-    double m_v = kNone;
+    static constexpr std::uint64_t kNoneBits = 0x7FF8'0000'0B5E'4E7Dull; ///< a quiet NaN with its own payload
+    static double none() noexcept
+    {
+        double v;
+        std::memcpy(&v, &kNoneBits, sizeof v);
+        return v;
+    }
+    double m_v = none();
 };
 
 } // namespace roofline

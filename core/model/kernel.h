@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/common/optional_double.h"
 #include "core/common/result.h"
 #include "core/model/precision.h"
 
@@ -17,15 +18,15 @@ struct Kernel {
     std::string name;
     double flops = 0.0; ///< FLOP (OP for integer precisions)
     double bytes = 0.0; ///< byte moved to/from main memory
-    std::optional<double> time; ///< second; gives the achieved rate
+    OptionalDouble time; ///< second; gives the achieved rate
     std::optional<Precision> precision; ///< judged against this precision's roof if set
+    int launches = 1; ///< launches aggregated into this kernel (profiler imports)
     std::string group; ///< phase or group, free text
     /// Bytes at inner memory levels ("L2", "L1"), for hierarchical points; `bytes` is main memory.
     std::vector<std::pair<std::string, double>> levelBytes;
-    int launches = 1; ///< launches aggregated into this kernel (profiler imports)
 
     /// FLOP/s when the time is known.
-    std::optional<double> achieved() const
+    OptionalDouble achieved() const
     {
         if (!time)
             return std::nullopt;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <cstdint>
+
 #include <array>
 #include <optional>
 #include <ostream>
@@ -10,7 +12,7 @@
 namespace roofline {
 
 /// Arithmetic precisions a profile can give a dense peak for, widest first.
-enum class Precision { FP64, FP32, TF32, BF16, FP16, FP8, FP6, FP4, INT8 };
+enum class Precision : std::uint8_t { FP64, FP32, TF32, BF16, FP16, FP8, FP6, FP4, INT8 };
 
 inline constexpr std::array<Precision, 9> kAllPrecisions {Precision::FP64, Precision::FP32, Precision::TF32,
     Precision::BF16, Precision::FP16, Precision::FP8, Precision::FP6, Precision::FP4, Precision::INT8};

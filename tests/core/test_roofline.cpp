@@ -157,6 +157,9 @@ TEST(Placement, IsCompactAndItsOptionalFiguresReadLikeOptionals)
     EXPECT_FALSE(v.has_value());
     EXPECT_EQ(OptionalDouble(std::optional<double>()), OptionalDouble());
     EXPECT_EQ(OptionalDouble(0.0), OptionalDouble(0.0)) << "zero is a value";
+    EXPECT_TRUE(OptionalDouble(std::nan("")).has_value()) << "a NaN is a value (a validator rejects it)";
+    // A kernel is 120 bytes with its time as an OptionalDouble and a one-byte precision.
+    EXPECT_LE(sizeof(Kernel), 120u);
 }
 
 TEST(Placement, WithoutTimeOnlyTheBoundIsKnown)
