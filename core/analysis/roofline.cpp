@@ -112,8 +112,7 @@ bool operator==(const Placement& a, const Placement& b)
 {
     return a.intensity == b.intensity && a.roof == b.roof && a.ridge == b.ridge && a.peak == b.peak
         && a.bandwidth == b.bandwidth && a.regime == b.regime && a.timeLowerBound == b.timeLowerBound
-        && a.ridgeDistance == b.ridgeDistance && a.achieved == b.achieved && a.headroom == b.headroom
-        && a.efficiency == b.efficiency && a.mfu == b.mfu && a.aboveRoof == b.aboveRoof && a.precision == b.precision
+        && a.achieved == b.achieved && a.mfu == b.mfu && a.aboveRoof == b.aboveRoof && a.precision == b.precision
         && a.timeShare == b.timeShare && a.gain == b.gain && a.levels == b.levels && a.binding == b.binding
         && a.bindingLevel == b.bindingLevel;
 }
@@ -124,7 +123,7 @@ std::ostream& operator<<(std::ostream& os, const Placement& p)
        << ", " << p.regime << ", t>=" << formatQuantity(p.timeLowerBound, Dimension::Time, 5);
     if (p.achieved)
         os << ", achieved=" << formatQuantity(*p.achieved, Dimension::FlopRate, 5)
-           << ", headroom=" << formatNumber(*p.headroom, 4) << "x";
+           << ", headroom=" << formatNumber(*p.headroom(), 4) << "x";
     if (p.aboveRoof)
         os << ", ABOVE ROOF";
     return os << "}";
@@ -157,7 +156,6 @@ void analyzeInto(Placement& p, const Kernel& kernel, const Roofline& roof)
     p.peak = roof.peakFlops;
     p.bandwidth = roof.bandwidth;
     p.roof = roof.attainable(p.intensity);
-    p.ridgeDistance = p.ridge / p.intensity;
     // At the ridge: |log(I / I_ridge)| <= log(1 + tolerance), i.e. I within a factor of
     // (1 + tolerance) of the ridge either way; compared without taking a logarithm.
     const double band = 1.0 + kRidgeTolerance;
@@ -173,15 +171,11 @@ void analyzeInto(Placement& p, const Kernel& kernel, const Roofline& roof)
     if (kernel.time) {
         const double achieved = kernel.flops / *kernel.time;
         p.achieved = achieved;
-        p.headroom = p.roof / achieved;
-        p.efficiency = achieved / p.roof;
         p.mfu = achieved / roof.nominalPeak;
         // A relative margin keeps a point computed exactly on the roof from being flagged.
         p.aboveRoof = achieved > p.roof * (1.0 + 1e-9);
     } else {
         p.achieved.reset();
-        p.headroom.reset();
-        p.efficiency.reset();
         p.mfu.reset();
         p.aboveRoof = false;
     }

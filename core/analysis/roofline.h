@@ -78,7 +78,7 @@ enum class Wall : std::uint8_t { Compute, MainMemory, InnerLevel };
 
 /// Everything the roofline says about one kernel. It does not hold the kernel: a session's
 /// placements are in the order of its kernels (placements[i] is kernels[i]), and whatever shows
-/// a placement is given its kernel beside it. Compact (136 bytes) because a profile can hold a
+/// a placement is given its kernel beside it. Compact (112 bytes) because a profile can hold a
 /// million of them.
 struct Placement {
     double intensity = 0.0; ///< FLOP/byte
@@ -87,10 +87,7 @@ struct Placement {
     double peak = 0.0; ///< flat roof FLOP/s
     double bandwidth = 0.0; ///< byte/s
     double timeLowerBound = 0.0; ///< max(FLOPs / P_peak, bytes / B_mem), s
-    double ridgeDistance = 0.0; ///< I_ridge / I (> 1: left of the ridge)
     OptionalDouble achieved; ///< FLOP/s, when the time is known
-    OptionalDouble headroom; ///< roof / achieved (x below the roof)
-    OptionalDouble efficiency; ///< achieved / roof (fraction of roof)
     OptionalDouble mfu; ///< achieved / nominal peak
     OptionalDouble timeShare; ///< time / total time of the measured kernels (set by analyzeSession)
     OptionalDouble gain; ///< share of the total time saved if it ran at its roof
@@ -100,6 +97,17 @@ struct Placement {
     bool aboveRoof = false; ///< achieved > roof: flagged, never clamped
     Wall binding = Wall::MainMemory; ///< which wall binds (set by analyzeSession)
     std::uint8_t bindingLevel = 0; ///< levels[bindingLevel] binds when binding is InnerLevel
+
+    /// Computed from the stored figures (a million placements store only what they must).
+    double ridgeDistance() const { return ridge / intensity; } ///< I_ridge / I (> 1: left of the ridge)
+    OptionalDouble headroom() const ///< roof / achieved (x below the roof)
+    {
+        return achieved ? OptionalDouble(roof / *achieved) : OptionalDouble();
+    }
+    OptionalDouble efficiency() const ///< achieved / roof (fraction of roof)
+    {
+        return achieved ? OptionalDouble(*achieved / roof) : OptionalDouble();
+    }
 
     friend bool operator==(const Placement& a, const Placement& b);
 };

@@ -419,9 +419,9 @@ std::string pointLabelText(const Kernel& kernel, const Placement& p, size_t maxN
         name = name.substr(0, cut) + "\xE2\x80\xA6";
     std::string text = name + "\n" + regimeName(p.regime);
     if (p.aboveRoof)
-        text += " \xC2\xB7 ABOVE ROOF " + formatNumber(1.0 / *p.headroom, 2) + "x";
-    else if (p.headroom)
-        text += " \xC2\xB7 " + formatNumber(*p.headroom, 2) + "x below roof";
+        text += " \xC2\xB7 ABOVE ROOF " + formatNumber(1.0 / *p.headroom(), 2) + "x";
+    else if (p.headroom())
+        text += " \xC2\xB7 " + formatNumber(*p.headroom(), 2) + "x below roof";
     return text;
 }
 

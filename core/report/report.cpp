@@ -79,11 +79,11 @@ json placementJson(const Kernel& kernel, const Placement& p, const Roofline& roo
     k["roof_flops_per_s"] = num(p.roof);
     k["ridge"] = num(p.ridge);
     k["regime"] = regimeName(p.regime);
-    k["headroom"] = opt(p.headroom);
-    k["efficiency"] = opt(p.efficiency);
+    k["headroom"] = opt(p.headroom());
+    k["efficiency"] = opt(p.efficiency());
     k["mfu"] = opt(p.mfu);
     k["time_lower_bound_s"] = num(p.timeLowerBound);
-    k["ridge_distance"] = num(p.ridgeDistance);
+    k["ridge_distance"] = num(p.ridgeDistance());
     k["above_roof"] = p.aboveRoof;
     k["launches"] = kernel.launches;
     if (!p.levels.empty()) {
@@ -275,9 +275,9 @@ std::string formatPlacements(
             const Kernel& k = kernels[i];
             const Placement& p = placements[i];
             out += csvQuote(k.name) + "," + csvNumber(k.flops) + "," + csvNumber(k.bytes) + "," + csvOpt(k.time) + "," + csvNumber(p.intensity) + "," + csvOpt(p.achieved) + ","
-                + csvNumber(p.roof) + "," + csvNumber(p.ridge) + "," + regimeName(p.regime) + "," + csvOpt(p.headroom)
-                + "," + csvOpt(p.efficiency) + "," + csvOpt(p.mfu) + "," + csvNumber(p.timeLowerBound) + ","
-                + csvNumber(p.ridgeDistance) + "," + (p.aboveRoof ? "true" : "false") + "," + csvOpt(p.timeShare) + ","
+                + csvNumber(p.roof) + "," + csvNumber(p.ridge) + "," + regimeName(p.regime) + "," + csvOpt(p.headroom())
+                + "," + csvOpt(p.efficiency()) + "," + csvOpt(p.mfu) + "," + csvNumber(p.timeLowerBound) + ","
+                + csvNumber(p.ridgeDistance()) + "," + (p.aboveRoof ? "true" : "false") + "," + csvOpt(p.timeShare) + ","
                 + csvOpt(p.gain) + "," + precisionName(p.precision) + "\n";
         }
         return out;
@@ -295,7 +295,7 @@ std::string formatPlacements(
         const Placement& p = placements[i];
         rows.push_back({k.name + (k.launches > 1 ? " (x" + std::to_string(k.launches) + ")" : ""),
             formatNumber(p.intensity, 3), regimeName(p.regime) + (p.aboveRoof ? " (!)" : ""), rate(p.roof, p.precision),
-            p.achieved ? rate(*p.achieved, p.precision) : "-", p.headroom ? formatNumber(*p.headroom, 3) + "x" : "-",
+            p.achieved ? rate(*p.achieved, p.precision) : "-", p.headroom() ? formatNumber(*p.headroom(), 3) + "x" : "-",
             p.mfu ? formatNumber(*p.mfu * 100.0, 3) + "%" : "-", formatQuantity(p.timeLowerBound, Dimension::Time)});
         if (shares) {
             rows.back().push_back(p.timeShare ? formatNumber(*p.timeShare * 100.0, 3) + "%" : "-");
@@ -327,10 +327,10 @@ std::vector<std::pair<std::string, std::string>> placementFacts(
     std::string side;
     if (p.regime == Regime::AtRidge)
         side = "at the ridge";
-    else if (p.ridgeDistance > 1.0)
-        side = formatNumber(p.ridgeDistance, 3) + "x left of the ridge";
+    else if (p.ridgeDistance() > 1.0)
+        side = formatNumber(p.ridgeDistance(), 3) + "x left of the ridge";
     else
-        side = formatNumber(1.0 / p.ridgeDistance, 3) + "x right of the ridge";
+        side = formatNumber(1.0 / p.ridgeDistance(), 3) + "x right of the ridge";
     row("ridge", formatQuantity(p.ridge, Dimension::Intensity) + " (" + side + ")");
     row("regime", regimeName(p.regime));
     row("roof", rate(p.roof, prec) + " (" + formatNumber(p.roof / p.peak * 100.0, 3) + "% of peak)");
@@ -349,8 +349,8 @@ std::vector<std::pair<std::string, std::string>> placementFacts(
         row("time", formatQuantity(*kernel.time, Dimension::Time));
         row("achieved", rate(*p.achieved, prec));
         row("headroom",
-            formatNumber(*p.headroom, 3) + "x " + (p.aboveRoof ? "(ABOVE the roof)" : "below the roof") + ", "
-                + formatNumber(*p.efficiency * 100.0, 3) + "% of roof");
+            formatNumber(*p.headroom(), 3) + "x " + (p.aboveRoof ? "(ABOVE the roof)" : "below the roof") + ", "
+                + formatNumber(*p.efficiency() * 100.0, 3) + "% of roof");
         row("MFU", formatNumber(*p.mfu * 100.0, 3) + "%");
     } else {
         row("achieved", "- (give a time to place a measured point)");

@@ -70,8 +70,8 @@ void DetailsPanel::refresh()
                                .arg(QString::fromStdString(c.label).toHtmlEscaped(),
                                    QString::fromStdString(regimeName(p.regime)),
                                    QString::fromStdString(formatSI(p.roof, 4) + "FLOP/s"));
-            if (p.headroom)
-                line += QStringLiteral(", %1x below").arg(QString::fromStdString(formatNumber(*p.headroom, 3)));
+            if (p.headroom())
+                line += QStringLiteral(", %1x below").arg(QString::fromStdString(formatNumber(*p.headroom(), 3)));
             line += QStringLiteral(", time &ge; %1")
                         .arg(QString::fromStdString(formatQuantity(p.timeLowerBound, Dimension::Time)));
             html += QStringLiteral("<p>") + line + QStringLiteral("</p>");

@@ -129,7 +129,7 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         case Roof:
             return p ? p->roof : 0.0;
         case Headroom:
-            return p && p->headroom ? *p->headroom : -1.0;
+            return p && p->headroom() ? *p->headroom() : -1.0;
         case Mfu:
             return p && p->mfu ? *p->mfu : -1.0;
         case TimeShare:
@@ -182,7 +182,7 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         case Roof:
             return p ? rateText(p->roof, prec) : QString();
         case Headroom:
-            return p && p->headroom ? qs(formatNumber(*p->headroom, 3) + "x") : QString();
+            return p && p->headroom() ? qs(formatNumber(*p->headroom(), 3) + "x") : QString();
         case Mfu:
             return p && p->mfu ? qs(formatNumber(*p->mfu * 100, 3) + "%") : QString();
         case TimeShare:
