@@ -274,7 +274,8 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
         const Placement& p = placements[i];
         const Kernel& k = kernels[i];
         PlotPoint pt;
-        pt.name = k.name;
+        if (!many)
+            pt.name = k.name; // a crowded figure names its kernels by index (PlotPoint::name)
         pt.index = static_cast<int>(i);
         const double xi = std::isfinite(p.intensity) ? p.intensity : x.hi;
         pt.roofAt = p.roof;
@@ -792,7 +793,8 @@ std::string plotSpecToText(const PlotSpec& s)
         out << " " << aligns[static_cast<int>(l.align)] << " " << valigns[static_cast<int>(l.valign)] << "\n";
     }
     for (const auto& p : s.points)
-        out << "point '" << p.name << "' at " << xy(p.at) << " " << regimeName(p.regime)
+        out << (p.name.empty() && p.index >= 0 ? "point #" + std::to_string(p.index) : "point '" + p.name + "'")
+            << " at " << xy(p.at) << " " << regimeName(p.regime)
             << (p.measured ? " measured" : " on-roof") << (p.aboveRoof ? " ABOVE-ROOF" : "") << " size "
             << formatNumber(p.size, 3) << "\n";
     for (const auto& d : s.drops)

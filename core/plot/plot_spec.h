@@ -66,15 +66,17 @@ struct PlotLabel {
 
 /// A kernel as drawn: at (intensity, achieved rate) or, without a time, on its roof.
 struct PlotPoint {
+    /// Empty for the kernel points of a crowded figure (over kThinningThreshold kernels): `index`
+    /// names the kernel there, and a 10^5-point figure does not hold a second copy of every name.
     std::string name;
     PlotXY at;
     double roofAt = 0.0; ///< roof at this intensity
+    double size = 1.0; ///< marker scale (1 = normal; follows time share when asked)
+    int index = -1; ///< the kernel's index in the placements given (-1: not a kernel)
     Regime regime = Regime::MemoryBound;
     bool measured = false; ///< has a time (else drawn on the roof, hollow)
     bool aboveRoof = false;
-    double size = 1.0; ///< marker scale (1 = normal; follows time share when asked)
-    int index = -1; ///< the kernel's index in the placements given (-1: not a kernel)
-    enum class Kind { Kernel, LlmPhase, Trajectory, Level } kind = Kind::Kernel;
+    enum class Kind : std::uint8_t { Kernel, LlmPhase, Trajectory, Level } kind = Kind::Kernel;
     friend bool operator==(const PlotPoint& a, const PlotPoint& b)
     {
         return a.name == b.name && a.at == b.at && a.roofAt == b.roofAt && a.regime == b.regime
