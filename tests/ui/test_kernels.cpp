@@ -27,6 +27,7 @@
 #include <QFile>
 #include <QProgressDialog>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -101,6 +102,27 @@ TEST_F(KernelsTest, DeletingScatteredKernelsUndoesAndRedoesInPlace)
     EXPECT_TRUE(doc()->session().kernels.empty());
     doc()->undoStack()->redo();
     EXPECT_EQ(doc()->session().kernels, ks) << "an undone add keeps its kernels for the redo";
+}
+
+TEST_F(KernelsTest, EditingAKernelInPlaceUpdatesItsRowWithoutResettingTheTable)
+{
+    doc()->addKernels({test::makeKernel("a", 1e12, 1e10, 1e-3), test::makeKernel("b", 2e12, 1e10, 1e-3),
+                          test::makeKernel("c", 3e12, 1e10, 1e-3)},
+        "add");
+    window->kernelsPanel()->selectKernel(1);
+    QSignalSpy resets(table(), &QAbstractItemModel::modelReset);
+    QSignalSpy changes(table(), &QAbstractItemModel::dataChanged);
+    Kernel moved = doc()->session().kernels[1];
+    moved.bytes = 1e8; // far right of the ridge: a drag step does this
+    moved.time = 1.0;
+    doc()->editKernel(1, moved, "drag");
+    EXPECT_EQ(resets.count(), 0) << "a drag step must not lay out 10^5 rows again";
+    EXPECT_GE(changes.count(), 1);
+    EXPECT_EQ(regimeCell(1), QStringLiteral("compute-bound"));
+    EXPECT_EQ(window->kernelsPanel()->currentKernel(), 1);
+    doc()->removeKernels({0});
+    EXPECT_EQ(resets.count(), 1) << "rows that go are a reset";
+    EXPECT_EQ(table()->rowCount(), 2);
 }
 
 TEST_F(KernelsTest, APrecisionToggleKeepsTheKernelsRevision)

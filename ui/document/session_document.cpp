@@ -57,6 +57,7 @@ QString SessionDocument::replaceSession(Session session, const QString& filePath
     }
     m_session = std::move(session);
     ++m_kernelsRevision;
+    m_editInPlace = false;
     m_undo.clear();
     m_undo.setClean();
     m_filePath = filePath;
@@ -264,6 +265,7 @@ void SessionDocument::applyInsert(int index, std::vector<Kernel> kernels)
         ks.insert(at, std::make_move_iterator(kernels.begin()), std::make_move_iterator(kernels.end()));
     }
     ++m_kernelsRevision;
+    m_editInPlace = false;
     reanalyze();
     emit changed();
 }
@@ -276,6 +278,7 @@ std::vector<Kernel> SessionDocument::applyTake(int index, int count)
     std::vector<Kernel> taken(std::make_move_iterator(first), std::make_move_iterator(last));
     ks.erase(first, last);
     ++m_kernelsRevision;
+    m_editInPlace = false;
     reanalyze();
     emit changed();
     return taken;
@@ -298,6 +301,7 @@ std::vector<Kernel> SessionDocument::applyRemove(const std::vector<int>& sortedI
     }
     ks.resize(out);
     ++m_kernelsRevision;
+    m_editInPlace = false;
     reanalyze();
     emit changed();
     return removed;
@@ -319,6 +323,7 @@ void SessionDocument::applyInsertEach(const std::vector<int>& sortedIndices, std
         merged.push_back(std::move(ks[from++]));
     ks = std::move(merged);
     ++m_kernelsRevision;
+    m_editInPlace = false;
     reanalyze();
     emit changed();
 }
@@ -327,6 +332,7 @@ void SessionDocument::applyKernel(int index, const Kernel& kernel)
 {
     m_session.kernels.at(static_cast<size_t>(index)) = kernel;
     ++m_kernelsRevision;
+    m_editInPlace = true;
     reanalyze();
     emit changed();
 }

@@ -92,6 +92,9 @@ public:
     /// Changes whenever a kernel is added, removed, edited or the session replaced; the same
     /// revision means the same kernels in the same order (a precision toggle keeps it).
     quint64 kernelsRevision() const { return m_kernelsRevision; }
+    /// The last change of the kernels edited them where they are (no kernel added, removed or
+    /// moved, the session not replaced).
+    bool lastEditWasInPlace() const { return m_editInPlace; }
     PlotSpec plotSpec() const;
 
     /// Records the plot's zoom in the view settings, so a saved session (and `roofline export`
@@ -133,6 +136,7 @@ private:
     QUndoStack m_undo;
     QString m_filePath;
     quint64 m_kernelsRevision = 0;
+    bool m_editInPlace = false;
 };
 
 } // namespace roofline::ui

@@ -34,9 +34,11 @@ KernelTableModel::KernelTableModel(SessionDocument* document, QObject* parent)
 void KernelTableModel::reset()
 {
     const int rows = static_cast<int>(m_doc->session().kernels.size());
-    if (m_doc->kernelsRevision() == m_revision && rows == m_rows) {
-        // The same kernels (a precision, hardware or view change): the cells change, the rows
-        // do not, so the selection, the scroll position and the sort stay as they are.
+    if (rows == m_rows && (m_doc->kernelsRevision() == m_revision || m_doc->lastEditWasInPlace())) {
+        // The same rows (a precision, hardware or view change, or kernels edited in place, as a
+        // drag does at every step): the cells change, the rows do not, so the selection, the
+        // scroll position and the sort stay as they are and 10^5 rows are not laid out again.
+        m_revision = m_doc->kernelsRevision();
         if (rows > 0)
             emit dataChanged(index(0, 0), index(rows - 1, ColumnCount - 1));
         return;
