@@ -28,6 +28,34 @@ std::size_t countNewlines(std::string_view s)
     return n;
 }
 
+std::size_t countLineEnds(std::string_view s)
+{
+    constexpr std::uint64_t kOnes = 0x0101010101010101ull, kLow7 = 0x7F7F7F7F7F7F7F7Full;
+    // The top bit of each byte of w that equals c.
+    const auto equal = [](std::uint64_t w, char c) {
+        const std::uint64_t x = w ^ (kOnes * static_cast<unsigned char>(c));
+        return ~(((x & kLow7) + kLow7) | x) & ~kLow7;
+    };
+    const auto count = [](std::uint64_t bits) { return static_cast<std::size_t>(((bits >> 7) * kOnes) >> 56); };
+    std::size_t lf = 0, cr = 0, crlf = 0, i = 0;
+    bool crBefore = false; // the byte before this word is a CR
+    for (; i + 8 <= s.size(); i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, s.data() + i, 8);
+        const std::uint64_t lfs = equal(w, '\n'), crs = equal(w, '\r');
+        lf += count(lfs);
+        cr += count(crs);
+        crlf += count((crs << 8) & lfs) + (crBefore && (lfs & 0x80u) ? 1 : 0); // little-endian bytes
+        crBefore = (crs >> 63) != 0;
+    }
+    for (; i < s.size(); ++i) {
+        lf += s[i] == '\n';
+        cr += s[i] == '\r';
+        crlf += s[i] == '\n' && (i > 0 ? s[i - 1] == '\r' : false);
+    }
+    return lf + cr - crlf;
+}
+
 std::string toLower(std::string_view s)
 {
     std::string out(s);

@@ -187,7 +187,7 @@ Result<KernelImport> parseCsvKernels(std::string_view text, const std::string& f
     std::exception_ptr failure;
     std::thread worker([&]() {
         try {
-            const std::size_t before = countNewlines(text.substr(0, split));
+            const std::size_t before = countLineEnds(text.substr(0, split)); // as CsvReader counts
             CsvReader r(text.substr(split), delimiter, 1 + static_cast<int>(before));
             const std::size_t partLines = lines - std::min(lines, before) + 1;
             reserveLarge(second.kernels, partLines);

@@ -314,3 +314,29 @@ TEST(KernelFiles, TwoThreadsReadWhatOneThreadReads)
     EXPECT_EQ(q2->kernels[0].name, "multi\nline");
     EXPECT_EQ(q2->lines[1], 4);
 }
+
+TEST(KernelFiles, TwoThreadsAgreeOnTheInputsTheFuzzerFound)
+{
+    // Found by the differential fuzz target: a lone CR line end, a doubled BOM, ';' separators.
+    const std::string inputs[] = {
+        "\xEF\xBB\xBF\xEF\xBB\xBFKernel Name;GFLOP;GB;Time (us)\r\ngemm;1000;21 GF;1500oftmax;0.5;1;400\rKernel "
+        "Name;GFLOP;GB;Time (us)\r\ngemm;1000;21 GF;1500oftmax;0.5;1;400\r\n",
+    };
+    for (const std::string& text : inputs) {
+        KernelReadOptions one, two;
+        one.parallelBytes = 0;
+        two.parallelBytes = 1;
+        const auto a = parseKernels(text, "f.csv", KernelFormat::Csv, one);
+        const auto b = parseKernels(text, "f.csv", KernelFormat::Csv, two);
+        ASSERT_EQ(a.ok(), b.ok());
+        if (!a.ok()) {
+            EXPECT_EQ(a.error().toString(), b.error().toString());
+            continue;
+        }
+        EXPECT_EQ(a->kernels, b->kernels);
+        EXPECT_EQ(a->lines, b->lines);
+        ASSERT_EQ(a->rejected.size(), b->rejected.size());
+        for (size_t i = 0; i < a->rejected.size(); ++i)
+            EXPECT_EQ(a->rejected[i].toString(), b->rejected[i].toString());
+    }
+}

@@ -180,6 +180,24 @@ TEST(Text, CountsNewlinesEightBytesAtATime)
     EXPECT_EQ(countNewlines(std::string(1000, '\n')), 1000u);
 }
 
+TEST(Text, CountsLineEndsAsTheCsvReaderDoes)
+{
+    // LF, CRLF and a lone CR are one line end each; a CRLF may straddle two 8-byte words.
+    const char alphabet[] = {'\n', '\r', '\r', 'a', ',', '\x8D', '\x8A', '\0'};
+    std::mt19937 rng(5);
+    for (size_t length = 0; length < 300; ++length) {
+        std::string s(length, ' ');
+        for (char& c : s)
+            c = alphabet[rng() % sizeof(alphabet)];
+        size_t expected = 0;
+        for (size_t i = 0; i < s.size(); ++i)
+            expected += s[i] == '\n' ? (i == 0 || s[i - 1] != '\r') : s[i] == '\r';
+        EXPECT_EQ(countLineEnds(s), expected) << length;
+    }
+    EXPECT_EQ(countLineEnds("1234567\r\n89"), 1u);
+    EXPECT_EQ(countLineEnds("a\rb\r\nc\n"), 3u);
+}
+
 TEST(HugePages, ReservingLargeKeepsTheVectorUsable)
 {
     std::vector<double> v;
