@@ -137,6 +137,10 @@ void run(size_t n, int runs)
     for (const QPointF& p : probes)
         found += widget->pointAt(p) >= 0;
     const double hover = static_cast<double>(hoverTimer.nsecsElapsed()) / 1e6 / static_cast<double>(probes.size());
+    // The cursor moving over the plot: the lookup, the tracer on the roof, its label, the redraw.
+    const double cursor = medianMs(runs, [&](int i) {
+        mouse(plot, QEvent::MouseMove, probes[static_cast<size_t>(i) % probes.size()], Qt::NoButton);
+    });
 
     // One drag of kernel 0 across the plot, one move per run.
     const QPointF from = widget->pointPixel(0);
@@ -145,8 +149,8 @@ void run(size_t n, int runs)
         [&](int i) { mouse(plot, QEvent::MouseMove, from + QPointF(4.0 * (i + 1), -2.0 * (i + 1)), Qt::LeftButton); });
     mouse(plot, QEvent::MouseButtonRelease, from + QPointF(4.0 * runs, -2.0 * runs), Qt::NoButton);
 
-    std::printf("| %zu | %.0f | %.1f | %.1f | %.3f (%d/1000 hits) | %.1f | %.0f |\n", n, loadMs, replot, toggle, hover,
-        found, drag, perKernel);
+    std::printf("| %zu | %.0f | %.1f | %.1f | %.3f (%d/1000 hits) | %.1f | %.1f | %.0f |\n", n, loadMs, replot, toggle,
+        hover, found, cursor, drag, perKernel);
 
     // The parts of a toggle measured alone: the analysis, the figure's geometry, mapping it onto
     // a plot, drawing it.
@@ -197,9 +201,9 @@ int main(int argc, char** argv)
         for (int i = 1; i < argc; ++i)
             sizes.push_back(static_cast<size_t>(std::atoll(argv[i])));
     }
-    std::printf("| N | add kernels (ms) | replot (ms) | precision toggle (ms) | hover lookup (ms) | drag move (ms) | "
-                "memory per kernel (bytes) |\n"
-                "|---|---|---|---|---|---|---|\n");
+    std::printf("| N | add kernels (ms) | replot (ms) | precision toggle (ms) | hover lookup (ms) | cursor move (ms) | "
+                "drag move (ms) | memory per kernel (bytes) |\n"
+                "|---|---|---|---|---|---|---|---|\n");
     std::fflush(stdout);
     QTemporaryDir scratch;
     for (size_t n : sizes) {

@@ -127,6 +127,40 @@ TEST_F(MainWindowTest, SelectionChangesAreUndoable)
     EXPECT_EQ(window->document()->session().hardwareId, "b200");
 }
 
+TEST_F(MainWindowTest, TheHoverTracerIsRedrawnAloneOnItsOwnLayer)
+{
+    // Following the cursor redraws the tracer's buffered layer, not the plot (22 ms at 10^5
+    // kernels), and what it draws reaches the screen.
+    window->resize(1200, 800);
+    plot()->replot();
+    auto* tracer = plot()->findChild<QCPItemTracer*>(QStringLiteral("hover-tracer"));
+    ASSERT_NE(tracer, nullptr);
+    ASSERT_NE(tracer->layer(), nullptr);
+    EXPECT_EQ(tracer->layer()->name(), QStringLiteral("overlay"));
+    EXPECT_EQ(tracer->layer()->mode(), QCPLayer::lmBuffered);
+    const QImage before = plot()->grab().toImage();
+    int fullReplots = 0;
+    QObject::connect(plot(), &QCustomPlot::beforeReplot, [&]() { ++fullReplots; });
+    const QPoint at(int(plot()->xAxis->coordToPixel(2.0)), int(plot()->yAxis->coordToPixel(1e13)));
+    QMouseEvent move(
+        QEvent::MouseMove, QPointF(at), plot()->mapToGlobal(QPointF(at)), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(plot(), &move);
+    QCoreApplication::processEvents();
+    EXPECT_EQ(fullReplots, 0);
+    EXPECT_TRUE(tracer->visible());
+    const QImage after = plot()->grab().toImage();
+    // The tracer sits on the roof at I = 2; its label above it: some pixels there changed.
+    const QPoint onRoof(int(plot()->xAxis->coordToPixel(2.0)), int(plot()->yAxis->coordToPixel(6.7e12)));
+    int changed = 0;
+    for (int dy = -40; dy <= 6; ++dy)
+        for (int dx = -40; dx <= 40; ++dx) {
+            const QPoint p = onRoof + QPoint(dx, dy);
+            if (before.rect().contains(p) && before.pixel(p) != after.pixel(p))
+                ++changed;
+        }
+    EXPECT_GT(changed, 50) << "the tracer and its label are on screen";
+}
+
 TEST_F(MainWindowTest, HoverReportsTheRoofUnderTheCursor)
 {
     QString info;

@@ -56,6 +56,21 @@ void RooflinePlotWidget::createHoverItems()
     m_tracerLabel->setBrush(bg);
     m_tracerLabel->setPadding(QMargins(3, 1, 3, 1));
     m_tracerLabel->setVisible(false);
+    // On QCustomPlot's buffered overlay layer: following the cursor redraws these two items
+    // alone, not 10^5 points (replotHover).
+    if (m_plot->layer(QStringLiteral("overlay"))) {
+        m_tracer->setLayer(QStringLiteral("overlay"));
+        m_tracerLabel->setLayer(QStringLiteral("overlay"));
+    }
+}
+
+void RooflinePlotWidget::replotHover()
+{
+    QCPLayer* overlay = m_plot->layer(QStringLiteral("overlay"));
+    if (overlay && overlay->mode() == QCPLayer::lmBuffered && m_tracer->layer() == overlay)
+        overlay->replot();
+    else
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 namespace {
@@ -387,7 +402,7 @@ void RooflinePlotWidget::onMouseMove(QMouseEvent* event)
     if (!m_plot->axisRect()->rect().contains(pos.toPoint()) || !m_roof) {
         m_tracer->setVisible(false);
         m_tracerLabel->setVisible(false);
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        replotHover();
         emit cursorInfo(QString());
         return;
     }
@@ -400,7 +415,7 @@ void RooflinePlotWidget::onMouseMove(QMouseEvent* event)
     m_tracer->setVisible(true);
     m_tracerLabel->setText(QString::fromStdString(formatSI(roof, 3) + unit));
     m_tracerLabel->setVisible(true);
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    replotHover();
     emit cursorInfo(QString::fromStdString("I = " + formatQuantity(x, Dimension::Intensity) + "  \xC2\xB7  "
         + formatSI(y, 3) + unit + "  \xC2\xB7  roof here " + formatSI(roof, 3) + unit + " (" + regime + ")"));
 }

@@ -75,6 +75,7 @@ private:
     void onMousePress(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);
     void createHoverItems();
+    void replotHover(); ///< redraws the hover items only (their own buffered layer)
     /// m_pickOrder for m_spec, made on the first lookup after a change (a toggle does not wait
     /// for 10^5 points to be sorted; the first hover does, once).
     void indexPoints() const;
