@@ -18,12 +18,10 @@ public:
     OptionalDouble(std::nullopt_t) noexcept { }
     OptionalDouble(double v) noexcept
         : m_v(v)
-    {
-    }
+    { }
     OptionalDouble(const std::optional<double>& v) noexcept
         : m_v(v ? *v : none())
-    {
-    }
+    { }
 
     bool has_value() const noexcept
     {
@@ -43,10 +41,7 @@ public:
     }
     double value_or(double fallback) const noexcept { return has_value() ? m_v : fallback; }
     void reset() noexcept { m_v = none(); }
-    operator std::optional<double>() const noexcept
-    {
-        return has_value() ? std::optional<double>(m_v) : std::nullopt;
-    }
+    operator std::optional<double>() const noexcept { return has_value() ? std::optional<double>(m_v) : std::nullopt; }
 
     friend bool operator==(const OptionalDouble& a, const OptionalDouble& b) noexcept
     {

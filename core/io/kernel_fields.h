@@ -83,10 +83,7 @@ public:
     void prefetchHash(std::uint64_t hash) const { __builtin_prefetch(&m_slots[hash & (m_slots.size() - 1)]); }
     void reject(int line, const std::string& message);
     /// Starts loading the table slot a name will probe, while the rest of its row is parsed.
-    void prefetch(std::string_view name) const
-    {
-        prefetchHash(nameHash(name));
-    }
+    void prefetch(std::string_view name) const { prefetchHash(nameHash(name)); }
 
 private:
     std::string m_file;

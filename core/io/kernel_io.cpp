@@ -115,8 +115,8 @@ bool readKernelRows(CsvReader& reader, const CsvColumns& c, Collector& collector
     return true;
 }
 
-Result<KernelImport> parseCsvKernels(std::string_view text, const std::string& file, char delimiter, std::size_t lines,
-    const KernelReadOptions& options)
+Result<KernelImport> parseCsvKernels(
+    std::string_view text, const std::string& file, char delimiter, std::size_t lines, const KernelReadOptions& options)
 {
     const auto& progress = options.progress;
     // Rows are read one at a time straight from the text: a 10^6-row file is never held twice.

@@ -278,8 +278,7 @@ Work countWork(const Launch& l, const KnownMetrics& m)
     // 2 x hadd + 2 x hmul + 4 x hfma.
     const double fp64 = sass(l, m.sass[0], found) + sass(l, m.sass[1], found) + 2 * sass(l, m.sass[2], found);
     const double fp32 = sass(l, m.sass[3], found) + sass(l, m.sass[4], found) + 2 * sass(l, m.sass[5], found);
-    const double fp16
-        = 2 * sass(l, m.sass[6], found) + 2 * sass(l, m.sass[7], found) + 4 * sass(l, m.sass[8], found);
+    const double fp16 = 2 * sass(l, m.sass[6], found) + 2 * sass(l, m.sass[7], found) + 4 * sass(l, m.sass[8], found);
     w.anyFlopMetric = found;
     w.at(Precision::FP64) += fp64;
     w.at(Precision::FP32) += fp32;

@@ -250,9 +250,8 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
         // Many kernels: label the ones that take the most time (then the lowest bound; ties go
         // to the kernel listed first). Only the top few are ordered: O(N log k), not a full sort.
         const auto keep = static_cast<std::ptrdiff_t>(std::max(0, labelLimit));
-        std::partial_sort(labelled.begin(), labelled.begin() + keep, labelled.end(), [&](size_t a, size_t b) {
-            return slowness[a] > slowness[b] || (slowness[a] == slowness[b] && a < b);
-        });
+        std::partial_sort(labelled.begin(), labelled.begin() + keep, labelled.end(),
+            [&](size_t a, size_t b) { return slowness[a] > slowness[b] || (slowness[a] == slowness[b] && a < b); });
         labelled.resize(static_cast<size_t>(keep));
     }
     std::vector<bool> hasLabel(placements.size(), !options.showLabels ? false : true);
@@ -299,8 +298,8 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
         if (pt.measured && pt.at.y != p.roof && (!many || hasLabel[i]))
             s.drops.push_back({pt.at, {xi, p.roof}, p.regime, p.aboveRoof});
         if (hasLabel[i])
-            s.labels.push_back({LabelRole::PointLabel, pointLabelText(k, p), pt.at, std::nullopt, PlotLabel::Align::Left,
-                PlotLabel::VAlign::Middle});
+            s.labels.push_back({LabelRole::PointLabel, pointLabelText(k, p), pt.at, std::nullopt,
+                PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
     }
     // Hierarchical points: a kernel with bytes at inner levels gets a point per level (same
     // FLOP/s), joined to its main point, and the profile's inner-level roofs are drawn.
@@ -333,7 +332,8 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
             }
             s.points.push_back(pt);
             s.levelLinks.push_back({main, pt.at});
-            s.labels.push_back({LabelRole::PointLabel, l.level + (p.binding == Wall::InnerLevel && p.bindingLevel == li ? " (binds)" : ""), pt.at,
+            s.labels.push_back({LabelRole::PointLabel,
+                l.level + (p.binding == Wall::InnerLevel && p.bindingLevel == li ? " (binds)" : ""), pt.at,
                 std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
         }
     }
@@ -536,7 +536,10 @@ public:
     }
 
 private:
-    size_t at(int i, int j) const { return static_cast<size_t>(j) * static_cast<size_t>(m_w + 1) + static_cast<size_t>(i); }
+    size_t at(int i, int j) const
+    {
+        return static_cast<size_t>(j) * static_cast<size_t>(m_w + 1) + static_cast<size_t>(i);
+    }
     // Centres with x in [x0, x1) and y in [y0, y1), in whole pixels.
     double count(const std::vector<std::uint32_t>& sat, const Box& b) const
     {
@@ -794,9 +797,8 @@ std::string plotSpecToText(const PlotSpec& s)
     }
     for (const auto& p : s.points)
         out << (p.name.empty() && p.index >= 0 ? "point #" + std::to_string(p.index) : "point '" + p.name + "'")
-            << " at " << xy(p.at) << " " << regimeName(p.regime)
-            << (p.measured ? " measured" : " on-roof") << (p.aboveRoof ? " ABOVE-ROOF" : "") << " size "
-            << formatNumber(p.size, 3) << "\n";
+            << " at " << xy(p.at) << " " << regimeName(p.regime) << (p.measured ? " measured" : " on-roof")
+            << (p.aboveRoof ? " ABOVE-ROOF" : "") << " size " << formatNumber(p.size, 3) << "\n";
     for (const auto& d : s.drops)
         out << "drop " << xy(d.from) << " to " << xy(d.to) << "\n";
     return out.str();

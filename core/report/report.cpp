@@ -254,8 +254,8 @@ std::string formatHardwareDetails(const HardwareProfile& p, OutputFormat format)
     return out.str();
 }
 
-std::string formatPlacements(
-    const std::vector<Kernel>& kernels, const std::vector<Placement>& placements, const Roofline& roof, OutputFormat format)
+std::string formatPlacements(const std::vector<Kernel>& kernels, const std::vector<Placement>& placements,
+    const Roofline& roof, OutputFormat format)
 {
     if (kernels.size() != placements.size())
         throw std::invalid_argument("formatPlacements: one placement per kernel");
@@ -274,11 +274,12 @@ std::string formatPlacements(
         for (size_t i = 0; i < placements.size(); ++i) {
             const Kernel& k = kernels[i];
             const Placement& p = placements[i];
-            out += csvQuote(k.name) + "," + csvNumber(k.flops) + "," + csvNumber(k.bytes) + "," + csvOpt(k.time) + "," + csvNumber(p.intensity) + "," + csvOpt(p.achieved) + ","
-                + csvNumber(p.roof) + "," + csvNumber(p.ridge) + "," + regimeName(p.regime) + "," + csvOpt(p.headroom())
-                + "," + csvOpt(p.efficiency()) + "," + csvOpt(p.mfu) + "," + csvNumber(p.timeLowerBound) + ","
-                + csvNumber(p.ridgeDistance()) + "," + (p.aboveRoof ? "true" : "false") + "," + csvOpt(p.timeShare) + ","
-                + csvOpt(p.gain) + "," + precisionName(p.precision) + "\n";
+            out += csvQuote(k.name) + "," + csvNumber(k.flops) + "," + csvNumber(k.bytes) + "," + csvOpt(k.time) + ","
+                + csvNumber(p.intensity) + "," + csvOpt(p.achieved) + "," + csvNumber(p.roof) + "," + csvNumber(p.ridge)
+                + "," + regimeName(p.regime) + "," + csvOpt(p.headroom()) + "," + csvOpt(p.efficiency()) + ","
+                + csvOpt(p.mfu) + "," + csvNumber(p.timeLowerBound) + "," + csvNumber(p.ridgeDistance()) + ","
+                + (p.aboveRoof ? "true" : "false") + "," + csvOpt(p.timeShare) + "," + csvOpt(p.gain) + ","
+                + precisionName(p.precision) + "\n";
         }
         return out;
     }
@@ -295,7 +296,8 @@ std::string formatPlacements(
         const Placement& p = placements[i];
         rows.push_back({k.name + (k.launches > 1 ? " (x" + std::to_string(k.launches) + ")" : ""),
             formatNumber(p.intensity, 3), regimeName(p.regime) + (p.aboveRoof ? " (!)" : ""), rate(p.roof, p.precision),
-            p.achieved ? rate(*p.achieved, p.precision) : "-", p.headroom() ? formatNumber(*p.headroom(), 3) + "x" : "-",
+            p.achieved ? rate(*p.achieved, p.precision) : "-",
+            p.headroom() ? formatNumber(*p.headroom(), 3) + "x" : "-",
             p.mfu ? formatNumber(*p.mfu * 100.0, 3) + "%" : "-", formatQuantity(p.timeLowerBound, Dimension::Time)});
         if (shares) {
             rows.back().push_back(p.timeShare ? formatNumber(*p.timeShare * 100.0, 3) + "%" : "-");
@@ -321,8 +323,8 @@ std::vector<std::pair<std::string, std::string>> placementFacts(
         roof.hardwareName + " (" + roof.hardwareId + "), " + precisionLabel(prec) + " dense"
             + (roof.kind == RoofKind::Achievable ? ", achievable roof" : ""));
     row("work",
-        formatQuantity(kernel.flops, Dimension::Flops) + ", " + formatQuantity(kernel.bytes, Dimension::Bytes)
-            + " (" + roof.memoryLevel + ")");
+        formatQuantity(kernel.flops, Dimension::Flops) + ", " + formatQuantity(kernel.bytes, Dimension::Bytes) + " ("
+            + roof.memoryLevel + ")");
     row("intensity", formatQuantity(p.intensity, Dimension::Intensity));
     std::string side;
     if (p.regime == Regime::AtRidge)

@@ -25,8 +25,8 @@ std::string formatHardwareDetails(const HardwareProfile& profile, OutputFormat f
 /// intensity, achieved_flops_per_s, roof_flops_per_s, ridge, regime, headroom, efficiency,
 /// mfu, time_lower_bound_s (plus ridge_distance, above_roof, lever). placements[i] is kernels[i]
 /// (std::invalid_argument when the counts differ).
-std::string formatPlacements(
-    const std::vector<Kernel>& kernels, const std::vector<Placement>& placements, const Roofline& roof, OutputFormat format);
+std::string formatPlacements(const std::vector<Kernel>& kernels, const std::vector<Placement>& placements,
+    const Roofline& roof, OutputFormat format);
 
 /// Every figure of one placement as (label, text) pairs: intensity, roof, ridge and the side
 /// of it, regime, headroom, % of roof, MFU, time bound, time share, gain, the lever.

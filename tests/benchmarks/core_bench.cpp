@@ -2,9 +2,9 @@
 // Google Benchmark for the core at 10^3, 10^5, 10^6 kernels: placement, CSV and Nsight Compute
 // import, figure geometry. Run with `make bench` (not part of `make test`).
 #include "bench_kernels.h"
-#include "core/common/huge_pages.h"
 #include "core/analysis/roofline.h"
 #include "core/analysis/session_analysis.h"
+#include "core/common/huge_pages.h"
 #include "core/io/kernel_io.h"
 #include "core/plot/plot_spec.h"
 

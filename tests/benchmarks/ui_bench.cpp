@@ -13,13 +13,13 @@
 #include <qcustomplot.h>
 
 #include <QApplication>
-#include <QFile>
-#include <QProcess>
-#include <QTemporaryDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QMouseEvent>
+#include <QProcess>
 #include <QSettings>
 #include <QStringList>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
@@ -138,9 +138,8 @@ void run(size_t n, int runs)
         found += widget->pointAt(p) >= 0;
     const double hover = static_cast<double>(hoverTimer.nsecsElapsed()) / 1e6 / static_cast<double>(probes.size());
     // The cursor moving over the plot: the lookup, the tracer on the roof, its label, the redraw.
-    const double cursor = medianMs(runs, [&](int i) {
-        mouse(plot, QEvent::MouseMove, probes[static_cast<size_t>(i) % probes.size()], Qt::NoButton);
-    });
+    const double cursor = medianMs(runs,
+        [&](int i) { mouse(plot, QEvent::MouseMove, probes[static_cast<size_t>(i) % probes.size()], Qt::NoButton); });
 
     // One drag of kernel 0 across the plot, one move per run.
     const QPointF from = widget->pointPixel(0);

@@ -15,12 +15,12 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTableWidget>
-#include <QElapsedTimer>
 #include <QTest>
 #include <QToolButton>
 

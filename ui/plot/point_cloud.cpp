@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/plot/point_cloud.h"
 
-#include "core/common/vector_state.h"
 #include "core/common/key_set.h"
+#include "core/common/vector_state.h"
 #include "core/plot/plot_spec.h"
 
 #include <QPaintEngine>
