@@ -142,6 +142,16 @@ std::string bindingName(const Placement& p, const Roofline& roof)
     return roof.memoryLevel;
 }
 
+Regime regimeAt(double intensity, double ridge)
+{
+    // At the ridge: |log(I / I_ridge)| <= log(1 + tolerance), i.e. I within a factor of
+    // (1 + tolerance) of the ridge either way; compared without taking a logarithm.
+    const double band = 1.0 + kRidgeTolerance;
+    if (intensity <= ridge * band && intensity * band >= ridge)
+        return Regime::AtRidge;
+    return intensity < ridge ? Regime::MemoryBound : Regime::ComputeBound;
+}
+
 Placement analyze(const Kernel& kernel, const Roofline& roof)
 {
     Placement p;
@@ -156,13 +166,7 @@ void analyzeInto(Placement& p, const Kernel& kernel, const Roofline& roof)
     p.peak = roof.peakFlops;
     p.bandwidth = roof.bandwidth;
     p.roof = roof.attainable(p.intensity);
-    // At the ridge: |log(I / I_ridge)| <= log(1 + tolerance), i.e. I within a factor of
-    // (1 + tolerance) of the ridge either way; compared without taking a logarithm.
-    const double band = 1.0 + kRidgeTolerance;
-    if (p.intensity <= p.ridge * band && p.intensity * band >= p.ridge)
-        p.regime = Regime::AtRidge;
-    else
-        p.regime = p.intensity < p.ridge ? Regime::MemoryBound : Regime::ComputeBound;
+    p.regime = regimeAt(p.intensity, p.ridge);
     const double computeTime = kernel.flops / roof.peakFlops;
     const double memoryTime = kernel.bytes / roof.bandwidth;
     p.timeLowerBound = std::max(computeTime, memoryTime);

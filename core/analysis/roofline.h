@@ -57,6 +57,9 @@ std::ostream& operator<<(std::ostream& os, Regime r);
 /// (|I / I_ridge - 1| <= 5 %, measured in log space so the band is symmetric).
 inline constexpr double kRidgeTolerance = 0.05;
 
+/// The regime of an intensity against a ridge: at the ridge within kRidgeTolerance either way.
+Regime regimeAt(double intensity, double ridge);
+
 /// A kernel's point at one inner memory level (hierarchical roofline): same FLOP/s, that
 /// level's bytes, judged against that level's bandwidth roof.
 struct LevelPlacement {

@@ -10,24 +10,6 @@
 
 namespace roofline {
 
-std::size_t countNewlines(std::string_view s)
-{
-    std::size_t n = 0, i = 0;
-    constexpr std::uint64_t kOnes = 0x0101010101010101ull, kNewlines = kOnes * '\n', kLow7 = 0x7F7F7F7F7F7F7F7Full;
-    for (; i + 8 <= s.size(); i += 8) {
-        std::uint64_t w;
-        std::memcpy(&w, s.data() + i, 8);
-        const std::uint64_t x = w ^ kNewlines; // a zero byte where w has a newline
-        // The high bit of each byte set exactly when that byte of x is non-zero (no borrows).
-        const std::uint64_t nonZero = ((x & kLow7) + kLow7) | x;
-        // One bit per newline, at the top of its byte: gather them into the top byte and read it.
-        n += static_cast<std::size_t>((((~nonZero & ~kLow7) >> 7) * kOnes) >> 56);
-    }
-    for (; i < s.size(); ++i)
-        n += s[i] == '\n';
-    return n;
-}
-
 std::size_t countLineEnds(std::string_view s)
 {
     constexpr std::uint64_t kOnes = 0x0101010101010101ull, kLow7 = 0x7F7F7F7F7F7F7F7Full;

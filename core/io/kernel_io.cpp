@@ -290,7 +290,7 @@ Result<KernelImport> parseAnyKernelFormat(const std::string& text, const std::st
 Result<KernelImport> parseKernels(
     const std::string& text, const std::string& file, KernelFormat format, const KernelReadOptions& options)
 {
-    const std::size_t lines = countNewlines(text);
+    const std::size_t lines = countLineEnds(text);
     if (lines > options.maxRows + 1)
         return Error {file, 0, 0,
             "too many rows (" + std::to_string(lines) + " lines; the limit is " + std::to_string(options.maxRows)

@@ -141,12 +141,6 @@ ThinningGrid::Cell ThinningGrid::cell(const PlotPoint& p) const
             + (p.kind == PlotPoint::Kind::Kernel ? 0 : 12)};
 }
 
-std::uint64_t ThinningGrid::key(const PlotPoint& p) const
-{
-    const Cell c = cell(p);
-    return (std::uint64_t {c.x} << 32) | (std::uint64_t {c.y} << 5) | c.kind;
-}
-
 CellSet ThinningGrid::cellSet(std::size_t expected)
 {
     return CellSet(static_cast<std::uint32_t>(kThinningGrid) + 1, expected);
@@ -322,10 +316,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
             pt.roofAt = l.roof.value_or(0.0);
             if (l.bandwidth) {
                 const double ridgeL = p.peak / *l.bandwidth;
-                const double lr = std::log(l.intensity / ridgeL);
-                pt.regime = std::fabs(lr) <= std::log1p(kRidgeTolerance) ? Regime::AtRidge
-                    : lr < 0                                             ? Regime::MemoryBound
-                                                                         : Regime::ComputeBound;
+                pt.regime = regimeAt(l.intensity, ridgeL);
                 pt.aboveRoof = pt.measured && main.y > *l.roof * (1 + 1e-9);
             } else {
                 pt.regime = p.regime;

@@ -146,8 +146,8 @@ struct CompareRoof {
 inline constexpr size_t kThinningThreshold = 2000;
 inline constexpr double kThinningGrid = 2400.0;
 
-/// The thinning grid: kThinningGrid^2 cells over the log axes. Two points with the same key (the
-/// same cell, the same kind, regime, measured or not, above its roof or not) look the same.
+/// The thinning grid: kThinningGrid^2 cells over the log axes. Two points in the same cell with
+/// the same kind (regime, measured or not, above its roof or not) look the same.
 struct ThinningGrid {
     ThinningGrid(const AxisRange& x, const AxisRange& y);
     struct Cell {
@@ -155,7 +155,6 @@ struct ThinningGrid {
         std::uint32_t kind; ///< regime, measured, above its roof, kernel or level point (< 32)
     };
     Cell cell(const PlotPoint& p) const;
-    std::uint64_t key(const PlotPoint& p) const;
     /// The cells already holding a point, for `expected` points.
     static CellSet cellSet(std::size_t expected);
 

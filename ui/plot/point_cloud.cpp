@@ -42,7 +42,7 @@ LogMap logMap(const QCPAxis* axis)
 double cellOf(const LogMap& m, double l)
 {
     const double q = std::floor((l - m.lo) * m.cells);
-    return q > 0.0 ? std::min(q, 1e6) : 0.0; // as ThinningGrid::key
+    return q > 0.0 ? std::min(q, 1e6) : 0.0; // as ThinningGrid::cell
 }
 
 } // namespace
