@@ -124,6 +124,21 @@ bool PlotSpec::crowded() const
     return points.size() + static_cast<size_t>(std::max(0, thinnedPoints)) > kThinningThreshold;
 }
 
+size_t PlotSpec::kernelPointCount() const
+{
+    return static_cast<size_t>(std::partition_point(points.begin(), points.end(), [](const PlotPoint& p) {
+        return p.kind == PlotPoint::Kind::Kernel;
+    }) - points.begin());
+}
+
+const PlotPoint* PlotSpec::kernelPoint(int index) const
+{
+    const auto kernels = points.begin() + static_cast<std::ptrdiff_t>(kernelPointCount());
+    const auto it
+        = std::lower_bound(points.begin(), kernels, index, [](const PlotPoint& p, int i) { return p.index < i; });
+    return it != kernels && it->index == index ? &*it : nullptr;
+}
+
 ThinningGrid::ThinningGrid(const AxisRange& x, const AxisRange& y)
     : m_lx0(std::log(x.lo))
     , m_lxs(kThinningGrid / (std::log(x.hi) - std::log(x.lo)))
@@ -133,10 +148,15 @@ ThinningGrid::ThinningGrid(const AxisRange& x, const AxisRange& y)
 
 ThinningGrid::Cell ThinningGrid::cell(const PlotPoint& p) const
 {
+    return cellOfLogs(std::log(p.at.x), std::log(p.at.y), p);
+}
+
+ThinningGrid::Cell ThinningGrid::cellOfLogs(double lnX, double lnY, const PlotPoint& p) const
+{
     const auto index = [](double v) { // NaN (a point without a place) goes to cell 0
         return static_cast<std::uint32_t>(v > 0.0 ? std::min(v, 1e6) : 0.0);
     };
-    return {index((std::log(p.at.x) - m_lx0) * m_lxs), index((std::log(p.at.y) - m_ly0) * m_lys),
+    return {index((lnX - m_lx0) * m_lxs), index((lnY - m_ly0) * m_lys),
         static_cast<std::uint32_t>(p.regime) * 4 + (p.measured ? 2 : 0) + (p.aboveRoof ? 1 : 0)
             + (p.kind == PlotPoint::Kind::Kernel ? 0 : 12)};
 }
@@ -287,13 +307,13 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
                 continue;
             }
         }
-        s.points.push_back(pt);
         // Drops for every kernel, or with thousands only for the labelled ones (the rest is noise).
         if (pt.measured && pt.at.y != p.roof && (!many || hasLabel[i]))
             s.drops.push_back({pt.at, {xi, p.roof}, p.regime, p.aboveRoof});
         if (hasLabel[i])
             s.labels.push_back({LabelRole::PointLabel, pointLabelText(k, p), pt.at, std::nullopt,
                 PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
+        s.points.push_back(std::move(pt));
     }
     // Hierarchical points: a kernel with bytes at inner levels gets a point per level (same
     // FLOP/s), joined to its main point, and the profile's inner-level roofs are drawn.
@@ -321,11 +341,11 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
             } else {
                 pt.regime = p.regime;
             }
-            s.points.push_back(pt);
             s.levelLinks.push_back({main, pt.at});
             s.labels.push_back({LabelRole::PointLabel,
                 l.level + (p.binding == Wall::InnerLevel && p.bindingLevel == li ? " (binds)" : ""), pt.at,
                 std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
+            s.points.push_back(std::move(pt));
         }
     }
     if (anyLevels || options.showLevels) {
@@ -567,11 +587,12 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
 {
     const double lx0 = std::log(spec.x.lo), lx1 = std::log(spec.x.hi);
     const double ly0 = std::log(spec.y.lo), ly1 = std::log(spec.y.hi);
-    // Pixel position (y down) of a data point in the nominal plot area.
-    auto px = [&](const PlotXY& p) {
+    // Pixel position (y down) of a data point in the nominal plot area, from its logarithms.
+    auto pxOfLogs = [&](double lnX, double lnY) {
         return std::pair<double, double> {
-            (std::log(p.x) - lx0) / (lx1 - lx0) * m.width, (1.0 - (std::log(p.y) - ly0) / (ly1 - ly0)) * m.height};
+            (lnX - lx0) / (lx1 - lx0) * m.width, (1.0 - (lnY - ly0) / (ly1 - ly0)) * m.height};
     };
+    auto px = [&](const PlotXY& p) { return pxOfLogs(std::log(p.x), std::log(p.y)); };
     Obstacles obstacles(m.width, m.height);
     MarkerDensity density(m.width, m.height);
     // With thousands of points, one marker per thinning cell and kind: a figure and its thinned
@@ -580,12 +601,13 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
     const ThinningGrid grid(spec.x, spec.y);
     CellSet seen = ThinningGrid::cellSet(many ? spec.points.size() : 0);
     for (const auto& p : spec.points) {
+        const double lnX = std::log(p.at.x), lnY = std::log(p.at.y); // once for the cell and the pixel
         if (many) {
-            const ThinningGrid::Cell c = grid.cell(p);
+            const ThinningGrid::Cell c = grid.cellOfLogs(lnX, lnY, p);
             if (!seen.insert(c.x, c.y, c.kind))
                 continue;
         }
-        const auto [x, y] = px(p.at);
+        const auto [x, y] = pxOfLogs(lnX, lnY);
         const double r = m.markerRadius * p.size;
         if (many)
             density.add(x, y, r);

@@ -133,6 +133,12 @@ struct PlotSpec {
     /// Thousands of points (drawn or thinned): the figure is thinned, names are few, and points
     /// are drawn as clouds on the thinning grid.
     bool crowded() const;
+    /// The point of kernel `index`, or nullptr (thinned out, or no such kernel). The kernel
+    /// points come first, in kernel order, so this is a binary search, not a walk through 10^5
+    /// points.
+    const PlotPoint* kernelPoint(int index) const;
+    /// How many points are kernel points (the first ones); inner-level and LLM points follow.
+    size_t kernelPointCount() const;
     friend bool operator==(const PlotSpec& a, const PlotSpec& b);
 };
 
@@ -155,6 +161,9 @@ struct ThinningGrid {
         std::uint32_t kind; ///< regime, measured, above its roof, kernel or level point (< 32)
     };
     Cell cell(const PlotPoint& p) const;
+    /// The same from the natural logarithms of the point's coordinates (taken once by a caller
+    /// that needs them for more than the cell).
+    Cell cellOfLogs(double lnX, double lnY, const PlotPoint& p) const;
     /// The cells already holding a point, for `expected` points.
     static CellSet cellSet(std::size_t expected);
 

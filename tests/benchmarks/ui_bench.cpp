@@ -180,12 +180,35 @@ void run(size_t n, int runs)
 int main(int argc, char** argv)
 {
     const bool one = argc == 4 && std::string(argv[1]) == "--one";
+    // `ui_bench --toggles N COUNT`: only COUNT precision toggles with N kernels, for a profiler
+    // (perf record -g ui_bench --toggles 100000 200).
+    const bool toggles = argc == 4 && std::string(argv[1]) == "--toggles";
     qputenv("QT_QPA_PLATFORM", "offscreen");
     qputenv("HOME", QByteArray("/tmp/roofline-ui-bench"));
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("RooflineStudioBench"));
     QSettings().clear();
     QSettings().setValue(QStringLiteral("view/animate"), false);
+    if (toggles) {
+        ui::MainWindow window(bench::catalog(), {});
+        window.resize(1300, 900);
+        window.show();
+        if (!QTest::qWaitForWindowExposed(&window))
+            return 1;
+        window.document()->setHardware(QStringLiteral("h100-sxm5"));
+        window.document()->setPrecision(Precision::BF16);
+        window.document()->addKernels(bench::kernels(static_cast<size_t>(std::atoll(argv[2]))), QStringLiteral("Add"));
+        QCoreApplication::processEvents();
+        const int count = std::atoi(argv[3]);
+        const double ms = medianMs(
+            count, [&](int i) { window.document()->setPrecision(i % 2 ? Precision::BF16 : Precision::FP8); });
+        std::printf("toggle median %.1f ms\n", ms);
+        if (qEnvironmentVariableIsSet("RS_BENCH_GRAB")) { // look at the window after the toggles
+            QCoreApplication::processEvents();
+            window.grab().save(qEnvironmentVariable("RS_BENCH_GRAB"));
+        }
+        return 0;
+    }
     if (one) {
         const auto n = static_cast<size_t>(std::atoll(argv[2]));
         run(n, n >= 1000000 ? 5 : 9);

@@ -266,3 +266,123 @@ TEST_F(ThinningWindowTest, ThinnedKernelsStayInTheAnalysisAndTheTable)
     EXPECT_GT(shown.thinnedPoints, 4900) << "nearly all share one pixel";
     EXPECT_EQ(shown.points.size() + static_cast<size_t>(shown.thinnedPoints), 5000u);
 }
+
+namespace {
+// Two overlapping clouds on log-log axes (the kernel clouds of a crowded figure), cached or not.
+// `moved` points of the first go to the second (a regime flip) and `dropped` leave the first.
+void cloudsPlot(QCustomPlot& plot, bool cached, int moved = 0, int dropped = 0, double xShift = 1.0)
+{
+    plot.clearPlottables();
+    plot.resize(500, 400);
+    for (QCPAxis* a : {plot.xAxis, plot.yAxis}) {
+        a->setScaleType(QCPAxis::stLogarithmic);
+        a->setRange(1e-1, 1e4);
+    }
+    QVector<double> xs[2], ys[2];
+    for (int i = 0; i < 6000; ++i) {
+        const double x = xShift * std::pow(10.0, -0.5 + 4.0 * ((i * 7919) % 6000) / 6000.0);
+        const double y = std::pow(10.0, 0.2 + 3.5 * ((i * 104729) % 6000) / 6000.0);
+        int which = i % 2;
+        if (which == 0 && i / 2 < moved)
+            which = 1;
+        else if (which == 0 && i / 2 < moved + dropped)
+            continue;
+        xs[which] << x;
+        ys[which] << y;
+    }
+    const QColor colours[2] = {QColor(0x1f, 0x77, 0xb4), QColor(0xd6, 0x27, 0x28)};
+    for (int c = 0; c < 2; ++c) {
+        auto* cloud = new ui::PointCloud(plot.xAxis, plot.yAxis);
+        cloud->setMarker(colours[c], 8);
+        cloud->setPoints(xs[c], ys[c]);
+        cloud->setCached(cached);
+    }
+}
+
+QImage pixels(QCustomPlot& plot)
+{
+    return plot.toPixmap(500, 400, 1.0).toImage().convertToFormat(QImage::Format_RGB32);
+}
+
+int differentPixels(const QImage& a, const QImage& b)
+{
+    int differ = 0;
+    for (int y = 0; y < a.height(); ++y)
+        for (int x = 0; x < a.width(); ++x)
+            differ += a.pixel(x, y) != b.pixel(x, y);
+    return differ;
+}
+
+QObject* cloudCanvas(QCustomPlot& plot)
+{
+    return plot.findChild<QObject*>(QStringLiteral("rs-cloud-canvas"), Qt::FindDirectChildrenOnly);
+}
+} // namespace
+
+TEST(PointCloudCanvas, DrawsWhatTheCloudsDrawOneByOne)
+{
+    QCustomPlot cached, direct;
+    cloudsPlot(cached, true);
+    cloudsPlot(direct, false);
+    const QImage a = pixels(cached), b = pixels(direct);
+    ASSERT_NE(cloudCanvas(cached), nullptr) << "the cached clouds drew through the canvas";
+    EXPECT_EQ(cloudCanvas(direct), nullptr);
+    // Composited once onto the plot instead of sprite by sprite: a channel may round differently.
+    int differ = 0, covered = 0;
+    for (int y = 0; y < a.height(); ++y)
+        for (int x = 0; x < a.width(); ++x) {
+            const QColor ca(a.pixel(x, y)), cb(b.pixel(x, y));
+            covered += cb != Qt::white;
+            differ += std::max({std::abs(ca.red() - cb.red()), std::abs(ca.green() - cb.green()),
+                          std::abs(ca.blue() - cb.blue())})
+                > 2;
+        }
+    EXPECT_GT(covered, a.width() * a.height() / 10);
+    EXPECT_EQ(differ, 0);
+}
+
+TEST(PointCloudCanvas, ANewFigureRedrawsOnlyTheTilesThatChangedAndLooksLikeAFreshOne)
+{
+    QCustomPlot plot;
+    cloudsPlot(plot, true);
+    (void)pixels(plot);
+    EXPECT_EQ(cloudCanvas(plot)->property("tilesRedrawn").toInt(), -1) << "the first draw draws everything";
+    // The same clouds again (a replot): nothing is redrawn.
+    (void)pixels(plot);
+    EXPECT_EQ(cloudCanvas(plot)->property("tilesRedrawn").toInt(), 0);
+    // New clouds: 40 points change colour and 20 go.
+    cloudsPlot(plot, true, 40, 20);
+    const QImage incremental = pixels(plot);
+    const int redrawn = cloudCanvas(plot)->property("tilesRedrawn").toInt();
+    const int tiles = cloudCanvas(plot)->property("tiles").toInt();
+    EXPECT_GT(redrawn, 0);
+    EXPECT_LT(redrawn, tiles / 2) << redrawn << " of " << tiles << " tiles";
+    QCustomPlot fresh;
+    cloudsPlot(fresh, true, 40, 20);
+    EXPECT_EQ(differentPixels(incremental, pixels(fresh)), 0) << "the tiles redrawn join the ones kept exactly";
+    // Every point moved: one full redraw, the same as a fresh plot's.
+    cloudsPlot(plot, true, 40, 20, 1.7);
+    const QImage moved = pixels(plot);
+    EXPECT_EQ(cloudCanvas(plot)->property("tilesRedrawn").toInt(), -1);
+    cloudsPlot(fresh, true, 40, 20, 1.7);
+    EXPECT_EQ(differentPixels(moved, pixels(fresh)), 0);
+}
+
+TEST(PointCloudCanvas, PointsLeftOfTheAxesAreNotPiledOnItsEdge)
+{
+    // Zoomed in: every point lies left of the x range. None may be drawn (they used to land on
+    // the first cell of the thinning grid, along the left edge).
+    for (bool cached : {true, false}) {
+        QCustomPlot plot;
+        cloudsPlot(plot, cached, 0, 0, 1e-7);
+        const QImage image = pixels(plot);
+        const QRect r = plot.axisRect()->rect();
+        int coloured = 0;
+        for (int y = r.top() + 2; y < r.bottom() - 2; ++y)
+            for (int x = r.left() + 2; x < r.right() - 2; ++x) {
+                const QColor c(image.pixel(x, y));
+                coloured += std::abs(c.red() - c.blue()) > 40;
+            }
+        EXPECT_EQ(coloured, 0) << (cached ? "cached" : "direct");
+    }
+}

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/plot/point_cloud.h"
 
-#include "core/common/key_set.h"
 #include "core/common/vector_state.h"
 #include "core/plot/plot_spec.h"
 
@@ -20,12 +19,19 @@ struct LogMap {
     double a = 0, b = 0;
     double lo = 0, cells = 1; ///< the thinning grid: ln(lower), cells per unit of ln
     bool ok = false;
+    double lower = 0, upper = 0; ///< the axis range it was made for
+    /// Pixel of the centre of cell q (the thinning grid's cell, as ThinningGrid::cell numbers it).
+    double centre(double q) const { return a + b * (lo + (q + 0.5) / cells); }
+    /// The (fractional) cell whose centre is at pixel p.
+    double cellAt(double p) const { return ((p - a) / b - lo) * cells - 0.5; }
 };
 
 LogMap logMap(const QCPAxis* axis)
 {
     LogMap m;
     const QCPRange r = axis->range();
+    m.lower = r.lower;
+    m.upper = r.upper;
     if (axis->scaleType() != QCPAxis::stLogarithmic || !(r.lower > 0) || !(r.upper > r.lower))
         return m;
     const double p1 = axis->coordToPixel(r.lower), p2 = axis->coordToPixel(r.upper);
@@ -34,21 +40,265 @@ LogMap logMap(const QCPAxis* axis)
     m.a = p1 - m.b * l1;
     m.lo = l1;
     m.cells = kThinningGrid / (l2 - l1);
-    m.ok = std::isfinite(m.a) && std::isfinite(m.b) && std::isfinite(m.cells);
+    m.ok = std::isfinite(m.a) && std::isfinite(m.b) && std::isfinite(m.cells) && m.b != 0.0;
     return m;
 }
 
-/// The thinning cell of a coordinate (kThinningGrid cells across the axis).
+/// The cells of the thinning grid a cloud covers, as a bitmap: kThinningGrid cells across each
+/// axis plus a margin wide enough for a marker centred outside the axes to reach into them.
+/// Points further out cannot be seen and are left out (they used to pile up on the edge cell).
+struct Occupancy {
+    int margin = 0; ///< cells beyond each edge
+    int side = 0; ///< cells per row: kThinningGrid + 1 + 2 * margin
+    std::vector<std::uint64_t> bits;
+
+    Occupancy() = default;
+    Occupancy(const LogMap& mx, const LogMap& my, double reachPx)
+    {
+        const double cellPx = std::min(std::fabs(mx.b) / mx.cells, std::fabs(my.b) / my.cells);
+        margin = static_cast<int>(std::min(1024.0, std::ceil(reachPx / std::max(cellPx, 1e-3)) + 1));
+        side = static_cast<int>(kThinningGrid) + 1 + 2 * margin;
+        bits.assign((static_cast<size_t>(side) * static_cast<size_t>(side) + 63) / 64, 0);
+    }
+    /// The bit of cell (qx, qy), or -1 when the cell is outside.
+    std::ptrdiff_t at(double qx, double qy) const
+    {
+        if (!(qx >= -margin && qy >= -margin && qx < side - margin && qy < side - margin))
+            return -1; // also NaN
+        return static_cast<std::ptrdiff_t>(qy + margin) * side + static_cast<std::ptrdiff_t>(qx + margin);
+    }
+    /// Sets a bit; false when it was already set.
+    bool insert(std::ptrdiff_t i)
+    {
+        std::uint64_t& word = bits[static_cast<size_t>(i) / 64];
+        const std::uint64_t bit = std::uint64_t {1} << (static_cast<size_t>(i) % 64);
+        const bool fresh = !(word & bit);
+        word |= bit;
+        return fresh;
+    }
+    bool test(std::ptrdiff_t i) const
+    {
+        return (bits[static_cast<size_t>(i) / 64] >> (static_cast<size_t>(i) % 64)) & 1u;
+    }
+    /// Calls f(qx, qy) for every set cell with qx in [x0, x1] and qy in [y0, y1] (cell numbers).
+    template <typename F> void forEach(int x0, int x1, int y0, int y1, F&& f) const
+    {
+        x0 = std::max(x0, -margin);
+        y0 = std::max(y0, -margin);
+        x1 = std::min(x1, side - margin - 1);
+        y1 = std::min(y1, side - margin - 1);
+        for (int qy = y0; qy <= y1; ++qy) {
+            const size_t row = static_cast<size_t>(qy + margin) * static_cast<size_t>(side);
+            size_t i = row + static_cast<size_t>(x0 + margin);
+            const size_t end = row + static_cast<size_t>(x1 + margin) + 1;
+            while (i < end) {
+                std::uint64_t word = bits[i / 64] >> (i % 64);
+                const size_t span = std::min<size_t>(64 - i % 64, end - i);
+                if (span < 64)
+                    word &= (std::uint64_t {1} << span) - 1;
+                while (word) {
+                    const size_t k = i + static_cast<size_t>(__builtin_ctzll(word));
+                    f(static_cast<int>(k - row) - margin, qy);
+                    word &= word - 1;
+                }
+                i += span;
+            }
+        }
+    }
+};
+
+/// The cell of a point on one axis, from its logarithm (as ThinningGrid::cell, without its clamp).
 double cellOf(const LogMap& m, double l)
 {
-    const double q = std::floor((l - m.lo) * m.cells);
-    return q > 0.0 ? std::min(q, 1e6) : 0.0; // as ThinningGrid::cell
+    return std::floor((l - m.lo) * m.cells);
 }
 
 } // namespace
 
+/// The cached image of a plot's kernel clouds (see point_cloud.h), kept as a child of the plot
+/// so it outlives the clouds a new figure replaces.
+class CloudCanvas : public QObject {
+public:
+    explicit CloudCanvas(QObject* plot)
+        : QObject(plot)
+    {
+        setObjectName(QStringLiteral("rs-cloud-canvas"));
+    }
+    void draw(QCPPainter* painter, const std::vector<PointCloud*>& clouds, const QRect& rect);
+
+private:
+    struct Slot {
+        quint64 generation = 0;
+        QColor colour;
+        double diameter = 0;
+        PointCloud::Shape shape = PointCloud::Shape::Disc;
+        double ringWidth = 0;
+        Occupancy cells;
+    };
+    struct Key {
+        double xlo = 0, xhi = 0, ylo = 0, yhi = 0;
+        QRect rect;
+        double scale = 0;
+        QPointF shift;
+        bool operator==(const Key& o) const
+        {
+            return xlo == o.xlo && xhi == o.xhi && ylo == o.ylo && yhi == o.yhi && rect == o.rect && scale == o.scale
+                && shift == o.shift;
+        }
+    };
+    static constexpr int kTile = 32;
+    void render(const std::vector<PointCloud*>& clouds, const QRect& area); ///< redraws `area` (canvas pixels)
+    Key m_key;
+    QImage m_image;
+    std::vector<Slot> m_slots;
+    LogMap m_mx, m_my;
+    double m_scale = 1.0;
+    QRect m_rect;
+    QPointF m_shift;
+};
+
+void CloudCanvas::render(const std::vector<PointCloud*>& clouds, const QRect& area)
+{
+    QPainter p(&m_image);
+    p.setClipRect(area);
+    p.setCompositionMode(QPainter::CompositionMode_Source);
+    p.fillRect(area, Qt::transparent);
+    p.setCompositionMode(QPainter::CompositionMode_SourceOver);
+    const double ox = m_rect.left() - m_shift.x(), oy = m_rect.top() - m_shift.y(); // canvas origin, plot pixels
+    for (size_t s = 0; s < m_slots.size(); ++s) {
+        const QImage& sprite = clouds[s]->sprite(m_scale);
+        const double half = sprite.width() / m_scale / 2.0;
+        // The cells whose marker can reach into the area.
+        const double cx0 = m_mx.cellAt(ox + area.left() - half - 1), cx1 = m_mx.cellAt(ox + area.right() + half + 2);
+        const double cy0 = m_my.cellAt(oy + area.top() - half - 1), cy1 = m_my.cellAt(oy + area.bottom() + half + 2);
+        const auto lo = [](double a, double b) { return static_cast<int>(std::max(-1e6, std::floor(std::min(a, b)))); };
+        const auto hi = [](double a, double b) { return static_cast<int>(std::min(1e6, std::ceil(std::max(a, b)))); };
+        m_slots[s].cells.forEach(lo(cx0, cx1), hi(cx0, cx1), lo(cy0, cy1), hi(cy0, cy1), [&](int qx, int qy) {
+            p.drawImage(QPointF(m_mx.centre(qx) - half - ox, m_my.centre(qy) - half - oy), sprite);
+        });
+    }
+}
+
+void CloudCanvas::draw(QCPPainter* painter, const std::vector<PointCloud*>& clouds, const QRect& rect)
+{
+    const QCPAxis* xAxis = clouds.front()->keyAxis();
+    const QCPAxis* yAxis = clouds.front()->valueAxis();
+    const double scale = std::max(1.0, painter->device()->devicePixelRatioF());
+    // The painter's shift moves each marker before the engine rounds it to whole pixels: the
+    // canvas draws them shifted and is blitted unshifted, so each lands on the same pixel.
+    const QPointF shift(painter->transform().dx(), painter->transform().dy());
+    const Key key {
+        xAxis->range().lower, xAxis->range().upper, yAxis->range().lower, yAxis->range().upper, rect, scale, shift};
+    const LogMap mx = logMap(xAxis), my = logMap(yAxis);
+    bool full = !(key == m_key) || m_slots.size() != clouds.size() || m_image.isNull();
+    for (size_t s = 0; !full && s < clouds.size(); ++s) {
+        const PointCloud& c = *clouds[s];
+        const Slot& slot = m_slots[s];
+        full = slot.colour != c.m_colour || slot.diameter != c.m_diameter || slot.shape != c.m_shape
+            || slot.ringWidth != c.m_ringWidth;
+    }
+    // Each changed cloud's cells; a cell that differs from the canvas marks the tiles its marker
+    // covers.
+    const int tilesX = (rect.width() + kTile - 1) / kTile, tilesY = (rect.height() + kTile - 1) / kTile;
+    std::vector<char> dirty(full ? 0 : static_cast<size_t>(tilesX) * static_cast<size_t>(tilesY), 0);
+    size_t dirtyTiles = 0;
+    std::vector<Slot> next(clouds.size());
+    for (size_t s = 0; s < clouds.size(); ++s) {
+        const PointCloud& c = *clouds[s];
+        Slot& slot = next[s];
+        slot.generation = c.m_generation;
+        slot.colour = c.m_colour;
+        slot.diameter = c.m_diameter;
+        slot.shape = c.m_shape;
+        slot.ringWidth = c.m_ringWidth;
+        if (!full && m_slots[s].generation == c.m_generation) {
+            slot.cells = std::move(m_slots[s].cells); // unchanged
+            continue;
+        }
+        const double half = c.sprite(scale).width() / scale / 2.0;
+        slot.cells = Occupancy(mx, my, half + 1);
+        for (size_t i = 0; i < c.m_lx.size(); ++i)
+            if (const std::ptrdiff_t at = slot.cells.at(cellOf(mx, c.m_lx[i]), cellOf(my, c.m_ly[i])); at >= 0)
+                slot.cells.insert(at);
+        if (full)
+            continue;
+        const Occupancy& before = m_slots[s].cells;
+        if (before.side != slot.cells.side) {
+            full = true;
+            continue;
+        }
+        for (size_t w = 0; w < slot.cells.bits.size() && !full; ++w) {
+            std::uint64_t diff = slot.cells.bits[w] ^ before.bits[w];
+            while (diff) {
+                const auto bit = static_cast<std::ptrdiff_t>(w * 64) + __builtin_ctzll(diff);
+                diff &= diff - 1;
+                const int qx = static_cast<int>(bit % slot.cells.side) - slot.cells.margin;
+                const int qy = static_cast<int>(bit / slot.cells.side) - slot.cells.margin;
+                const double px = mx.centre(qx) + shift.x() - rect.left(), py = my.centre(qy) + shift.y() - rect.top();
+                const int tx0 = std::max(0, static_cast<int>(std::floor((px - half - 1) / kTile)));
+                const int tx1 = std::min(tilesX - 1, static_cast<int>(std::floor((px + half + 1) / kTile)));
+                const int ty0 = std::max(0, static_cast<int>(std::floor((py - half - 1) / kTile)));
+                const int ty1 = std::min(tilesY - 1, static_cast<int>(std::floor((py + half + 1) / kTile)));
+                for (int ty = ty0; ty <= ty1; ++ty)
+                    for (int tx = tx0; tx <= tx1; ++tx) {
+                        char& d
+                            = dirty[static_cast<size_t>(ty) * static_cast<size_t>(tilesX) + static_cast<size_t>(tx)];
+                        dirtyTiles += d == 0;
+                        d = 1;
+                    }
+            }
+            // Past half the canvas, one full redraw is cheaper than the tiles.
+            full = dirtyTiles * 2 > dirty.size();
+        }
+    }
+    m_slots = std::move(next);
+    m_key = key;
+    m_mx = mx;
+    m_my = my;
+    m_scale = scale;
+    m_rect = rect;
+    m_shift = shift;
+    // For tests and benchmarks: how much the last draw redrew (-1: everything).
+    setProperty("tilesRedrawn", full ? -1 : static_cast<int>(dirtyTiles));
+    setProperty("tiles", tilesX * tilesY);
+    if (full) {
+        m_image = QImage((QSizeF(rect.size()) * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+        m_image.setDevicePixelRatio(scale);
+        render(clouds, QRect(QPoint(0, 0), rect.size()));
+    } else {
+        // Dirty tiles, a run of them per tile row at a time.
+        for (int ty = 0; ty < tilesY; ++ty)
+            for (int tx = 0; tx < tilesX;) {
+                if (!dirty[static_cast<size_t>(ty) * static_cast<size_t>(tilesX) + static_cast<size_t>(tx)]) {
+                    ++tx;
+                    continue;
+                }
+                int end = tx;
+                while (end < tilesX
+                    && dirty[static_cast<size_t>(ty) * static_cast<size_t>(tilesX) + static_cast<size_t>(end)])
+                    ++end;
+                render(clouds,
+                    QRect(tx * kTile, ty * kTile, (end - tx) * kTile, kTile) & QRect(QPoint(0, 0), rect.size()));
+                tx = end;
+            }
+    }
+    painter->save();
+    painter->resetTransform();
+    painter->drawImage(rect.topLeft(), m_image);
+    painter->restore();
+}
+
+namespace {
+quint64 nextGeneration()
+{
+    static quint64 generation = 0;
+    return ++generation;
+}
+} // namespace
+
 PointCloud::PointCloud(QCPAxis* keyAxis, QCPAxis* valueAxis)
     : QCPAbstractPlottable(keyAxis, valueAxis)
+    , m_generation(nextGeneration())
 {
     setPen(Qt::NoPen);
 }
@@ -56,6 +306,7 @@ PointCloud::PointCloud(QCPAxis* keyAxis, QCPAxis* valueAxis)
 void PointCloud::setPoints(const QVector<double>& xs, const QVector<double>& ys)
 {
     resetVectorState();
+    m_generation = nextGeneration();
     m_lx.clear();
     m_ly.clear();
     m_lx.reserve(static_cast<size_t>(xs.size()));
@@ -69,6 +320,7 @@ void PointCloud::setPoints(const QVector<double>& xs, const QVector<double>& ys)
 
 void PointCloud::setMarker(const QColor& colour, double diameter, Shape shape, double ringWidth)
 {
+    m_generation = nextGeneration();
     m_colour = colour;
     m_diameter = diameter;
     m_shape = shape;
@@ -100,14 +352,14 @@ QCPRange PointCloud::getValueRange(bool& foundRange, QCP::SignDomain, const QCPR
     return QCPRange(std::exp(*lo), std::exp(*hi));
 }
 
-const QPixmap& PointCloud::sprite(double deviceScale) const
+const QImage& PointCloud::sprite(double deviceScale) const
 {
     if (m_spriteScale != deviceScale) {
         const double pen = m_shape == Shape::Ring ? m_ringWidth : 1.0;
         const int side = static_cast<int>(std::ceil((m_diameter + pen) * deviceScale)) + 2;
-        QPixmap pm(side, side);
-        pm.fill(Qt::transparent);
-        QPainter p(&pm);
+        QImage im(side, side, QImage::Format_ARGB32_Premultiplied);
+        im.fill(Qt::transparent);
+        QPainter p(&im);
         p.setRenderHint(QPainter::Antialiasing);
         p.scale(deviceScale, deviceScale);
         // As QCPScatterStyle::ssDisc (a disc with a 1 px rim) or ssCircle (a ring).
@@ -116,8 +368,8 @@ const QPixmap& PointCloud::sprite(double deviceScale) const
         const double c = side / deviceScale / 2.0;
         p.drawEllipse(QPointF(c, c), m_diameter / 2.0, m_diameter / 2.0);
         p.end();
-        pm.setDevicePixelRatio(deviceScale);
-        m_sprite = pm;
+        im.setDevicePixelRatio(deviceScale);
+        m_sprite = im;
         m_spriteScale = deviceScale;
     }
     return m_sprite;
@@ -126,6 +378,38 @@ const QPixmap& PointCloud::sprite(double deviceScale) const
 void PointCloud::draw(QCPPainter* painter)
 {
     resetVectorState();
+    const QPaintEngine* engine = painter->paintEngine();
+    const bool raster = engine && engine->type() == QPaintEngine::Raster;
+    // (QCustomPlot shifts its painter by half a pixel; any other transform draws directly.)
+    if (!m_cached || !raster || painter->transform().type() > QTransform::TxTranslate || !keyAxis() || !valueAxis()) {
+        drawDirect(painter);
+        return;
+    }
+    // The first visible cached cloud of the plot draws them all, in the plot's order.
+    std::vector<PointCloud*> clouds;
+    QCustomPlot* plot = parentPlot();
+    for (int i = 0; i < plot->plottableCount(); ++i) {
+        auto* c = qobject_cast<PointCloud*>(plot->plottable(i));
+        if (c && c->m_cached && c->realVisibility() && c->layer() == layer() && c->keyAxis() == keyAxis()
+            && c->valueAxis() == valueAxis())
+            clouds.push_back(c);
+    }
+    if (clouds.empty() || clouds.front() != this || clipRect().isEmpty())
+        return;
+    const LogMap mx = logMap(keyAxis()), my = logMap(valueAxis());
+    if (!mx.ok || !my.ok) {
+        for (PointCloud* c : clouds)
+            c->drawDirect(painter);
+        return;
+    }
+    auto* canvas = plot->findChild<CloudCanvas*>(QStringLiteral("rs-cloud-canvas"), Qt::FindDirectChildrenOnly);
+    if (!canvas)
+        canvas = new CloudCanvas(plot);
+    canvas->draw(painter, clouds, clipRect());
+}
+
+void PointCloud::drawDirect(QCPPainter* painter)
+{
     if (m_lx.empty())
         return;
     QCPAxis* xAxis = keyAxis();
@@ -138,14 +422,15 @@ void PointCloud::draw(QCPPainter* painter)
     // once per cell: more discs on the same spot would only darken their antialiased rims. So
     // the full figure and the one the plot spec thinned (a point per cell) give the same pixels.
     const bool onGrid = mx.ok && my.ok;
-    CellSet drawn = ThinningGrid::cellSet(onGrid ? m_lx.size() : 0);
-    auto pixel = [&](size_t i, bool& repeat) {
-        repeat = false;
+    Occupancy drawn = onGrid ? Occupancy(mx, my, m_diameter + m_ringWidth) : Occupancy();
+    auto pixel = [&](size_t i, bool& skip) {
+        skip = false;
         if (!onGrid)
             return QPointF(xAxis->coordToPixel(std::exp(m_lx[i])), yAxis->coordToPixel(std::exp(m_ly[i])));
         const double qx = cellOf(mx, m_lx[i]), qy = cellOf(my, m_ly[i]);
-        repeat = !drawn.insert(static_cast<std::uint32_t>(qx), static_cast<std::uint32_t>(qy));
-        return QPointF(mx.a + mx.b * (mx.lo + (qx + 0.5) / mx.cells), my.a + my.b * (my.lo + (qy + 0.5) / my.cells));
+        const std::ptrdiff_t at = drawn.at(qx, qy);
+        skip = at < 0 || !drawn.insert(at);
+        return QPointF(mx.centre(qx), my.centre(qy));
     };
     const QPaintEngine* engine = painter->paintEngine();
     const bool raster = engine && engine->type() == QPaintEngine::Raster;
@@ -153,13 +438,13 @@ void PointCloud::draw(QCPPainter* painter)
         // A sprite per point, at the device's own resolution (the export scales the painter).
         const QTransform t = painter->transform();
         const double scale = std::max(1.0, std::hypot(t.m11(), t.m12()) * painter->device()->devicePixelRatioF());
-        const QPixmap& pm = sprite(scale);
-        const double half = pm.width() / scale / 2.0;
+        const QImage& im = sprite(scale);
+        const double half = im.width() / scale / 2.0;
         for (size_t i = 0; i < m_lx.size(); ++i) {
-            bool repeat = false;
-            const QPointF at = pixel(i, repeat);
-            if (!repeat && clip.contains(at))
-                painter->drawPixmap(QPointF(at.x() - half, at.y() - half), pm);
+            bool skip = false;
+            const QPointF at = pixel(i, skip);
+            if (!skip && clip.contains(at))
+                painter->drawImage(QPointF(at.x() - half, at.y() - half), im);
         }
         return;
     }
@@ -168,9 +453,9 @@ void PointCloud::draw(QCPPainter* painter)
     painter->setBrush(m_shape == Shape::Disc ? QBrush(m_colour) : QBrush(Qt::NoBrush));
     const double r = m_diameter / 2.0;
     for (size_t i = 0; i < m_lx.size(); ++i) {
-        bool repeat = false;
-        const QPointF at = pixel(i, repeat);
-        if (!repeat && clip.contains(at))
+        bool skip = false;
+        const QPointF at = pixel(i, skip);
+        if (!skip && clip.contains(at))
             painter->drawEllipse(at, r, r);
     }
 }

@@ -4,11 +4,17 @@
 // a raster device each marker is a cached sprite blitted at the device's resolution. Vector
 // output (SVG, PDF) gets real circles, so exported figures stay vector. The renderer uses it
 // for series of 2,000 points and more; smaller series stay QCPGraph scatters.
+//
+// Cached clouds (the kernel clouds of a crowded figure) are drawn together, by the first of them
+// in the plot, into one image the plot keeps (a CloudCanvas): a replot that changes none of them
+// blits that image, and new clouds that differ from the ones before in a few cells (a precision
+// toggle recolours the kernels between the two ridges; a drag moves one point) redraw only the
+// 32-pixel tiles around those cells.
 #pragma once
 
 #include <qcustomplot.h>
 
-#include <QPixmap>
+#include <QImage>
 
 #include <vector>
 
@@ -26,6 +32,10 @@ public:
     /// a pen of `ringWidth` (the window rings the kernels whose regime just flipped).
     void setMarker(const QColor& colour, double diameter, Shape shape = Shape::Disc, double ringWidth = 3.0);
     int pointCount() const { return static_cast<int>(m_lx.size()); }
+    /// Draw through the plot's shared, cached canvas (raster devices without a transform only;
+    /// other painters draw the cloud directly). Off by default.
+    void setCached(bool on) { m_cached = on; }
+    bool isCached() const { return m_cached; }
 
     double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
     QCPRange getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
@@ -37,15 +47,19 @@ protected:
     void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override;
 
 private:
-    const QPixmap& sprite(double deviceScale) const;
+    friend class CloudCanvas;
+    const QImage& sprite(double deviceScale) const;
+    void drawDirect(QCPPainter* painter);
 
     std::vector<double> m_lx, m_ly; ///< natural logarithms of the coordinates
     QColor m_colour {Qt::black};
     double m_diameter = 8.0;
     Shape m_shape = Shape::Disc;
     double m_ringWidth = 3.0;
-    mutable QPixmap m_sprite;
+    mutable QImage m_sprite;
     mutable double m_spriteScale = 0.0;
+    bool m_cached = false;
+    quint64 m_generation = 0; ///< unique per content: changes with the points and the marker
 };
 
 } // namespace roofline::ui

@@ -183,7 +183,7 @@ void RooflinePlotWidget::showSpec(PlotSpec spec, const std::optional<Roofline>& 
 void RooflinePlotWidget::setHighlighted(const std::vector<int>& indices)
 {
     m_highlighted = indices;
-    std::sort(m_highlighted.begin(), m_highlighted.end()); // drawHighlights searches it
+    std::sort(m_highlighted.begin(), m_highlighted.end()); // the first kMostRings by index are ringed
     drawHighlights();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -202,17 +202,20 @@ void RooflinePlotWidget::drawHighlights()
     // One setData (addData point by point re-sorts the graph each time). Past a few thousand,
     // rings would only cover the cloud: the status bar gives the count; ring the first ones.
     constexpr int kMostRings = 2000;
+    // Looked up kernel by kernel (a walk through a 10^5-point figure took milliseconds).
     QVector<double> xs, ys;
-    int flipped = 0;
-    for (const auto& p : m_spec.points)
-        if (p.kind == PlotPoint::Kind::Kernel && std::binary_search(m_highlighted.begin(), m_highlighted.end(), p.index)
-            && ++flipped <= kMostRings) {
-            xs << p.at.x;
-            ys << p.at.y;
+    for (int index : m_highlighted) {
+        if (xs.size() >= kMostRings)
+            break;
+        if (const PlotPoint* p = m_spec.kernelPoint(index)) {
+            xs << p->at.x;
+            ys << p->at.y;
         }
+    }
+    const auto flipped = static_cast<qsizetype>(m_highlighted.size());
     g->setPoints(xs, ys);
-    g->setName(flipped > kMostRings ? tr("Regime just changed (%1 of %2 ringed)").arg(kMostRings).arg(flipped)
-                                    : tr("Regime just changed"));
+    g->setName(flipped > xs.size() ? tr("Regime just changed (%1 of %2 ringed)").arg(xs.size()).arg(flipped)
+                                   : tr("Regime just changed"));
 }
 
 PlotSpec RooflinePlotWidget::currentSpec() const
@@ -274,9 +277,15 @@ void RooflinePlotWidget::drawSelection()
             m_plot->removeGraph(i);
     if (m_selected < 0)
         return;
-    for (const auto& p : m_spec.points) {
-        if (p.index != m_selected)
-            continue;
+    // The kernel's point and its inner-level points (after the kernel points), if drawn.
+    std::vector<const PlotPoint*> ringed;
+    if (const PlotPoint* k = m_spec.kernelPoint(m_selected))
+        ringed.push_back(k);
+    for (size_t i = m_spec.kernelPointCount(); i < m_spec.points.size(); ++i)
+        if (m_spec.points[i].index == m_selected)
+            ringed.push_back(&m_spec.points[i]);
+    for (const PlotPoint* at : ringed) {
+        const PlotPoint& p = *at;
         QCPGraph* g = m_plot->addGraph();
         g->setObjectName(QStringLiteral("selection"));
         g->removeFromLegend();
@@ -297,9 +306,8 @@ double pickRadius(const PlotPoint& p)
 
 QPointF RooflinePlotWidget::pointPixel(int index) const
 {
-    for (const auto& p : m_spec.points)
-        if (p.index == index)
-            return {m_plot->xAxis->coordToPixel(p.at.x), m_plot->yAxis->coordToPixel(p.at.y)};
+    if (const PlotPoint* p = m_spec.kernelPoint(index))
+        return {m_plot->xAxis->coordToPixel(p->at.x), m_plot->yAxis->coordToPixel(p->at.y)};
     return {-1, -1};
 }
 

@@ -5,6 +5,7 @@
 
 #include <qcustomplot.h>
 
+#include <array>
 #include <cmath>
 
 namespace roofline::ui {
@@ -358,14 +359,45 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
     const Series series[] = {{Regime::MemoryBound, style.memoryPoint, QStringLiteral("Memory-bound kernel")},
         {Regime::AtRidge, style.ridgePoint, QStringLiteral("Kernel at the ridge")},
         {Regime::ComputeBound, style.computePoint, QStringLiteral("Compute-bound kernel")}};
-    for (const Series& s : series) {
-        QVector<double> xs, ys, hx, hy;
-        for (const auto& p : spec.points) {
-            if (p.regime != s.regime || p.kind != PlotPoint::Kind::Kernel)
-                continue;
-            (p.measured ? xs : hx) << p.at.x;
-            (p.measured ? ys : hy) << p.at.y;
+    // One walk through the points (10^5 points are megabytes: a walk per series cost more than
+    // the series): kernel points by regime, measured or not; points above their roof; inner-level
+    // and LLM points, in figure order.
+    QVector<double> seriesX[3][2], seriesY[3][2]; // [regime][measured]
+    QVector<double> ax, ay;
+    std::vector<const PlotPoint*> levelPoints, llmPoints;
+    {
+        const size_t kernelPoints = spec.kernelPointCount();
+        std::array<size_t, 3> measured {}, bound {};
+        for (size_t i = 0; i < kernelPoints; ++i)
+            ++(spec.points[i].measured ? measured : bound)[static_cast<size_t>(spec.points[i].regime) % 3];
+        for (size_t r = 0; r < 3; ++r) {
+            seriesX[r][1].reserve(static_cast<qsizetype>(measured[r]));
+            seriesY[r][1].reserve(static_cast<qsizetype>(measured[r]));
+            seriesX[r][0].reserve(static_cast<qsizetype>(bound[r]));
+            seriesY[r][0].reserve(static_cast<qsizetype>(bound[r]));
         }
+        for (const auto& p : spec.points) {
+            if (p.kind == PlotPoint::Kind::Kernel) {
+                const auto r = static_cast<size_t>(p.regime) % 3;
+                seriesX[r][p.measured ? 1 : 0].push_back(p.at.x);
+                seriesY[r][p.measured ? 1 : 0].push_back(p.at.y);
+            } else if (p.kind == PlotPoint::Kind::Level) {
+                levelPoints.push_back(&p);
+            } else if (p.kind == PlotPoint::Kind::LlmPhase) {
+                llmPoints.push_back(&p);
+            }
+            if (p.aboveRoof) {
+                ax << p.at.x;
+                ay << p.at.y;
+            }
+        }
+    }
+    for (const Series& s : series) {
+        const auto r = static_cast<size_t>(s.regime) % 3;
+        QVector<double>& xs = seriesX[r][1];
+        QVector<double>& ys = seriesY[r][1];
+        QVector<double>& hx = seriesX[r][0];
+        QVector<double>& hy = seriesY[r][0];
         // Thousands of points: point clouds (fast, identical discs, drawn on the thinning grid
         // so a thinned figure looks like the full one); fewer: graphs.
         const bool cloud = many || xs.size() >= kCloudPoints;
@@ -375,6 +407,7 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
             cloud->setObjectName(QStringLiteral("points-") + qs(regimeName(s.regime)));
             cloud->setMarker(s.color, 10 * 0.8);
             cloud->setPoints(xs, ys);
+            cloud->setCached(many);
             cloud->setName(s.name);
             xs.clear();
         }
@@ -383,6 +416,7 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
             cloud->setObjectName(QStringLiteral("points-") + qs(regimeName(s.regime)) + QStringLiteral("-bound-only"));
             cloud->setMarker(s.color, 9 * 0.8);
             cloud->setPoints(hx, hy);
+            cloud->setCached(many);
             cloud->setName(s.name + QStringLiteral(" (no time: on its roof)"));
             hx.clear();
         }
@@ -403,12 +437,6 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
             g->setName(s.name + QStringLiteral(" (no time: on its roof)"));
         }
     }
-    QVector<double> ax, ay;
-    for (const auto& p : spec.points)
-        if (p.aboveRoof) {
-            ax << p.at.x;
-            ay << p.at.y;
-        }
     if (!ax.isEmpty()) {
         QCPGraph* g = plot.addGraph();
         g->setObjectName(QStringLiteral("points-above-roof"));
@@ -431,11 +459,9 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         curve->removeFromLegend();
     }
     {
-        bool any = false;
-        for (const auto& p : spec.points) {
-            if (p.kind != PlotPoint::Kind::Level)
-                continue;
-            any = true;
+        const bool any = !levelPoints.empty();
+        for (const PlotPoint* level : levelPoints) {
+            const PlotPoint& p = *level;
             QCPGraph* g = plot.addGraph();
             g->setObjectName(QStringLiteral("level-point"));
             g->setLineStyle(QCPGraph::lsNone);
@@ -458,10 +484,9 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
 
     // LLM phases: diamonds coloured by regime (bounds: they sit on the roof).
     {
-        QVector<double> xs, ys;
-        for (const auto& p : spec.points) {
-            if (p.kind != PlotPoint::Kind::LlmPhase)
-                continue;
+        QVector<double> xs;
+        for (const PlotPoint* phase : llmPoints) {
+            const PlotPoint& p = *phase;
             QCPGraph* g = plot.addGraph();
             g->setObjectName(QStringLiteral("llm-") + QString::fromStdString(p.name.substr(0, p.name.find(','))));
             g->setLineStyle(QCPGraph::lsNone);
