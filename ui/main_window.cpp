@@ -331,11 +331,13 @@ void MainWindow::refresh()
     m_hardware->showSelection(*hw, m_document->precision());
     // The ridge in motion: after a precision or hardware change, ring the kernels whose regime
     // flipped and say so in one line.
-    const std::vector<Placement>& placements = m_document->placements();
+    const auto analysis = m_document->analysis();
+    static const std::vector<Regime> noRegimes;
+    const std::vector<Regime>& regimes = analysis ? analysis->regimes : noRegimes;
     const std::string key = hw->id + "/" + precisionName(m_document->precision());
-    const bool same = m_document->kernelsRevision() == m_lastRevision && placements.size() == m_lastRegimes.size();
+    const bool same = m_document->kernelsRevision() == m_lastRevision && regimes.size() == m_lastRegimes.size();
     if (key != m_lastKey && same) {
-        const RegimeFlips flips = regimeFlips(m_lastRegimes, placements);
+        const RegimeFlips flips = regimeFlips(m_lastRegimes, regimes);
         m_plot->setHighlighted(flips.all());
         const std::string summary = flips.summary(
             m_lastKey.substr(0, m_lastKey.find('/')) == hw->id ? precisionLabel(m_document->precision()) : hw->name);
@@ -344,7 +346,7 @@ void MainWindow::refresh()
     } else if (!same) {
         m_plot->setHighlighted({});
     }
-    m_lastRegimes = regimesOf(placements);
+    m_lastRegimes = regimes;
     m_lastRevision = m_document->kernelsRevision();
     m_lastKey = key;
     m_plot->setAnimated(m_settings->animate());

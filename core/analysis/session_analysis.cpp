@@ -5,8 +5,11 @@
 #include "core/common/vector_state.h"
 
 #include <algorithm>
+#include <array>
+#include <exception>
 #include <map>
 #include <optional>
+#include <thread>
 
 namespace roofline {
 
@@ -58,39 +61,86 @@ Result<SessionAnalysis> analyzeSession(
     auto roof = makeRoofline(hw, session.precision, 0, kind);
     if (!roof)
         return roof.error();
-    SessionAnalysis out {roof.value(), std::move(storage), {}};
+    SessionAnalysis out {roof.value(), std::move(storage), {}, {}, {}};
     double total = 0.0;
     for (const Kernel& k : session.kernels)
         if (k.time)
             total += *k.time;
-    // The roofs of kernels' own precisions, made once each (not a Roofline copy per kernel).
-    std::map<Precision, std::optional<Roofline>> own;
-    reserveLarge(out.placements, session.kernels.size());
-    out.placements.resize(session.kernels.size()); // every field is written by analyzeInto
-    for (size_t i = 0; i < session.kernels.size(); ++i) {
-        const Kernel& k = session.kernels[i];
-        const Roofline* rp = &out.roof;
-        if (k.precision && *k.precision != session.precision) {
-            auto it = own.find(*k.precision);
-            if (it == own.end()) {
-                auto made = makeRoofline(hw, *k.precision, 0, kind);
-                it = own.emplace(*k.precision, made ? std::optional<Roofline>(made.value()) : std::nullopt).first;
+    const size_t n = session.kernels.size();
+    reserveLarge(out.placements, n);
+    out.placements.resize(n); // every field is written by analyzeInto
+    out.regimes.resize(n);
+    // Places kernels [begin, end): their own notes and counts (memory, compute, ridge, above),
+    // and the roofs of kernels' own precisions, made once each (not a Roofline copy per kernel).
+    struct Part {
+        std::vector<std::string> notes;
+        std::array<size_t, 4> counts {};
+    };
+    auto place = [&](size_t begin, size_t end, Part& part) {
+        resetVectorState();
+        std::map<Precision, std::optional<Roofline>> own;
+        for (size_t i = begin; i < end; ++i) {
+            const Kernel& k = session.kernels[i];
+            const Roofline* rp = &out.roof;
+            if (k.precision && *k.precision != session.precision) {
+                auto it = own.find(*k.precision);
+                if (it == own.end()) {
+                    auto made = makeRoofline(hw, *k.precision, 0, kind);
+                    it = own.emplace(*k.precision, made ? std::optional<Roofline>(made.value()) : std::nullopt).first;
+                }
+                if (it->second)
+                    rp = &*it->second;
+                else
+                    part.notes.push_back("'" + k.name + "' is " + precisionName(*k.precision) + " but " + hw.id
+                        + " has no " + precisionName(*k.precision) + " rate; judged against "
+                        + precisionName(session.precision));
             }
-            if (it->second)
-                rp = &*it->second;
-            else
-                out.notes.push_back("'" + k.name + "' is " + precisionName(*k.precision) + " but " + hw.id + " has no "
-                    + precisionName(*k.precision) + " rate; judged against " + precisionName(session.precision));
+            const Roofline& r = *rp;
+            Placement& p = out.placements[i];
+            analyzeInto(p, k, r); // built in place: no temporary moved in
+            placeLevels(p, k, hw, r);
+            if (k.time && total > 0) {
+                p.timeShare = *k.time / total;
+                p.gain = (*k.time - std::min(*k.time, p.timeLowerBound)) / total;
+            }
+            out.regimes[i] = p.regime;
+            ++part.counts[static_cast<size_t>(p.regime) % 3];
+            part.counts[3] += p.aboveRoof;
         }
-        const Roofline& r = *rp;
-        Placement& p = out.placements[i];
-        analyzeInto(p, k, r); // built in place: no temporary moved in
-        placeLevels(p, k, hw, r);
-        if (k.time && total > 0) {
-            p.timeShare = *k.time / total;
-            p.gain = (*k.time - std::min(*k.time, p.timeLowerBound)) / total;
+    };
+    // From 2^16 kernels the second half is placed on a second thread (each placement is
+    // independent; the notes join in kernel order).
+    constexpr size_t kTwoThreadsFrom = size_t {1} << 16;
+    Part first, second;
+    if (n >= kTwoThreadsFrom && std::thread::hardware_concurrency() >= 2) {
+        std::exception_ptr failed;
+        std::thread worker([&]() {
+            try {
+                place(n / 2, n, second);
+            } catch (...) {
+                failed = std::current_exception();
+            }
+        });
+        try {
+            place(0, n / 2, first);
+        } catch (...) {
+            worker.join();
+            throw;
         }
+        worker.join();
+        if (failed)
+            std::rethrow_exception(failed);
+    } else {
+        place(0, n, first);
     }
+    out.notes = std::move(first.notes);
+    out.notes.insert(out.notes.end(), second.notes.begin(), second.notes.end());
+    const auto count
+        = [&](Regime r) { return first.counts[static_cast<size_t>(r)] + second.counts[static_cast<size_t>(r)]; };
+    out.counts.memoryBound = count(Regime::MemoryBound);
+    out.counts.computeBound = count(Regime::ComputeBound);
+    out.counts.atRidge = count(Regime::AtRidge);
+    out.counts.aboveRoof = first.counts[3] + second.counts[3];
     return out;
 }
 
@@ -139,6 +189,22 @@ RegimeFlips regimeFlips(const std::vector<Regime>& before, const std::vector<Pla
         if (after[i].regime == Regime::MemoryBound)
             f.toMemoryBound.push_back(static_cast<int>(i));
         else if (after[i].regime == Regime::ComputeBound)
+            f.toComputeBound.push_back(static_cast<int>(i));
+    }
+    return f;
+}
+
+RegimeFlips regimeFlips(const std::vector<Regime>& before, const std::vector<Regime>& after)
+{
+    RegimeFlips f;
+    if (before.size() != after.size())
+        return f;
+    for (size_t i = 0; i < after.size(); ++i) {
+        if (before[i] == after[i])
+            continue;
+        if (after[i] == Regime::MemoryBound)
+            f.toMemoryBound.push_back(static_cast<int>(i));
+        else if (after[i] == Regime::ComputeBound)
             f.toComputeBound.push_back(static_cast<int>(i));
     }
     return f;

@@ -14,10 +14,24 @@
 
 namespace roofline {
 
+/// How many kernels sit in each regime, and above their roof.
+struct RegimeCounts {
+    size_t memoryBound = 0, computeBound = 0, atRidge = 0, aboveRoof = 0;
+    bool operator==(const RegimeCounts& o) const
+    {
+        return memoryBound == o.memoryBound && computeBound == o.computeBound && atRidge == o.atRidge
+            && aboveRoof == o.aboveRoof;
+    }
+};
+
 struct SessionAnalysis {
     Roofline roof; ///< the session's roof (selected precision, main memory)
     std::vector<Placement> placements; ///< placements[i] is the session's kernels[i]
     std::vector<std::string> notes; ///< e.g. a kernel's own precision the part lacks
+    /// regimes[i] is placements[i].regime, one byte each, and their counts: the flips of a
+    /// toggle and the table's summary without a walk through 10^6 placements (112 MB).
+    std::vector<Regime> regimes;
+    RegimeCounts counts;
 };
 
 /// Places a kernel's inner-level bytes against the profile's matching levels (a level name
@@ -47,6 +61,7 @@ struct RegimeFlips {
 RegimeFlips regimeFlips(const std::vector<Placement>& before, const std::vector<Placement>& after);
 /// The same from the regimes before (all a caller needs to keep of an earlier analysis).
 RegimeFlips regimeFlips(const std::vector<Regime>& before, const std::vector<Placement>& after);
+RegimeFlips regimeFlips(const std::vector<Regime>& before, const std::vector<Regime>& after);
 std::vector<Regime> regimesOf(const std::vector<Placement>& placements);
 
 /// PlotOptions from the session's view settings. Compared accelerators (view.compare) are found

@@ -283,6 +283,9 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     const ThinningGrid grid(x, y);
     std::vector<PlotXY> mainAt(anyLevelPlacements ? placements.size() : 0); // for the level points
     reserveLarge(s.points, placements.size());
+    // Each point's logarithms, taken once for the thinning and the label layout.
+    std::vector<PlotXY> logs;
+    reserveLarge(logs, placements.size());
     for (size_t i = 0; i < placements.size(); ++i) {
         const Placement& p = placements[i];
         const Kernel& k = kernels[i];
@@ -300,8 +303,9 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
             pt.size = 0.6 + 2.4 * std::sqrt(*k.time / totalTime); // area follows the share
         if (anyLevelPlacements)
             mainAt[i] = pt.at;
+        const double lnX = std::log(pt.at.x), lnY = std::log(pt.at.y);
         if (thin && !hasLabel[i] && p.levels.empty()) {
-            const ThinningGrid::Cell c = grid.cell(pt);
+            const ThinningGrid::Cell c = grid.cellOfLogs(lnX, lnY, pt);
             if (!cells.insert(c.x, c.y, c.kind)) {
                 ++s.thinnedPoints;
                 continue;
@@ -314,6 +318,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
             s.labels.push_back({LabelRole::PointLabel, pointLabelText(k, p), pt.at, std::nullopt,
                 PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
         s.points.push_back(std::move(pt));
+        logs.push_back({lnX, lnY});
     }
     // Hierarchical points: a kernel with bytes at inner levels gets a point per level (same
     // FLOP/s), joined to its main point, and the profile's inner-level roofs are drawn.
@@ -345,6 +350,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
             s.labels.push_back({LabelRole::PointLabel,
                 l.level + (p.binding == Wall::InnerLevel && p.bindingLevel == li ? " (binds)" : ""), pt.at,
                 std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
+            logs.push_back({std::log(pt.at.x), std::log(pt.at.y)});
             s.points.push_back(std::move(pt));
         }
     }
@@ -411,7 +417,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
             std::nullopt, PlotLabel::Align::Right, PlotLabel::VAlign::Above});
     }
     (void)unitName;
-    layoutPointLabels(s);
+    layoutPointLabels(s, {}, &logs);
     return s;
 }
 
@@ -521,7 +527,13 @@ public:
     {
         if (!(x >= 0 && y >= 0 && x < m_w && y < m_h))
             return; // off the plot area: it covers no label worth placing
-        std::vector<std::uint32_t>& layer = m_layers[std::max(1, static_cast<int>(std::lround(r)))];
+        const int radius = r == m_lastR ? m_lastRadius : std::max(1, static_cast<int>(std::lround(r)));
+        if (radius != m_lastRadius || !m_last) {
+            m_last = &m_layers[radius]; // map nodes stay put
+            m_lastRadius = radius;
+        }
+        m_lastR = r;
+        std::vector<std::uint32_t>& layer = *m_last;
         if (layer.empty())
             layer.assign(static_cast<size_t>(m_w + 1) * static_cast<size_t>(m_h + 1), 0);
         ++layer[at(static_cast<int>(x) + 1, static_cast<int>(y) + 1)];
@@ -563,6 +575,9 @@ private:
     }
     int m_w, m_h;
     std::map<int, std::vector<std::uint32_t>> m_layers; ///< by marker radius in pixels
+    std::vector<std::uint32_t>* m_last = nullptr; ///< the layer of the last radius added
+    int m_lastRadius = 0;
+    double m_lastR = -1.0;
 };
 
 // Width in characters of the longest line, and the number of lines.
@@ -585,6 +600,11 @@ std::pair<size_t, size_t> textExtent(const std::string& s)
 
 void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
 {
+    layoutPointLabels(spec, m, nullptr);
+}
+
+void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m, const std::vector<PlotXY>* logs)
+{
     const double lx0 = std::log(spec.x.lo), lx1 = std::log(spec.x.hi);
     const double ly0 = std::log(spec.y.lo), ly1 = std::log(spec.y.hi);
     // Pixel position (y down) of a data point in the nominal plot area, from its logarithms.
@@ -600,8 +620,12 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
     const bool many = spec.crowded();
     const ThinningGrid grid(spec.x, spec.y);
     CellSet seen = ThinningGrid::cellSet(many ? spec.points.size() : 0);
-    for (const auto& p : spec.points) {
-        const double lnX = std::log(p.at.x), lnY = std::log(p.at.y); // once for the cell and the pixel
+    if (logs && logs->size() != spec.points.size())
+        logs = nullptr;
+    for (size_t i = 0; i < spec.points.size(); ++i) {
+        const PlotPoint& p = spec.points[i];
+        // Once for the cell and the pixel, or as the figure took them.
+        const double lnX = logs ? (*logs)[i].x : std::log(p.at.x), lnY = logs ? (*logs)[i].y : std::log(p.at.y);
         if (many) {
             const ThinningGrid::Cell c = grid.cellOfLogs(lnX, lnY, p);
             if (!seen.insert(c.x, c.y, c.kind))

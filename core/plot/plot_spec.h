@@ -206,6 +206,9 @@ std::string pointLabelText(const Kernel& kernel, const Placement& p, size_t maxN
 /// do not overlap each other or other points, and stay inside the plot. Changes the labels
 /// of role PointLabel in place.
 void layoutPointLabels(PlotSpec& spec, const LabelMetrics& metrics = {});
+/// The same, given each point's natural logarithms (x, y) as the figure already took them
+/// (ignored unless there is one per point).
+void layoutPointLabels(PlotSpec& spec, const LabelMetrics& metrics, const std::vector<PlotXY>* logs);
 
 /// Axis ranges for a profile, snapped to whole decades and derived from all of its
 /// precisions' ceilings, so they do not move when the precision is toggled and two figures

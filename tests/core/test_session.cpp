@@ -225,6 +225,71 @@ TEST(SessionAnalysis, FlipsAreFoundFromTheRegimesBefore)
         << "different kernels: nothing to compare";
 }
 
+TEST(SessionAnalysis, KeepsEachKernelsRegimeAndTheCountsBeside)
+{
+    const HardwareProfile& hw = *test::shippedCatalog().find("h100-sxm5");
+    Session s = lessonSession();
+    s.kernels = {test::makeKernel("between ridges", 400e9, 1e9), test::makeKernel("far right", 1e15, 1e9),
+        test::makeKernel("decode", 140e9, 70e9), test::makeKernel("too fast", 1e12, 1e9, 1e-6)};
+    for (Precision p : {Precision::BF16, Precision::FP8}) {
+        s.precision = p;
+        const SessionAnalysis a = analyzeSession(hw, s).value();
+        EXPECT_EQ(a.regimes, regimesOf(a.placements));
+        RegimeCounts expected;
+        for (const Placement& pl : a.placements) {
+            expected.memoryBound += pl.regime == Regime::MemoryBound;
+            expected.computeBound += pl.regime == Regime::ComputeBound;
+            expected.atRidge += pl.regime == Regime::AtRidge;
+            expected.aboveRoof += pl.aboveRoof;
+        }
+        EXPECT_EQ(a.counts, expected);
+        EXPECT_EQ(a.counts.aboveRoof, 1u) << "1 TFLOP in a microsecond is above any roof";
+    }
+    s.precision = Precision::BF16;
+    const std::vector<Regime> bf16 = analyzeSession(hw, s).value().regimes;
+    s.precision = Precision::FP8;
+    const SessionAnalysis fp8 = analyzeSession(hw, s).value();
+    EXPECT_EQ(regimeFlips(bf16, fp8.regimes).all(), regimeFlips(bf16, fp8.placements).all());
+    EXPECT_EQ(regimeFlips(bf16, fp8.regimes).toMemoryBound, std::vector<int> {0});
+}
+
+TEST(SessionAnalysis, ALargeSessionPlacedOnTwoThreadsGivesWhatEachKernelAloneGives)
+{
+    // 70,000 kernels: over 2^16, so the second half is placed on a second thread.
+    const HardwareProfile& hw = *test::shippedCatalog().find("h100-sxm5");
+    Session s;
+    s.hardwareId = "h100-sxm5";
+    s.precision = Precision::BF16;
+    for (int i = 0; i < 70000; ++i) {
+        s.kernels.push_back(test::makeKernel("k" + std::to_string(i), 1e9 * (1 + i % 977), 1e8 * (1 + i % 131)));
+        if (i % 7 == 3)
+            s.kernels.back().precision = Precision::FP8;
+    }
+    s.kernels[5].precision = Precision::FP4; // a precision the H100 lacks, in each half
+    s.kernels[69000].precision = Precision::FP4;
+    const SessionAnalysis a = analyzeSession(hw, s).value();
+    ASSERT_EQ(a.placements.size(), s.kernels.size());
+    ASSERT_EQ(a.notes.size(), 2u);
+    EXPECT_NE(a.notes[0].find("'k5'"), std::string::npos) << "notes in kernel order: " << a.notes[0];
+    EXPECT_NE(a.notes[1].find("'k69000'"), std::string::npos) << a.notes[1];
+    EXPECT_EQ(a.regimes, regimesOf(a.placements));
+    RegimeCounts tally;
+    for (const Placement& p : a.placements) {
+        tally.memoryBound += p.regime == Regime::MemoryBound;
+        tally.computeBound += p.regime == Regime::ComputeBound;
+        tally.atRidge += p.regime == Regime::AtRidge;
+    }
+    EXPECT_EQ(a.counts, tally);
+    EXPECT_GT(tally.memoryBound, 0u);
+    EXPECT_GT(tally.computeBound, 0u);
+    // No times, so no time shares: each kernel placed alone gives the same placement.
+    for (size_t i = 0; i < s.kernels.size(); i += 997) {
+        Session one = s;
+        one.kernels = {s.kernels[i]};
+        EXPECT_EQ(a.placements[i], analyzeSession(hw, one).value().placements[0]) << "kernel " << i;
+    }
+}
+
 TEST(SessionAnalysis, AchievableOverrideScalesTheDashedRoof)
 {
     Session s = lessonSession();

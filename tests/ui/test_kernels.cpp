@@ -137,6 +137,34 @@ TEST_F(KernelsTest, APrecisionToggleKeepsTheKernelsRevision)
     EXPECT_NE(doc()->kernelsRevision(), revision);
 }
 
+TEST_F(KernelsTest, ASortedTableIsSortedAgainAfterAToggle)
+{
+    // "compute" is 1.5x below its BF16 roof and 3x below its FP8 one; "memory" is 2x below its
+    // roof under both (the bandwidth does not change).
+    const double bf16Peak = 989.4e12, bandwidth = 3.35e12;
+    doc()->addKernels({test::makeKernel("compute", 1e15, 1e9, 1e15 / (bf16Peak / 1.5)),
+                          test::makeKernel("memory", 1e11, 1e9, 1e11 / (100 * bandwidth / 2))},
+        "add");
+    auto* view = window->findChild<QTableView*>(QStringLiteral("kernelsTable"));
+    ASSERT_NE(view, nullptr);
+    view->sortByColumn(KernelTableModel::Headroom, Qt::AscendingOrder);
+    auto order = [&]() {
+        QStringList names;
+        for (int row = 0; row < view->model()->rowCount(); ++row)
+            names << view->model()->index(row, KernelTableModel::Name).data().toString();
+        return names;
+    };
+    EXPECT_EQ(order(), (QStringList {"compute", "memory"}));
+    doc()->setPrecision(Precision::FP8);
+    EXPECT_EQ(order(), (QStringList {"memory", "compute"})) << "the headroom of 'compute' doubled";
+    doc()->undoStack()->undo();
+    EXPECT_EQ(order(), (QStringList {"compute", "memory"}));
+    // Unsorted, the table keeps the document's order.
+    view->sortByColumn(-1, Qt::AscendingOrder);
+    doc()->setPrecision(Precision::FP8);
+    EXPECT_EQ(order(), (QStringList {"compute", "memory"}));
+}
+
 TEST_F(KernelsTest, ClickInPlaceModeAddsAKernelThereAndDragAcrossTheRidgeFlipsItsRegime)
 {
     window->placeAction()->trigger();
