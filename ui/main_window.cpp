@@ -625,9 +625,9 @@ QString MainWindow::saveTo(const QString& path)
     // Keep the zoom the user sees: ranges that differ from the derived ones are saved.
     const PlotSpec shown = m_plot->currentSpec();
     if (const HardwareProfile* hw = m_document->hardware()) {
-        static const std::vector<Placement> none;
-        const std::vector<Placement>& placements = m_document->analysis() ? m_document->analysis()->placements : none;
-        const auto [dx, dy] = axisRangesFor(effectiveProfile(*hw, m_document->session()), placements);
+        const auto analysis = m_document->analysis();
+        const auto [dx, dy] = axisRangesFor(
+            effectiveProfile(*hw, m_document->session()), analysis ? analysis->summary : PlacementSummary {});
         auto same = [](const AxisRange& a, const AxisRange& b) {
             return std::fabs(std::log(a.lo / b.lo)) < 1e-6 && std::fabs(std::log(a.hi / b.hi)) < 1e-6;
         };

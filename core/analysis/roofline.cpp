@@ -96,6 +96,79 @@ std::string leverFor(Regime regime)
     return {};
 }
 
+namespace {
+/// Slower first; ties to the lower index (as the figure names its kernels).
+bool slower(const std::pair<double, size_t>& a, const std::pair<double, size_t>& b)
+{
+    return a.first > b.first || (a.first == b.first && a.second < b.second);
+}
+} // namespace
+
+void PlacementSummary::offer(double slowness, size_t index)
+{
+    const std::pair<double, size_t> c {slowness, index};
+    if (m_heap.size() < kSlowest) {
+        m_heap.push_back(c);
+        std::push_heap(m_heap.begin(), m_heap.end(), slower);
+    } else if (slower(c, m_heap.front())) {
+        std::pop_heap(m_heap.begin(), m_heap.end(), slower);
+        m_heap.back() = c;
+        std::push_heap(m_heap.begin(), m_heap.end(), slower);
+    }
+}
+
+void PlacementSummary::addExtremes(const Placement& p)
+{
+    if (std::isfinite(p.intensity) && p.intensity > 0) {
+        intensityLo = std::min(intensityLo, p.intensity);
+        intensityHi = std::max(intensityHi, p.intensity);
+    }
+    const double y = p.achieved ? *p.achieved : p.roof;
+    if (std::isfinite(y) && y > 0) {
+        heightLo = std::min(heightLo, y);
+        heightHi = std::max(heightHi, y);
+    }
+}
+
+void PlacementSummary::add(size_t index, const Kernel& kernel, const Placement& p)
+{
+    addExtremes(p);
+    anyLevels |= !p.levels.empty();
+    offer(kernel.time.value_or(p.timeLowerBound), index);
+}
+
+void PlacementSummary::merge(const PlacementSummary& other)
+{
+    anyLevels |= other.anyLevels;
+    intensityLo = std::min(intensityLo, other.intensityLo);
+    intensityHi = std::max(intensityHi, other.intensityHi);
+    heightLo = std::min(heightLo, other.heightLo);
+    heightHi = std::max(heightHi, other.heightHi);
+    for (const auto& [slowness, index] : other.m_heap)
+        offer(slowness, index);
+}
+
+void PlacementSummary::finish()
+{
+    std::vector<std::pair<double, size_t>> ordered = m_heap;
+    std::sort(ordered.begin(), ordered.end(), slower);
+    slowest.clear();
+    for (const auto& entry : ordered)
+        slowest.push_back(entry.second);
+}
+
+PlacementSummary summarizePlacements(const std::vector<Kernel>& kernels, const std::vector<Placement>& placements)
+{
+    PlacementSummary s;
+    for (size_t i = 0; i < placements.size() && i < kernels.size(); ++i) {
+        if (kernels[i].time)
+            s.totalTime += *kernels[i].time;
+        s.add(i, kernels[i], placements[i]);
+    }
+    s.finish();
+    return s;
+}
+
 std::string leverText(const Placement& p)
 {
     return p.aboveRoof ? aboveRoofWarning() + " " + leverFor(p.regime) : leverFor(p.regime);

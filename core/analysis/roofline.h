@@ -8,10 +8,13 @@
 #include "core/model/hardware.h"
 #include "core/model/kernel.h"
 
+#include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace roofline {
@@ -124,6 +127,36 @@ std::ostream& operator<<(std::ostream& os, const Placement& p);
 Placement analyze(const Kernel& kernel, const Roofline& roof);
 /// The same into an existing placement (a whole session's are built in place, not moved).
 void analyzeInto(Placement& placement, const Kernel& kernel, const Roofline& roof);
+
+/// Figures over a whole set of placements that a figure needs before it walks them, gathered
+/// while the placements are made (analyzeSession): a figure of 10^6 kernels then does not walk
+/// 230 MB of kernels and placements twice more to find them.
+struct PlacementSummary {
+    static constexpr size_t kSlowest = 64;
+    double totalTime = 0.0; ///< the measured kernels' time, summed in kernel order
+    bool anyLevels = false; ///< some placement has inner-level points
+    double intensityLo = std::numeric_limits<double>::infinity(); ///< finite, positive intensities
+    double intensityHi = -std::numeric_limits<double>::infinity();
+    double heightLo = std::numeric_limits<double>::infinity(); ///< finite, positive point heights
+    double heightHi = -std::numeric_limits<double>::infinity(); ///< (achieved, else the roof)
+    /// The kSlowest kernels that take the most time (their time, else their time bound), slowest
+    /// first, ties to the lower index; set by finish().
+    std::vector<size_t> slowest;
+
+    /// Counts one placement in (everything but totalTime, which must be summed in kernel order).
+    void add(size_t index, const Kernel& kernel, const Placement& placement);
+    /// Only the extremes (the axis ranges need no more).
+    void addExtremes(const Placement& placement);
+    void merge(const PlacementSummary& other); ///< another part's placements
+    void finish(); ///< orders `slowest`
+
+private:
+    void offer(double slowness, size_t index);
+    std::vector<std::pair<double, size_t>> m_heap; ///< the slowest so far; the least slow in front
+};
+
+/// The summary of a set of placements, walking them once.
+PlacementSummary summarizePlacements(const std::vector<Kernel>& kernels, const std::vector<Placement>& placements);
 
 /// What helps this kernel, in the lesson's words (the above-the-roof warning first when it is
 /// above its roof). Computed on demand, so a million placements carry no text.

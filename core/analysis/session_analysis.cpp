@@ -61,7 +61,7 @@ Result<SessionAnalysis> analyzeSession(
     auto roof = makeRoofline(hw, session.precision, 0, kind);
     if (!roof)
         return roof.error();
-    SessionAnalysis out {roof.value(), std::move(storage), {}, {}, {}};
+    SessionAnalysis out {roof.value(), std::move(storage), {}, {}, {}, {}};
     double total = 0.0;
     for (const Kernel& k : session.kernels)
         if (k.time)
@@ -75,6 +75,7 @@ Result<SessionAnalysis> analyzeSession(
     struct Part {
         std::vector<std::string> notes;
         std::array<size_t, 4> counts {};
+        PlacementSummary summary;
     };
     auto place = [&](size_t begin, size_t end, Part& part) {
         resetVectorState();
@@ -106,6 +107,7 @@ Result<SessionAnalysis> analyzeSession(
             out.regimes[i] = p.regime;
             ++part.counts[static_cast<size_t>(p.regime) % 3];
             part.counts[3] += p.aboveRoof;
+            part.summary.add(i, k, p); // while the kernel and its placement are in cache
         }
     };
     // From 2^16 kernels the second half is placed on a second thread (each placement is
@@ -141,6 +143,10 @@ Result<SessionAnalysis> analyzeSession(
     out.counts.computeBound = count(Regime::ComputeBound);
     out.counts.atRidge = count(Regime::AtRidge);
     out.counts.aboveRoof = first.counts[3] + second.counts[3];
+    out.summary = std::move(first.summary);
+    out.summary.merge(second.summary);
+    out.summary.totalTime = total; // summed in kernel order, as a figure sums it
+    out.summary.finish();
     return out;
 }
 
@@ -257,7 +263,7 @@ PlotSpec buildSessionPlot(const HardwareProfile& profile, const Session& session
     const ProfileCatalog* catalog)
 {
     return buildPlotSpec(effectiveProfile(profile, session), analysis.roof, session.kernels, analysis.placements,
-        plotOptionsFor(session, &profile, catalog));
+        plotOptionsFor(session, &profile, catalog), analysis.summary);
 }
 
 } // namespace roofline

@@ -32,6 +32,7 @@ struct SessionAnalysis {
     /// toggle and the table's summary without a walk through 10^6 placements (112 MB).
     std::vector<Regime> regimes;
     RegimeCounts counts;
+    PlacementSummary summary; ///< what the figure needs before it walks the placements
 };
 
 /// Places a kernel's inner-level bytes against the profile's matching levels (a level name

@@ -51,6 +51,15 @@ bool operator==(const PlotSpec& a, const PlotSpec& b)
 std::pair<AxisRange, AxisRange> axisRangesFor(const HardwareProfile& profile, const std::vector<Placement>& placements,
     const std::vector<const HardwareProfile*>& others)
 {
+    PlacementSummary extremes;
+    for (const auto& p : placements)
+        extremes.addExtremes(p);
+    return axisRangesFor(profile, extremes, others);
+}
+
+std::pair<AxisRange, AxisRange> axisRangesFor(
+    const HardwareProfile& profile, const PlacementSummary& summary, const std::vector<const HardwareProfile*>& others)
+{
     double rMin = 1.0, rMax = 1.0, pMax = 1.0, bwMin = profile.mainBandwidth();
     bool any = false;
     std::vector<const HardwareProfile*> all {&profile};
@@ -71,19 +80,8 @@ std::pair<AxisRange, AxisRange> axisRangesFor(const HardwareProfile& profile, co
     AxisRange x {std::min(0.1, decadeFloor(rMin) / 100.0), decadeCeil(rMax) * 10.0};
     AxisRange y {decadeFloor(bwMin * x.lo), decadeCeil(pMax * 1.5)};
     // The extremes first, then one rounding to decades (both roundings are monotonic).
-    const double inf = std::numeric_limits<double>::infinity();
-    double iLo = inf, iHi = -inf, yLo = inf, yHi = -inf;
-    for (const auto& p : placements) {
-        if (std::isfinite(p.intensity) && p.intensity > 0) {
-            iLo = std::min(iLo, p.intensity);
-            iHi = std::max(iHi, p.intensity);
-        }
-        const double y0 = p.achieved ? *p.achieved : p.roof;
-        if (std::isfinite(y0) && y0 > 0) {
-            yLo = std::min(yLo, y0);
-            yHi = std::max(yHi, y0);
-        }
-    }
+    const double iLo = summary.intensityLo, iHi = summary.intensityHi;
+    const double yLo = summary.heightLo, yHi = summary.heightHi;
     if (iLo <= iHi) {
         x.lo = std::min(x.lo, decadeFloor(iLo / 2.0));
         x.hi = std::max(x.hi, decadeCeil(iHi * 2.0));
@@ -172,8 +170,17 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     if (kernels.size() != placements.size())
         throw std::invalid_argument("buildPlotSpec: one placement per kernel");
     resetVectorState();
+    return buildPlotSpec(profile, roof, kernels, placements, options, summarizePlacements(kernels, placements));
+}
+
+PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, const std::vector<Kernel>& kernels,
+    const std::vector<Placement>& placements, const PlotOptions& options, const PlacementSummary& summary)
+{
+    if (kernels.size() != placements.size())
+        throw std::invalid_argument("buildPlotSpec: one placement per kernel");
+    resetVectorState();
     PlotSpec s;
-    const auto ranges = axisRangesFor(profile, placements, options.rangeProfiles);
+    const auto ranges = axisRangesFor(profile, summary, options.rangeProfiles);
     AxisRange x = ranges.first; // not a structured binding: lambdas below capture it
     AxisRange y = ranges.second;
     if (options.x)
@@ -242,35 +249,33 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
             PlotLabel::Align::Left, PlotLabel::VAlign::Above});
     }
 
-    // One pass over the kernels before the points (at 10^6 every pass is a walk through
-    // 136 MB): the total time, each kernel's time for choosing the names, any inner levels.
-    double totalTime = 0.0;
-    bool anyLevelPlacements = false;
-    std::vector<double> slowness(placements.size());
-    for (size_t i = 0; i < placements.size(); ++i) {
-        const Kernel& k = kernels[i];
-        if (k.time)
-            totalTime += *k.time;
-        slowness[i] = k.time.value_or(placements[i].timeLowerBound);
-        anyLevelPlacements |= !placements[i].levels.empty();
-    }
+    // The total time, the slowest kernels (to name them) and whether any has inner levels come
+    // from the summary: at 10^6 kernels a walk through them and their placements is 230 MB.
+    const double totalTime = summary.totalTime;
+    const bool anyLevelPlacements = summary.anyLevels;
     // Thousands of kernels: name only the dozen that take the most time.
     const int labelLimit
         = placements.size() > kThinningThreshold ? std::min(options.labelLimit, 12) : options.labelLimit;
-    std::vector<size_t> labelled(placements.size());
-    for (size_t i = 0; i < placements.size(); ++i)
-        labelled[i] = i;
-    if (static_cast<int>(placements.size()) > labelLimit) {
-        // Many kernels: label the ones that take the most time (then the lowest bound; ties go
-        // to the kernel listed first). Only the top few are ordered: O(N log k), not a full sort.
-        const auto keep = static_cast<std::ptrdiff_t>(std::max(0, labelLimit));
-        std::partial_sort(labelled.begin(), labelled.begin() + keep, labelled.end(),
-            [&](size_t a, size_t b) { return slowness[a] > slowness[b] || (slowness[a] == slowness[b] && a < b); });
-        labelled.resize(static_cast<size_t>(keep));
-    }
-    std::vector<bool> hasLabel(placements.size(), !options.showLabels ? false : true);
+    std::vector<bool> hasLabel(placements.size(), options.showLabels);
     if (options.showLabels && static_cast<int>(placements.size()) > labelLimit) {
+        // Many kernels: label the ones that take the most time (then the lowest bound; ties go
+        // to the kernel listed first).
+        const auto keep = static_cast<size_t>(std::max(0, labelLimit));
         std::fill(hasLabel.begin(), hasLabel.end(), false);
+        std::vector<size_t> labelled;
+        if (keep <= summary.slowest.size()) {
+            labelled.assign(summary.slowest.begin(), summary.slowest.begin() + static_cast<std::ptrdiff_t>(keep));
+        } else { // more names than the summary keeps: order them all (O(N log k))
+            std::vector<double> slowness(placements.size());
+            for (size_t i = 0; i < placements.size(); ++i)
+                slowness[i] = kernels[i].time.value_or(placements[i].timeLowerBound);
+            labelled.resize(placements.size());
+            for (size_t i = 0; i < placements.size(); ++i)
+                labelled[i] = i;
+            std::partial_sort(labelled.begin(), labelled.begin() + static_cast<std::ptrdiff_t>(keep), labelled.end(),
+                [&](size_t a, size_t b) { return slowness[a] > slowness[b] || (slowness[a] == slowness[b] && a < b); });
+            labelled.resize(keep);
+        }
         for (size_t i : labelled)
             hasLabel[i] = true;
     }

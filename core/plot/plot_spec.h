@@ -215,6 +215,9 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& metrics, const std::v
 /// of the same hardware line up. Points outside are included (again snapped to decades).
 std::pair<AxisRange, AxisRange> axisRangesFor(const HardwareProfile& profile, const std::vector<Placement>& placements,
     const std::vector<const HardwareProfile*>& others = {});
+/// The same from the placements' summary (their extremes).
+std::pair<AxisRange, AxisRange> axisRangesFor(const HardwareProfile& profile, const PlacementSummary& summary,
+    const std::vector<const HardwareProfile*>& others = {});
 
 /// The label of one tick: intensity as "0.1", "10", "1k"; rates as "10 TFLOP/s".
 std::string tickLabel(double value, bool rate, const std::string& unit);
@@ -226,6 +229,10 @@ std::vector<AxisTick> decadeTicks(const AxisRange& range, bool rates, const std:
 /// kernels[i]; std::invalid_argument when the counts differ).
 PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, const std::vector<Kernel>& kernels,
     const std::vector<Placement>& placements, const PlotOptions& options = {});
+/// The same given the placements' summary (SessionAnalysis::summary), which spares a figure of
+/// 10^6 kernels two walks through them. The figure is the one the overload above builds.
+PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, const std::vector<Kernel>& kernels,
+    const std::vector<Placement>& placements, const PlotOptions& options, const PlacementSummary& summary);
 
 /// A stable, line-by-line text form of a spec, for golden tests and `--format spec`.
 std::string plotSpecToText(const PlotSpec& spec);

@@ -250,3 +250,37 @@ TEST(PlotSpec, ThousandsOfKernelsAreThinnedInTheFigureOnly)
         labels += l.role == LabelRole::PointLabel;
     EXPECT_LE(labels, 12) << "only the slowest dozen are named";
 }
+
+TEST(PlotSpec, TheSessionsSummaryGivesTheFigureAWalkThroughThePlacementsGives)
+{
+    // 70,000 kernels (placed on two threads, their summaries merged): equal times (ties go to
+    // the kernel listed first), kernels without a time (named by their bound), one with L2 bytes.
+    const HardwareProfile& hw = *catalog().find("h100-sxm5");
+    Session s;
+    s.hardwareId = "h100-sxm5";
+    s.precision = Precision::BF16;
+    for (int i = 0; i < 70000; ++i) {
+        const double bytes = 1e6 * (1 + i % 613), flops = bytes * std::pow(10.0, (i % 89) / 20.0);
+        s.kernels.push_back(test::makeKernel(
+            "k" + std::to_string(i), flops, bytes, i % 3 ? std::optional<double>(1e-3 * (1 + i % 50)) : std::nullopt));
+    }
+    s.kernels[40000].time = 5.0; // the slowest, in the second half
+    s.kernels[123].time = 5.0; // tied with it, listed first
+    s.kernels[69999].levelBytes.push_back({"L2", 1e9});
+    for (bool sizeByTime : {false, true}) {
+        s.view.sizeByTimeShare = sizeByTime;
+        const SessionAnalysis a = analyzeSession(hw, s).value();
+        const PlacementSummary walked = summarizePlacements(s.kernels, a.placements);
+        EXPECT_EQ(a.summary.slowest, walked.slowest);
+        ASSERT_GE(a.summary.slowest.size(), 2u);
+        EXPECT_EQ(a.summary.slowest[0], 123u);
+        EXPECT_EQ(a.summary.slowest[1], 40000u);
+        EXPECT_EQ(a.summary.totalTime, walked.totalTime);
+        EXPECT_TRUE(a.summary.anyLevels);
+        const PlotOptions o = plotOptionsFor(s, &hw, &catalog());
+        const PlotSpec fromSummary = buildSessionPlot(hw, s, a, &catalog());
+        const PlotSpec fromWalk = buildPlotSpec(effectiveProfile(hw, s), a.roof, s.kernels, a.placements, o);
+        EXPECT_TRUE(fromSummary == fromWalk) << "sizeByTime " << sizeByTime;
+        EXPECT_EQ(plotSpecToText(fromSummary), plotSpecToText(fromWalk));
+    }
+}

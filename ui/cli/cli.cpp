@@ -329,7 +329,7 @@ int cmdExport(const ProfileCatalog& catalog, const Options& o)
         }
         // Shared axes: the ranges that hold every panel's roofs and kernels.
         std::vector<const HardwareProfile*> others(hws.begin() + 1, hws.end());
-        const auto [x, y] = axisRangesFor(*in.hw, {}, others);
+        const auto [x, y] = axisRangesFor(*in.hw, PlacementSummary {}, others);
         for (auto& [hw, s] : panels) {
             if (!s.view.x)
                 s.view.x = x;
