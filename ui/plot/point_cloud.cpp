@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/plot/point_cloud.h"
 
+#include "core/common/key_set.h"
 #include "core/common/vector_state.h"
 #include "core/plot/plot_spec.h"
 
@@ -10,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace roofline::ui {
 namespace {
@@ -53,12 +55,14 @@ struct Occupancy {
     std::vector<std::uint64_t> bits;
 
     Occupancy() = default;
-    Occupancy(const LogMap& mx, const LogMap& my, double reachPx)
+    /// `withBits` false: the geometry only (at()), for a caller that keeps the cells elsewhere.
+    Occupancy(const LogMap& mx, const LogMap& my, double reachPx, bool withBits = true)
     {
         const double cellPx = std::min(std::fabs(mx.b) / mx.cells, std::fabs(my.b) / my.cells);
         margin = static_cast<int>(std::min(1024.0, std::ceil(reachPx / std::max(cellPx, 1e-3)) + 1));
         side = static_cast<int>(kThinningGrid) + 1 + 2 * margin;
-        bits.assign((static_cast<size_t>(side) * static_cast<size_t>(side) + 63) / 64, 0);
+        if (withBits)
+            bits.assign((static_cast<size_t>(side) * static_cast<size_t>(side) + 63) / 64, 0);
     }
     /// The bit of cell (qx, qy), or -1 when the cell is outside.
     std::ptrdiff_t at(double qx, double qy) const
@@ -422,14 +426,20 @@ void PointCloud::drawDirect(QCPPainter* painter)
     // once per cell: more discs on the same spot would only darken their antialiased rims. So
     // the full figure and the one the plot spec thinned (a point per cell) give the same pixels.
     const bool onGrid = mx.ok && my.ok;
-    Occupancy drawn = onGrid ? Occupancy(mx, my, m_diameter + m_ringWidth) : Occupancy();
+    // The cells drawn: a bitmap for a large cloud, a hash set for a small one (a 760 KB bitmap
+    // of fresh memory costs an export more than its few thousand points).
+    const bool bitmap = m_lx.size() >= CellSet::kBitsFrom;
+    Occupancy drawn = onGrid ? Occupancy(mx, my, m_diameter + m_ringWidth, bitmap) : Occupancy();
+    std::optional<KeySet> drawnSmall;
+    if (onGrid && !bitmap)
+        drawnSmall.emplace(m_lx.size());
     auto pixel = [&](size_t i, bool& skip) {
         skip = false;
         if (!onGrid)
             return QPointF(xAxis->coordToPixel(std::exp(m_lx[i])), yAxis->coordToPixel(std::exp(m_ly[i])));
         const double qx = cellOf(mx, m_lx[i]), qy = cellOf(my, m_ly[i]);
         const std::ptrdiff_t at = drawn.at(qx, qy);
-        skip = at < 0 || !drawn.insert(at);
+        skip = at < 0 || !(bitmap ? drawn.insert(at) : drawnSmall->insert(static_cast<std::uint64_t>(at)));
         return QPointF(mx.centre(qx), my.centre(qy));
     };
     const QPaintEngine* engine = painter->paintEngine();
