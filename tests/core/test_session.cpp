@@ -14,6 +14,19 @@ using namespace roofline;
 
 namespace {
 
+// The regime counts by walking the placements, to check the ones the analysis keeps.
+RegimeCounts tallyOf(const std::vector<Placement>& placements)
+{
+    RegimeCounts c;
+    for (const Placement& p : placements) {
+        c.memoryBound += p.regime == Regime::MemoryBound;
+        c.computeBound += p.regime == Regime::ComputeBound;
+        c.atRidge += p.regime == Regime::AtRidge;
+        c.aboveRoof += p.aboveRoof;
+    }
+    return c;
+}
+
 Session lessonSession()
 {
     Session s;
@@ -235,14 +248,7 @@ TEST(SessionAnalysis, KeepsEachKernelsRegimeAndTheCountsBeside)
         s.precision = p;
         const SessionAnalysis a = analyzeSession(hw, s).value();
         EXPECT_EQ(a.regimes, regimesOf(a.placements));
-        RegimeCounts expected;
-        for (const Placement& pl : a.placements) {
-            expected.memoryBound += pl.regime == Regime::MemoryBound;
-            expected.computeBound += pl.regime == Regime::ComputeBound;
-            expected.atRidge += pl.regime == Regime::AtRidge;
-            expected.aboveRoof += pl.aboveRoof;
-        }
-        EXPECT_EQ(a.counts, expected);
+        EXPECT_EQ(a.counts, tallyOf(a.placements));
         EXPECT_EQ(a.counts.aboveRoof, 1u) << "1 TFLOP in a microsecond is above any roof";
     }
     s.precision = Precision::BF16;
@@ -273,12 +279,7 @@ TEST(SessionAnalysis, ALargeSessionPlacedOnTwoThreadsGivesWhatEachKernelAloneGiv
     EXPECT_NE(a.notes[0].find("'k5'"), std::string::npos) << "notes in kernel order: " << a.notes[0];
     EXPECT_NE(a.notes[1].find("'k69000'"), std::string::npos) << a.notes[1];
     EXPECT_EQ(a.regimes, regimesOf(a.placements));
-    RegimeCounts tally;
-    for (const Placement& p : a.placements) {
-        tally.memoryBound += p.regime == Regime::MemoryBound;
-        tally.computeBound += p.regime == Regime::ComputeBound;
-        tally.atRidge += p.regime == Regime::AtRidge;
-    }
+    const RegimeCounts tally = tallyOf(a.placements);
     EXPECT_EQ(a.counts, tally);
     EXPECT_GT(tally.memoryBound, 0u);
     EXPECT_GT(tally.computeBound, 0u);
