@@ -6,12 +6,14 @@
 #include "ui/panels/kernel_table_model.h"
 #include "ui/panels/kernels_panel.h"
 #include "ui/plot/figure_export.h"
+#include "ui/plot/png_writer.h"
 #include "ui/plot/point_cloud.h"
 
 #include <qcustomplot.h>
 
 #include <gtest/gtest.h>
 
+#include <QBuffer>
 #include <QDomDocument>
 #include <QFile>
 #include <QImage>
@@ -385,4 +387,44 @@ TEST(PointCloudCanvas, PointsLeftOfTheAxesAreNotPiledOnItsEdge)
             }
         EXPECT_EQ(coloured, 0) << (cached ? "cached" : "direct");
     }
+}
+
+TEST(PngWriter, WritesWhatItIsGivenAsRgbWithItsResolution)
+{
+    QImage image(301, 157, QImage::Format_RGB32);
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            image.setPixel(x, y, qRgb((x * 7) % 256, (y * 13) % 256, (x * y) % 256));
+    image.setDotsPerMeterX(5669); // 144 dpi
+    image.setDotsPerMeterY(5669);
+    QBuffer buffer;
+    ASSERT_TRUE(buffer.open(QIODevice::WriteOnly));
+    EXPECT_EQ(writeOpaquePng(image, buffer), std::nullopt);
+    QImage back;
+    ASSERT_TRUE(back.loadFromData(buffer.data(), "PNG"));
+    EXPECT_EQ(back.size(), image.size());
+    EXPECT_FALSE(back.hasAlphaChannel()) << "an opaque figure is written as RGB";
+    EXPECT_EQ(back.dotsPerMeterX(), 5669);
+    int differ = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            differ += back.pixel(x, y) != image.pixel(x, y);
+    EXPECT_EQ(differ, 0) << "lossless";
+    // Another format is converted first.
+    QBuffer again;
+    ASSERT_TRUE(again.open(QIODevice::WriteOnly));
+    EXPECT_EQ(writeOpaquePng(image.convertToFormat(QImage::Format_ARGB32), again), std::nullopt);
+    EXPECT_EQ(again.data(), buffer.data());
+}
+
+TEST(PngWriter, SaysWhenItCannotWrite)
+{
+    QBuffer readOnly;
+    ASSERT_TRUE(readOnly.open(QIODevice::ReadOnly));
+    QImage image(64, 64, QImage::Format_RGB32);
+    image.fill(Qt::white);
+    const auto error = writeOpaquePng(image, readOnly);
+    ASSERT_TRUE(error.has_value());
+    EXPECT_TRUE(error->contains(QStringLiteral("could not be written"))) << error->toStdString();
+    EXPECT_TRUE(writeOpaquePng(QImage(), readOnly).has_value());
 }
