@@ -229,6 +229,37 @@ TEST_F(MainWindowTest, KernelsWhoseRegimeFlipsAreRingedAndCounted)
     EXPECT_EQ(ring->pointCount(), 1);
 }
 
+TEST_F(MainWindowTest, ThousandsOfFlipsAreRingedWhereTheyAreDrawn)
+{
+    // 4,500 kernels, every third between the BF16 and FP8 ridges (they flip), the others far
+    // left: a crowded figure, which may thin some of them out.
+    std::vector<Kernel> kernels;
+    for (int i = 0; i < 4500; ++i) {
+        const double intensity = i % 3 == 0 ? 300.0 + (i % 280) : 1.0 + (i % 50);
+        kernels.push_back(test::makeKernel("k" + std::to_string(i), intensity * 1e9, 1e9, 1e-3 * (1 + i % 7)));
+    }
+    window->document()->addKernels(std::move(kernels), "add");
+    window->hardwarePanel()->precisionButton(Precision::FP8)->click();
+    auto* ring = plot()->findChild<PointCloud*>(QStringLiteral("flip-highlight"));
+    ASSERT_NE(ring, nullptr);
+    // By a walk through the figure: every flipped kernel drawn is ringed (the kernels that
+    // flipped went from compute-bound or the ridge to memory-bound; the rest of the band, near
+    // the FP8 ridge, is now at the ridge and is not ringed).
+    const PlotSpec shown = window->plotWidget()->currentSpec();
+    int drawnFlips = 0;
+    for (const PlotPoint& p : shown.points)
+        drawnFlips += p.kind == PlotPoint::Kind::Kernel && p.index % 3 == 0 && p.regime == Regime::MemoryBound;
+    int flips = 0;
+    for (size_t i = 0; i < window->document()->placements().size(); i += 3)
+        flips += window->document()->placements()[i].regime == Regime::MemoryBound;
+    EXPECT_GT(drawnFlips, 200);
+    EXPECT_LT(drawnFlips, flips) << "some are thinned out of the figure";
+    EXPECT_EQ(ring->pointCount(), drawnFlips);
+    EXPECT_EQ(
+        window->statusBar()->currentMessage(), QStringLiteral("%1 kernels became memory-bound under FP8").arg(flips));
+    EXPECT_EQ(ring->name(), QStringLiteral("Regime just changed (%1 of %2 ringed)").arg(drawnFlips).arg(flips));
+}
+
 TEST(ProfileEditorTest, ValidatesAsTypedAndSavesAProfileThatReadsBack)
 {
     const HardwareProfile& h100 = *test::shippedCatalog().find("h100-sxm5");

@@ -202,14 +202,26 @@ void RooflinePlotWidget::drawHighlights()
     // One setData (addData point by point re-sorts the graph each time). Past a few thousand,
     // rings would only cover the cloud: the status bar gives the count; ring the first ones.
     constexpr int kMostRings = 2000;
-    // Looked up kernel by kernel (a walk through a 10^5-point figure took milliseconds).
+    // Looked up kernel by kernel (a walk through a 10^5-point figure took milliseconds): the
+    // ringed kernels are sorted as the kernel points are, so each search gallops on from the
+    // last one found.
     QVector<double> xs, ys;
+    const auto kernels = m_spec.points.begin() + static_cast<std::ptrdiff_t>(m_spec.kernelPointCount());
+    auto from = m_spec.points.begin();
     for (int index : m_highlighted) {
         if (xs.size() >= kMostRings)
             break;
-        if (const PlotPoint* p = m_spec.kernelPoint(index)) {
-            xs << p->at.x;
-            ys << p->at.y;
+        auto lo = from; // every point before it is of a kernel listed earlier
+        std::ptrdiff_t step = 1;
+        while (kernels - lo > step && (lo + step)->index < index) {
+            lo += step;
+            step *= 2;
+        }
+        const auto hi = kernels - lo > step ? lo + step + 1 : kernels;
+        from = std::lower_bound(lo, hi, index, [](const PlotPoint& p, int i) { return p.index < i; });
+        if (from != kernels && from->index == index) {
+            xs << from->at.x;
+            ys << from->at.y;
         }
     }
     const auto flipped = static_cast<qsizetype>(m_highlighted.size());
