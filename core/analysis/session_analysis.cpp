@@ -5,7 +5,6 @@
 #include "core/common/vector_state.h"
 
 #include <algorithm>
-#include <array>
 #include <exception>
 #include <map>
 #include <optional>
@@ -74,7 +73,7 @@ Result<SessionAnalysis> analyzeSession(
     // and the roofs of kernels' own precisions, made once each (not a Roofline copy per kernel).
     struct Part {
         std::vector<std::string> notes;
-        std::array<size_t, 4> counts {};
+        RegimeCounts counts;
         PlacementSummary summary;
     };
     auto place = [&](size_t begin, size_t end, Part& part) {
@@ -105,8 +104,7 @@ Result<SessionAnalysis> analyzeSession(
                 p.gain = (*k.time - std::min(*k.time, p.timeLowerBound)) / total;
             }
             out.regimes[i] = p.regime;
-            ++part.counts[static_cast<size_t>(p.regime) % 3];
-            part.counts[3] += p.aboveRoof;
+            part.counts.add(p);
             part.summary.add(i, k, p); // while the kernel and its placement are in cache
         }
     };
@@ -137,12 +135,8 @@ Result<SessionAnalysis> analyzeSession(
     }
     out.notes = std::move(first.notes);
     out.notes.insert(out.notes.end(), second.notes.begin(), second.notes.end());
-    const auto count
-        = [&](Regime r) { return first.counts[static_cast<size_t>(r)] + second.counts[static_cast<size_t>(r)]; };
-    out.counts.memoryBound = count(Regime::MemoryBound);
-    out.counts.computeBound = count(Regime::ComputeBound);
-    out.counts.atRidge = count(Regime::AtRidge);
-    out.counts.aboveRoof = first.counts[3] + second.counts[3];
+    out.counts = first.counts;
+    out.counts += second.counts;
     out.summary = std::move(first.summary);
     out.summary.merge(second.summary);
     out.summary.totalTime = total; // summed in kernel order, as a figure sums it
@@ -186,18 +180,7 @@ RegimeFlips regimeFlips(const std::vector<Placement>& before, const std::vector<
 
 RegimeFlips regimeFlips(const std::vector<Regime>& before, const std::vector<Placement>& after)
 {
-    RegimeFlips f;
-    if (before.size() != after.size())
-        return f;
-    for (size_t i = 0; i < after.size(); ++i) {
-        if (before[i] == after[i].regime)
-            continue;
-        if (after[i].regime == Regime::MemoryBound)
-            f.toMemoryBound.push_back(static_cast<int>(i));
-        else if (after[i].regime == Regime::ComputeBound)
-            f.toComputeBound.push_back(static_cast<int>(i));
-    }
-    return f;
+    return regimeFlips(before, regimesOf(after));
 }
 
 RegimeFlips regimeFlips(const std::vector<Regime>& before, const std::vector<Regime>& after)

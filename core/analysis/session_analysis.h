@@ -17,6 +17,21 @@ namespace roofline {
 /// How many kernels sit in each regime, and above their roof.
 struct RegimeCounts {
     size_t memoryBound = 0, computeBound = 0, atRidge = 0, aboveRoof = 0;
+    void add(const Placement& p)
+    {
+        memoryBound += p.regime == Regime::MemoryBound;
+        computeBound += p.regime == Regime::ComputeBound;
+        atRidge += p.regime == Regime::AtRidge;
+        aboveRoof += p.aboveRoof;
+    }
+    RegimeCounts& operator+=(const RegimeCounts& o)
+    {
+        memoryBound += o.memoryBound;
+        computeBound += o.computeBound;
+        atRidge += o.atRidge;
+        aboveRoof += o.aboveRoof;
+        return *this;
+    }
     bool operator==(const RegimeCounts& o) const
     {
         return memoryBound == o.memoryBound && computeBound == o.computeBound && atRidge == o.atRidge

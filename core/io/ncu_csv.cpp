@@ -125,20 +125,13 @@ bool endsWith(const std::string& s, const std::string& suffix)
 
 std::optional<Precision> tensorPrecision(const std::string& src)
 {
-    if (src.find("fp4_fp6_fp8") != std::string::npos || src.find("fp8") != std::string::npos)
-        return Precision::FP8;
-    if (src.find("fp4") != std::string::npos)
-        return Precision::FP4;
-    if (src.find("bf16") != std::string::npos)
-        return Precision::BF16;
-    if (src.find("tf32") != std::string::npos)
-        return Precision::TF32;
-    if (src.find("fp16") != std::string::npos)
-        return Precision::FP16;
-    if (src.find("int8") != std::string::npos)
-        return Precision::INT8;
-    if (src.find("fp64") != std::string::npos)
-        return Precision::FP64;
+    // In this order: "fp4_fp6_fp8" (Blackwell's shared pipe) counts as FP8, before "fp4".
+    static const std::pair<const char*, Precision> kinds[]
+        = {{"fp8", Precision::FP8}, {"fp4", Precision::FP4}, {"bf16", Precision::BF16}, {"tf32", Precision::TF32},
+            {"fp16", Precision::FP16}, {"int8", Precision::INT8}, {"fp64", Precision::FP64}};
+    for (const auto& [name, precision] : kinds)
+        if (src.find(name) != std::string::npos)
+            return precision;
     return std::nullopt;
 }
 

@@ -144,11 +144,6 @@ ThinningGrid::ThinningGrid(const AxisRange& x, const AxisRange& y)
     , m_lys(kThinningGrid / (std::log(y.hi) - std::log(y.lo)))
 { }
 
-ThinningGrid::Cell ThinningGrid::cell(const PlotPoint& p) const
-{
-    return cellOfLogs(std::log(p.at.x), std::log(p.at.y), p);
-}
-
 ThinningGrid::Cell ThinningGrid::cellOfLogs(double lnX, double lnY, const PlotPoint& p) const
 {
     const auto index = [](double v) { // NaN (a point without a place) goes to cell 0
@@ -167,8 +162,6 @@ CellSet ThinningGrid::cellSet(std::size_t expected)
 PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, const std::vector<Kernel>& kernels,
     const std::vector<Placement>& placements, const PlotOptions& options)
 {
-    if (kernels.size() != placements.size())
-        throw std::invalid_argument("buildPlotSpec: one placement per kernel");
     resetVectorState();
     return buildPlotSpec(profile, roof, kernels, placements, options, summarizePlacements(kernels, placements));
 }
@@ -259,25 +252,12 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     std::vector<bool> hasLabel(placements.size(), options.showLabels);
     if (options.showLabels && static_cast<int>(placements.size()) > labelLimit) {
         // Many kernels: label the ones that take the most time (then the lowest bound; ties go
-        // to the kernel listed first).
-        const auto keep = static_cast<size_t>(std::max(0, labelLimit));
+        // to the kernel listed first), as the summary ordered them.
+        const auto keep = std::min(static_cast<size_t>(std::max(0, labelLimit)), summary.slowest.size());
         std::fill(hasLabel.begin(), hasLabel.end(), false);
-        std::vector<size_t> labelled;
-        if (keep <= summary.slowest.size()) {
-            labelled.assign(summary.slowest.begin(), summary.slowest.begin() + static_cast<std::ptrdiff_t>(keep));
-        } else { // more names than the summary keeps: order them all (O(N log k))
-            std::vector<double> slowness(placements.size());
-            for (size_t i = 0; i < placements.size(); ++i)
-                slowness[i] = kernels[i].time.value_or(placements[i].timeLowerBound);
-            labelled.resize(placements.size());
-            for (size_t i = 0; i < placements.size(); ++i)
-                labelled[i] = i;
-            std::partial_sort(labelled.begin(), labelled.begin() + static_cast<std::ptrdiff_t>(keep), labelled.end(),
-                [&](size_t a, size_t b) { return slowness[a] > slowness[b] || (slowness[a] == slowness[b] && a < b); });
-            labelled.resize(keep);
-        }
-        for (size_t i : labelled)
-            hasLabel[i] = true;
+        for (size_t k = 0; k < keep; ++k)
+            if (summary.slowest[k] < hasLabel.size())
+                hasLabel[summary.slowest[k]] = true;
     }
     // Thinning: with many kernels, a point that lands on a pixel already holding a point of the
     // same kind (regime, measured, above the roof) is not drawn again. Nothing leaves the

@@ -160,9 +160,8 @@ struct ThinningGrid {
         std::uint32_t x, y; ///< 0..kThinningGrid inside the axes (up to 10^6 outside)
         std::uint32_t kind; ///< regime, measured, above its roof, kernel or level point (< 32)
     };
-    Cell cell(const PlotPoint& p) const;
-    /// The same from the natural logarithms of the point's coordinates (taken once by a caller
-    /// that needs them for more than the cell).
+    /// The cell of point p from the natural logarithms of its coordinates (taken once by the
+    /// caller, which needs them for more than the cell).
     Cell cellOfLogs(double lnX, double lnY, const PlotPoint& p) const;
     /// The cells already holding a point, for `expected` points.
     static CellSet cellSet(std::size_t expected);
@@ -178,7 +177,9 @@ struct PlotOptions {
     std::string title; ///< replaces the generated title when set
     bool showLabels = true; ///< label each kernel (name, regime, headroom)
     bool sizeByTimeShare = false; ///< marker area follows the kernel's share of the total time
-    int labelLimit = 60; ///< above this many kernels only the slowest ones are labelled
+    /// Above this many kernels only the slowest ones are labelled (at most
+    /// PlacementSummary::kSlowest, 64: more names than that are unreadable anyway).
+    int labelLimit = 60;
     /// With thousands of kernels, skip drawing a point whose grid cell already holds one of its
     /// kind (the figure only; off to compare a thinned figure with the full one).
     bool thinPoints = true;

@@ -22,7 +22,7 @@ struct LogMap {
     double lo = 0, cells = 1; ///< the thinning grid: ln(lower), cells per unit of ln
     bool ok = false;
     double lower = 0, upper = 0; ///< the axis range it was made for
-    /// Pixel of the centre of cell q (the thinning grid's cell, as ThinningGrid::cell numbers it).
+    /// Pixel of the centre of cell q (the thinning grid's cell, as ThinningGrid::cellOfLogs numbers it).
     double centre(double q) const { return a + b * (lo + (q + 0.5) / cells); }
     /// The (fractional) cell whose centre is at pixel p.
     double cellAt(double p) const { return ((p - a) / b - lo) * cells - 0.5; }
@@ -111,7 +111,7 @@ struct Occupancy {
     }
 };
 
-/// The cell of a point on one axis, from its logarithm (as ThinningGrid::cell, without its clamp).
+/// The cell of a point on one axis, from its logarithm (as ThinningGrid::cellOfLogs, without its clamp).
 double cellOf(const LogMap& m, double l)
 {
     return std::floor((l - m.lo) * m.cells);
