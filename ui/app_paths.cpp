@@ -47,14 +47,17 @@ QString userModelsDirectory()
     return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/models");
 }
 
+std::vector<std::string> profileDirectories(const QStringList& extraDirs)
+{
+    std::vector<std::string> dirs {shippedProfilesDirectory().toStdString(), userProfilesDirectory().toStdString()};
+    for (const QString& d : extraDirs)
+        dirs.push_back(d.toStdString());
+    return dirs;
+}
+
 ProfileCatalog loadProfileCatalog(const QStringList& extraDirs, std::vector<Error>& errors)
 {
-    ProfileCatalog catalog;
-    catalog.loadDirectory(shippedProfilesDirectory().toStdString(), errors);
-    catalog.loadDirectory(userProfilesDirectory().toStdString(), errors);
-    for (const QString& d : extraDirs)
-        catalog.loadDirectory(d.toStdString(), errors);
-    return catalog;
+    return loadProfileDirectories(profileDirectories(extraDirs), errors);
 }
 
 } // namespace roofline::ui

@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <string>
 #include <vector>
 
 namespace roofline::ui {
@@ -27,7 +28,10 @@ QString userModelsDirectory();
 /// Shipped model presets (share/roofline-studio/models), then the user's <AppDataLocation>/models.
 std::vector<ModelSpec> loadModelPresets(std::vector<Error>& errors);
 
-/// Shipped, then user, then each of `extraDirs`: later ones override by id.
+/// The folders profiles load from: shipped, then user, then each of `extraDirs`.
+std::vector<std::string> profileDirectories(const QStringList& extraDirs);
+
+/// The profiles of profileDirectories(extraDirs): later ones override by id.
 /// Bad files are reported in `errors` and skipped.
 ProfileCatalog loadProfileCatalog(const QStringList& extraDirs, std::vector<Error>& errors);
 

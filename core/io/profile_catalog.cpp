@@ -43,6 +43,14 @@ void ProfileCatalog::loadDirectory(const std::string& dir, std::vector<Error>& e
     }
 }
 
+ProfileCatalog loadProfileDirectories(const std::vector<std::string>& dirs, std::vector<Error>& errors)
+{
+    ProfileCatalog catalog;
+    for (const auto& dir : dirs)
+        catalog.loadDirectory(dir, errors);
+    return catalog;
+}
+
 void ProfileCatalog::add(HardwareProfile profile)
 {
     auto it = std::find_if(

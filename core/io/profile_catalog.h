@@ -38,4 +38,8 @@ private:
     std::vector<HardwareProfile> m_profiles;
 };
 
+/// A catalog of every profile in `dirs`, loaded in order (later ones replace earlier ones by id).
+/// Pure: safe on any thread (the command line loads it beside Qt's start-up).
+ProfileCatalog loadProfileDirectories(const std::vector<std::string>& dirs, std::vector<Error>& errors);
+
 } // namespace roofline

@@ -417,6 +417,58 @@ TEST(PngWriter, WritesWhatItIsGivenAsRgbWithItsResolution)
     EXPECT_EQ(again.data(), buffer.data());
 }
 
+TEST(PngWriter, BandsCompressedOnThreadsReadBackAsTheImage)
+{
+    // Flat areas, thin lines and noise, as a figure has, in a size that is no multiple of anything.
+    QImage image(523, 389, QImage::Format_RGB32);
+    image.fill(Qt::white);
+    {
+        QPainter painter(&image);
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.fillRect(QRect(0, 200, 300, 189), QColor(0xe8, 0xf1, 0xf8));
+        painter.setPen(QPen(QColor(0x1a, 0x1a, 0x2e), 2.5));
+        painter.drawLine(QPointF(0, 388), QPointF(300, 10));
+        painter.drawText(QPointF(40, 60), QStringLiteral("BF16 peak 989.4 TFLOP/s"));
+    }
+    std::uint32_t seed = 7;
+    for (int y = 300; y < 389; ++y)
+        for (int x = 350; x < 523; ++x) {
+            seed = seed * 1664525U + 1013904223U;
+            image.setPixel(x, y, qRgb(seed >> 24, (seed >> 16) & 0xff, (seed >> 8) & 0xff));
+        }
+    image.setDotsPerMeterX(5669);
+    image.setDotsPerMeterY(5669);
+
+    QByteArray one;
+    for (int bands : {1, 2, 3, 7, 1000}) {
+        QBuffer buffer;
+        ASSERT_TRUE(buffer.open(QIODevice::WriteOnly));
+        ASSERT_EQ(writeOpaquePng(image, buffer, bands), std::nullopt) << bands << " bands";
+        QImage back;
+        ASSERT_TRUE(back.loadFromData(buffer.data(), "PNG")) << bands << " bands";
+        ASSERT_EQ(back.size(), image.size());
+        EXPECT_EQ(back.dotsPerMeterX(), 5669);
+        int differ = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                differ += back.pixel(x, y) != image.pixel(x, y);
+        EXPECT_EQ(differ, 0) << bands << " bands: lossless";
+        if (bands == 1)
+            one = buffer.data();
+        else if (bands <= 7) // each band starts from the rows above it: hardly larger than one band
+            EXPECT_LT(buffer.size(), one.size() * 105 / 100) << bands << " bands";
+    }
+    // A figure-sized image picks its bands itself and still reads back.
+    QImage large(1500, 975, QImage::Format_RGB32);
+    large.fill(QColor(0xfd, 0xf3, 0xe7));
+    QBuffer buffer;
+    ASSERT_TRUE(buffer.open(QIODevice::WriteOnly));
+    ASSERT_EQ(writeOpaquePng(large, buffer), std::nullopt);
+    QImage back;
+    ASSERT_TRUE(back.loadFromData(buffer.data(), "PNG"));
+    EXPECT_EQ(back.convertToFormat(QImage::Format_RGB32), large);
+}
+
 TEST(PngWriter, SaysWhenItCannotWrite)
 {
     QBuffer readOnly;

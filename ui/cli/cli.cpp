@@ -14,6 +14,7 @@
 #include "core/report/report.h"
 #include "ui/app_paths.h"
 #include "ui/plot/figure_export.h"
+#include "ui/plot/plot_style.h"
 
 #include <CLI/CLI.hpp>
 
@@ -27,6 +28,8 @@
 
 #include <charconv>
 #include <cmath>
+#include <functional>
+#include <future>
 #include <iostream>
 #include <memory>
 
@@ -626,7 +629,13 @@ int run(int argc, char** argv)
         extra << QString::fromStdString(d);
     }
     std::vector<Error> loadErrors;
-    const ProfileCatalog catalog = ui::loadProfileCatalog(extra, loadErrors);
+    // The profiles load on a second core while this one finds the figure's fonts: fontconfig's
+    // set-up and Qt's font database take about as long as the shipped profiles (docs/performance.md).
+    auto loading = std::async(std::launch::async | std::launch::deferred, loadProfileDirectories,
+        ui::profileDirectories(extra), std::ref(loadErrors));
+    if (needsGui)
+        ui::PlotStyle::light().prepareFonts();
+    const ProfileCatalog catalog = loading.get();
     for (const auto& e : loadErrors)
         std::cerr << "warning: " << e.toString() << " (profile skipped)\n";
     if (catalog.empty()) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/plot/plot_style.h"
 
+#include <QFontMetricsF>
 #include <QGuiApplication>
 
 namespace roofline::ui {
@@ -12,6 +13,12 @@ QFont PlotStyle::font(double pointSize, bool bold, bool italic) const
     f.setBold(bold);
     f.setItalic(italic);
     return f;
+}
+
+void PlotStyle::prepareFonts() const
+{
+    for (const QFont& f : {font(9), font(9, true), font(9, false, true)})
+        (void)QFontMetricsF(f).height();
 }
 
 PlotStyle PlotStyle::light()

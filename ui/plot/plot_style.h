@@ -27,6 +27,9 @@ struct PlotStyle {
     double fontScale = 1.0;
 
     QFont font(double pointSize, bool bold = false, bool italic = false) const;
+    /// Finds the fonts a figure draws with (fontconfig's set-up, Qt's font database, the regular,
+    /// bold and italic faces) ahead of the first figure, which otherwise waits for them.
+    void prepareFonts() const;
 
     static PlotStyle light();
     static PlotStyle dark();

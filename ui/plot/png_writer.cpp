@@ -4,12 +4,78 @@
 #include <QIODevice>
 
 #include <png.h>
+#include <zlib.h>
 
+#include <algorithm>
 #include <csetjmp>
 #include <cstring>
+#include <thread>
+#include <vector>
 
 namespace roofline::ui {
 namespace {
+
+/// One horizontal band of the image compressed on its own: raw deflate blocks, the last of
+/// them final only for the image's last band.
+struct Band {
+    int firstRow = 0;
+    int rows = 0;
+    std::vector<unsigned char> deflated;
+    uLong adler = 1; ///< Adler-32 of the band's filtered rows
+    uLong length = 0; ///< their bytes
+    bool ok = false;
+};
+
+void deflateBand(const QImage& image, Band& band, bool last)
+{
+    const int width = image.width();
+    const size_t rowBytes = 1 + static_cast<size_t>(width) * 3; // filter byte, then RGB
+    std::vector<unsigned char> row(rowBytes);
+    z_stream z {};
+    if (deflateInit2(&z, 1, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+        return;
+    band.length = static_cast<uLong>(rowBytes) * static_cast<uLong>(band.rows);
+    band.deflated.resize(deflateBound(&z, band.length) + 16);
+    z.next_out = band.deflated.data();
+    z.avail_out = static_cast<uInt>(band.deflated.size());
+    // RGB32 is 0xffRRGGBB per pixel; a PNG row is a filter byte (none) and R, G, B.
+    auto filtered = [&](int y, unsigned char* o) {
+        const auto* px = reinterpret_cast<const QRgb*>(image.constScanLine(y));
+        *o++ = 0;
+        for (int x = 0; x < width; ++x) {
+            *o++ = static_cast<unsigned char>(qRed(px[x]));
+            *o++ = static_cast<unsigned char>(qGreen(px[x]));
+            *o++ = static_cast<unsigned char>(qBlue(px[x]));
+        }
+    };
+    if (band.firstRow > 0) {
+        // The rows just above the band are its dictionary, as if one stream had run through.
+        constexpr size_t kWindow = 32768;
+        const int above = std::min(band.firstRow, static_cast<int>((kWindow + rowBytes - 1) / rowBytes));
+        std::vector<unsigned char> before(rowBytes * static_cast<size_t>(above));
+        for (int i = 0; i < above; ++i)
+            filtered(band.firstRow - above + i, before.data() + rowBytes * static_cast<size_t>(i));
+        const size_t take = std::min(kWindow, before.size());
+        deflateSetDictionary(&z, before.data() + before.size() - take, static_cast<uInt>(take));
+    }
+    band.adler = adler32(0, nullptr, 0);
+    for (int r = 0; r < band.rows; ++r) {
+        filtered(band.firstRow + r, row.data());
+        band.adler = adler32(band.adler, row.data(), static_cast<uInt>(rowBytes));
+        z.next_in = row.data();
+        z.avail_in = static_cast<uInt>(rowBytes);
+        // The band ends on a byte boundary (a sync flush) so the next band's blocks can follow.
+        const int flush = r + 1 < band.rows ? Z_NO_FLUSH : (last ? Z_FINISH : Z_SYNC_FLUSH);
+        const int status = deflate(&z, flush);
+        if (status == Z_STREAM_ERROR || z.avail_in != 0 || (flush == Z_FINISH && status != Z_STREAM_END)) {
+            deflateEnd(&z);
+            return;
+        }
+    }
+    band.deflated.resize(band.deflated.size() - z.avail_out);
+    deflateEnd(&z);
+    band.ok = true;
+}
 
 struct Sink {
     QIODevice* out = nullptr;
@@ -35,8 +101,8 @@ void onError(png_structp png, png_const_charp message)
 void onWarning(png_structp, png_const_charp) { }
 
 // Everything libpng may jump out of lives here; only trivially destructible objects are made
-// after the setjmp.
-bool write(const QImage& image, Sink& sink)
+// after the setjmp. `idat` is the whole zlib stream of the pixels.
+bool write(const QImage& image, const std::vector<unsigned char>& idat, Sink& sink)
 {
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &sink, onError, onWarning);
     if (!png) {
@@ -54,33 +120,64 @@ bool write(const QImage& image, Sink& sink)
     if (image.dotsPerMeterX() > 0 && image.dotsPerMeterY() > 0)
         png_set_pHYs(png, info, static_cast<png_uint_32>(image.dotsPerMeterX()),
             static_cast<png_uint_32>(image.dotsPerMeterY()), PNG_RESOLUTION_METER);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
-    png_set_compression_level(png, 1);
     png_write_info(png, info);
-    // RGB32 is 0xffRRGGBB per pixel: B, G, R, 0xff in memory on a little-endian machine.
-    if (QSysInfo::ByteOrder == QSysInfo::LittleEndian) {
-        png_set_bgr(png);
-        png_set_filler(png, 0, PNG_FILLER_AFTER);
-    } else {
-        png_set_filler(png, 0, PNG_FILLER_BEFORE);
-    }
-    for (int y = 0; y < image.height(); ++y)
-        png_write_row(png, image.constScanLine(y));
-    png_write_end(png, info);
+    // The pixels are already compressed: libpng frames them as IDAT chunks and ends the file.
+    constexpr size_t kChunk = size_t {1} << 20;
+    for (size_t at = 0; at < idat.size(); at += kChunk)
+        png_write_chunk(
+            png, reinterpret_cast<png_const_bytep>("IDAT"), idat.data() + at, std::min(kChunk, idat.size() - at));
+    png_write_chunk(png, reinterpret_cast<png_const_bytep>("IEND"), nullptr, 0);
     png_destroy_write_struct(&png, &info);
     return true;
 }
 
+int bandsFor(const QImage& image)
+{
+    if (static_cast<qint64>(image.width()) * image.height() < 1'000'000)
+        return 1;
+    return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 4U));
+}
+
 } // namespace
 
-std::optional<QString> writeOpaquePng(const QImage& image, QIODevice& out)
+std::optional<QString> writeOpaquePng(const QImage& image, QIODevice& out, int bands)
 {
     if (image.isNull())
         return QStringLiteral("no image to write");
     const QImage rgb = image.format() == QImage::Format_RGB32 ? image : image.convertToFormat(QImage::Format_RGB32);
+    const int count = std::clamp(bands > 0 ? bands : bandsFor(rgb), 1, rgb.height());
+
+    std::vector<Band> parts(static_cast<size_t>(count));
+    for (int i = 0; i < count; ++i) {
+        parts[static_cast<size_t>(i)].firstRow = static_cast<int>(static_cast<qint64>(rgb.height()) * i / count);
+        parts[static_cast<size_t>(i)].rows = static_cast<int>(static_cast<qint64>(rgb.height()) * (i + 1) / count)
+            - parts[static_cast<size_t>(i)].firstRow;
+    }
+    {
+        std::vector<std::thread> helpers;
+        for (int i = 1; i < count; ++i)
+            helpers.emplace_back(deflateBand, std::cref(rgb), std::ref(parts[static_cast<size_t>(i)]), i + 1 == count);
+        deflateBand(rgb, parts.front(), count == 1);
+        for (auto& t : helpers)
+            t.join();
+    }
+
+    // One zlib stream: its header (deflate, 32 KB window, fastest), the bands' blocks, the
+    // Adler-32 of everything.
+    std::vector<unsigned char> idat {0x78, 0x01};
+    uLong adler = adler32(0, nullptr, 0);
+    for (const Band& b : parts) {
+        if (!b.ok)
+            return QStringLiteral("the pixels could not be compressed");
+        idat.insert(idat.end(), b.deflated.begin(), b.deflated.end());
+        adler = adler32_combine(adler, b.adler, static_cast<z_off_t>(b.length));
+    }
+    for (int shift = 24; shift >= 0; shift -= 8)
+        idat.push_back(static_cast<unsigned char>((adler >> shift) & 0xff));
+
     Sink sink;
     sink.out = &out;
-    if (!write(rgb, sink))
+    if (!write(rgb, idat, sink))
         return QString::fromUtf8(sink.error);
     return std::nullopt;
 }
