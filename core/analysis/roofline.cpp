@@ -123,7 +123,7 @@ void PlacementSummary::addExtremes(const Placement& p)
         intensityLo = std::min(intensityLo, p.intensity);
         intensityHi = std::max(intensityHi, p.intensity);
     }
-    const double y = p.achieved ? *p.achieved : p.roof;
+    const double y = p.achieved ? *p.achieved : p.roof();
     if (std::isfinite(y) && y > 0) {
         heightLo = std::min(heightLo, y);
         heightHi = std::max(heightHi, y);
@@ -133,7 +133,7 @@ void PlacementSummary::addExtremes(const Placement& p)
 void PlacementSummary::add(size_t index, const Kernel& kernel, const Placement& p)
 {
     addExtremes(p);
-    anyLevels |= !p.levels.empty();
+    anyLevels |= !p.levels().empty();
     offer(kernel.time.value_or(p.timeLowerBound), index);
 }
 
@@ -183,17 +183,17 @@ std::string aboveRoofWarning()
 
 bool operator==(const Placement& a, const Placement& b)
 {
-    return a.intensity == b.intensity && a.roof == b.roof && a.ridge == b.ridge && a.peak == b.peak
-        && a.bandwidth == b.bandwidth && a.regime == b.regime && a.timeLowerBound == b.timeLowerBound
-        && a.achieved == b.achieved && a.mfu == b.mfu && a.aboveRoof == b.aboveRoof && a.precision == b.precision
-        && a.timeShare == b.timeShare && a.gain == b.gain && a.levels == b.levels && a.binding == b.binding
-        && a.bindingLevel == b.bindingLevel;
+    return a.intensity == b.intensity && a.peak == b.peak && a.bandwidth == b.bandwidth && a.regime == b.regime
+        && a.timeLowerBound == b.timeLowerBound && a.achieved == b.achieved && a.mfu == b.mfu
+        && a.aboveRoof == b.aboveRoof && a.precision == b.precision && a.timeShare == b.timeShare && a.gain == b.gain
+        && a.m_levels == b.m_levels && a.binding == b.binding && a.bindingLevel == b.bindingLevel;
 }
 
 std::ostream& operator<<(std::ostream& os, const Placement& p)
 {
-    os << "Placement{I=" << formatNumber(p.intensity, 5) << ", roof=" << formatQuantity(p.roof, Dimension::FlopRate, 5)
-       << ", " << p.regime << ", t>=" << formatQuantity(p.timeLowerBound, Dimension::Time, 5);
+    os << "Placement{I=" << formatNumber(p.intensity, 5)
+       << ", roof=" << formatQuantity(p.roof(), Dimension::FlopRate, 5) << ", " << p.regime
+       << ", t>=" << formatQuantity(p.timeLowerBound, Dimension::Time, 5);
     if (p.achieved)
         os << ", achieved=" << formatQuantity(*p.achieved, Dimension::FlopRate, 5)
            << ", headroom=" << formatNumber(*p.headroom(), 4) << "x";
@@ -210,7 +210,7 @@ std::string bindingName(const Placement& p, const Roofline& roof)
     case Wall::MainMemory:
         return roof.memoryLevel;
     case Wall::InnerLevel:
-        return p.bindingLevel < p.levels.size() ? p.levels[p.bindingLevel].level : roof.memoryLevel;
+        return p.bindingLevel < p.levels().size() ? p.levels()[p.bindingLevel].level : roof.memoryLevel;
     }
     return roof.memoryLevel;
 }
@@ -235,11 +235,10 @@ Placement analyze(const Kernel& kernel, const Roofline& roof)
 void analyzeInto(Placement& p, const Kernel& kernel, const Roofline& roof)
 {
     p.intensity = kernel.bytes > 0.0 ? kernel.flops / kernel.bytes : std::numeric_limits<double>::infinity();
-    p.ridge = roof.ridge();
     p.peak = roof.peakFlops;
     p.bandwidth = roof.bandwidth;
-    p.roof = roof.attainable(p.intensity);
-    p.regime = regimeAt(p.intensity, p.ridge);
+    const double attainable = roof.attainable(p.intensity); // p.roof(), once
+    p.regime = regimeAt(p.intensity, roof.ridge());
     const double computeTime = kernel.flops / roof.peakFlops;
     const double memoryTime = kernel.bytes / roof.bandwidth;
     p.timeLowerBound = std::max(computeTime, memoryTime);
@@ -250,7 +249,7 @@ void analyzeInto(Placement& p, const Kernel& kernel, const Roofline& roof)
         p.achieved = achieved;
         p.mfu = achieved / roof.nominalPeak;
         // A relative margin keeps a point computed exactly on the roof from being flagged.
-        p.aboveRoof = achieved > p.roof * (1.0 + 1e-9);
+        p.aboveRoof = achieved > attainable * (1.0 + 1e-9);
     } else {
         p.achieved.reset();
         p.mfu.reset();
@@ -258,7 +257,7 @@ void analyzeInto(Placement& p, const Kernel& kernel, const Roofline& roof)
     }
     p.timeShare.reset();
     p.gain.reset();
-    p.levels.clear();
+    p.clearLevels();
     p.precision = roof.precision;
 }
 

@@ -3,11 +3,14 @@
 // of a kernel against one roof.
 #pragma once
 
+#include "core/common/boxed.h"
 #include "core/common/optional_double.h"
 #include "core/common/result.h"
 #include "core/model/hardware.h"
 #include "core/model/kernel.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -84,12 +87,10 @@ enum class Wall : std::uint8_t { Compute, MainMemory, InnerLevel };
 
 /// Everything the roofline says about one kernel. It does not hold the kernel: a session's
 /// placements are in the order of its kernels (placements[i] is kernels[i]), and whatever shows
-/// a placement is given its kernel beside it. Compact (112 bytes) because a profile can hold a
-/// million of them.
+/// a placement is given its kernel beside it. Compact (80 bytes) because a profile can hold a
+/// million of them: what follows from the stored figures is computed when read.
 struct Placement {
     double intensity = 0.0; ///< FLOP/byte
-    double roof = 0.0; ///< attainable FLOP/s at that intensity
-    double ridge = 0.0; ///< FLOP/byte
     double peak = 0.0; ///< flat roof FLOP/s
     double bandwidth = 0.0; ///< byte/s
     double timeLowerBound = 0.0; ///< max(FLOPs / P_peak, bytes / B_mem), s
@@ -97,25 +98,34 @@ struct Placement {
     OptionalDouble mfu; ///< achieved / nominal peak
     OptionalDouble timeShare; ///< time / total time of the measured kernels (set by analyzeSession)
     OptionalDouble gain; ///< share of the total time saved if it ran at its roof
-    std::vector<LevelPlacement> levels; ///< inner memory levels (set by analyzeSession)
     Precision precision = Precision::BF16; ///< the precision whose roof judged it
     Regime regime = Regime::MemoryBound;
     bool aboveRoof = false; ///< achieved > roof: flagged, never clamped
     Wall binding = Wall::MainMemory; ///< which wall binds (set by analyzeSession)
-    std::uint8_t bindingLevel = 0; ///< levels[bindingLevel] binds when binding is InnerLevel
+    std::uint8_t bindingLevel = 0; ///< levels()[bindingLevel] binds when binding is InnerLevel
 
-    /// Computed from the stored figures (a million placements store only what they must).
-    double ridgeDistance() const { return ridge / intensity; } ///< I_ridge / I (> 1: left of the ridge)
+    /// Attainable FLOP/s at the kernel's intensity: min(P_peak, I x B), as Roofline::attainable.
+    double roof() const { return std::isinf(intensity) ? peak : std::min(peak, intensity * bandwidth); }
+    double ridge() const { return peak / bandwidth; } ///< FLOP/byte, as Roofline::ridge
+    double ridgeDistance() const { return ridge() / intensity; } ///< I_ridge / I (> 1: left of the ridge)
     OptionalDouble headroom() const ///< roof / achieved (x below the roof)
     {
-        return achieved ? OptionalDouble(roof / *achieved) : OptionalDouble();
+        return achieved ? OptionalDouble(roof() / *achieved) : OptionalDouble();
     }
     OptionalDouble efficiency() const ///< achieved / roof (fraction of roof)
     {
-        return achieved ? OptionalDouble(*achieved / roof) : OptionalDouble();
+        return achieved ? OptionalDouble(*achieved / roof()) : OptionalDouble();
     }
 
+    /// Inner memory levels (set by analyzeSession; most kernels have none: kept out of line).
+    const std::vector<LevelPlacement>& levels() const { return m_levels.get(); }
+    void addLevel(LevelPlacement level) { m_levels.edit().push_back(std::move(level)); }
+    void clearLevels() { m_levels.reset(); }
+
     friend bool operator==(const Placement& a, const Placement& b);
+
+private:
+    Boxed<std::vector<LevelPlacement>> m_levels;
 };
 
 /// The binding wall's name: "compute", the roof's memory level ("HBM3"), or the inner level's.

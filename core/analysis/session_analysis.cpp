@@ -22,11 +22,11 @@ HardwareProfile effectiveProfile(const HardwareProfile& profile, const Session& 
 
 void placeLevels(Placement& p, const Kernel& kernel, const HardwareProfile& hw, const Roofline& roof)
 {
-    if (kernel.levelBytes.empty())
+    if (kernel.levelBytes().empty())
         return; // analyzeInto named the binding wall: compute or main memory
     const double scale = roof.kind == RoofKind::Achievable ? hw.achievable : 1.0;
     double worst = p.timeLowerBound;
-    for (const auto& [level, bytes] : kernel.levelBytes) {
+    for (const auto& [level, bytes] : kernel.levelBytes()) {
         LevelPlacement l;
         l.level = level;
         l.bytes = bytes;
@@ -44,10 +44,10 @@ void placeLevels(Placement& p, const Kernel& kernel, const HardwareProfile& hw, 
             if (*l.timeLowerBound > worst) {
                 worst = *l.timeLowerBound;
                 p.binding = Wall::InnerLevel;
-                p.bindingLevel = static_cast<std::uint8_t>(p.levels.size());
+                p.bindingLevel = static_cast<std::uint8_t>(p.levels().size());
             }
         }
-        p.levels.push_back(l);
+        p.addLevel(std::move(l));
     }
     p.timeLowerBound = worst; // the tightest wall over every level
 }

@@ -256,11 +256,11 @@ Result<Kernel> KernelRowBuilder::build() const
         k.time = k.flops / *m_achieved;
     }
     k.precision = m_precision;
-    k.group = m_group;
+    k.setGroup(m_group);
     if (m_l2)
-        k.levelBytes.emplace_back("L2", *m_l2);
+        k.addLevelBytes("L2", *m_l2);
     if (m_l1)
-        k.levelBytes.emplace_back("L1", *m_l1);
+        k.addLevelBytes("L1", *m_l1);
     k.launches = m_launches;
     if (auto why = validateKernel(k))
         return Error {{}, m_line, 0, *why};

@@ -344,7 +344,7 @@ Result<KernelImport> loadKernelFile(const std::string& path, const KernelReadOpt
 std::string kernelsToCsv(const std::vector<Kernel>& kernels)
 {
     auto level = [](const Kernel& k, const char* name) {
-        for (const auto& [l, b] : k.levelBytes)
+        for (const auto& [l, b] : k.levelBytes())
             if (l == name)
                 return shortestNumber(b);
         return std::string();
@@ -353,7 +353,7 @@ std::string kernelsToCsv(const std::vector<Kernel>& kernels)
     for (const auto& k : kernels) {
         out += csvQuote(k.name) + "," + shortestNumber(k.flops) + "," + shortestNumber(k.bytes) + ","
             + (k.time ? shortestNumber(*k.time) : std::string()) + ","
-            + (k.precision ? precisionName(*k.precision) : "") + "," + csvQuote(k.group) + "," + level(k, "L2") + ","
+            + (k.precision ? precisionName(*k.precision) : "") + "," + csvQuote(k.group()) + "," + level(k, "L2") + ","
             + level(k, "L1") + "," + std::to_string(k.launches) + "\n";
     }
     return out;

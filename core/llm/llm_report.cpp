@@ -49,7 +49,7 @@ std::string formatLlm(const LlmAnalysis& a, const Roofline& roof, OutputFormat f
             const Placement& p = r->placement;
             json ph {{"phase", r->cost.phase}, {"tokens", num(r->cost.tokens)}, {"flops", num(r->cost.flops)},
                 {"bytes", num(r->cost.bytes)}, {"intensity", num(p.intensity)}, {"regime", regimeName(p.regime)},
-                {"roof_flops_per_s", num(p.roof)}, {"time_lower_bound_s", num(p.timeLowerBound)},
+                {"roof_flops_per_s", num(p.roof())}, {"time_lower_bound_s", num(p.timeLowerBound)},
                 {"tokens_per_s", num(r->tokensPerSecond)},
                 {"tokens_per_s_per_stream", num(r->tokensPerSecondPerStream)},
                 {"weight_bytes", num(r->cost.weightBytes)}, {"kv_bytes", num(r->cost.kvBytes)},

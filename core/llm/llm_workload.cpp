@@ -178,7 +178,7 @@ PhaseResult evaluatePhase(const PhaseCost& cost, const Roofline& roof, int batch
     k.name = cost.phase;
     k.flops = cost.flops;
     k.bytes = cost.bytes;
-    k.group = "llm";
+    k.setGroup("llm");
     r.placement = analyze(k, roof);
     const double t = r.placement.timeLowerBound;
     r.tokensPerSecond = cost.tokens / t;
@@ -214,7 +214,7 @@ std::vector<LlmLever> decodeLevers(const LlmInputs& in, const HardwareProfile& h
 {
     std::vector<LlmLever> out;
     const PhaseResult base = evaluatePhase(decodeCost(in), roof, in.batch);
-    const PlotXY from {base.placement.intensity, base.placement.roof};
+    const PlotXY from {base.placement.intensity, base.placement.roof()};
     auto fmt = [](double x) { return formatNumber(x, 2) + "x"; };
     if (batchFactor > 1) {
         LlmInputs b = in;
@@ -222,7 +222,7 @@ std::vector<LlmLever> decodeLevers(const LlmInputs& in, const HardwareProfile& h
         const PhaseResult r = evaluatePhase(decodeCost(b), roof, b.batch);
         const double s = r.tokensPerSecond / base.tokensPerSecond;
         out.push_back({"batch x" + std::to_string(batchFactor) + ": " + fmt(s) + " tokens/s", from,
-            {r.placement.intensity, r.placement.roof}, s});
+            {r.placement.intensity, r.placement.roof()}, s});
     }
     if (auto lower = quantizeStep(in.weightPrecision); lower && !in.bytesPerWeight) {
         LlmInputs q = in;
@@ -230,7 +230,7 @@ std::vector<LlmLever> decodeLevers(const LlmInputs& in, const HardwareProfile& h
         const PhaseResult r = evaluatePhase(decodeCost(q), roof, q.batch);
         const double s = r.tokensPerSecond / base.tokensPerSecond;
         out.push_back(
-            {precisionLabel(*lower) + " weights: " + fmt(s), from, {r.placement.intensity, r.placement.roof}, s});
+            {precisionLabel(*lower) + " weights: " + fmt(s), from, {r.placement.intensity, r.placement.roof()}, s});
     }
     if (faster && faster->id != hw.id) {
         const Precision p = faster->hasPrecision(roof.precision) ? roof.precision : faster->defaultPrecision();
@@ -239,7 +239,7 @@ std::vector<LlmLever> decodeLevers(const LlmInputs& in, const HardwareProfile& h
             const double s = r.tokensPerSecond / base.tokensPerSecond;
             // "NVIDIA B200 (HGX/DGX B200, per GPU)" -> "NVIDIA B200"
             const std::string shortName = faster->name.substr(0, faster->name.find(" ("));
-            out.push_back({shortName + ": " + fmt(s), from, {r.placement.intensity, r.placement.roof}, s});
+            out.push_back({shortName + ": " + fmt(s), from, {r.placement.intensity, r.placement.roof()}, s});
         }
     }
     return out;
@@ -252,7 +252,7 @@ std::vector<PlotXY> decodeTrajectory(const LlmInputs& in, const Roofline& roof)
         LlmInputs x = in;
         x.batch = b;
         const PhaseResult r = evaluatePhase(decodeCost(x), roof, b);
-        pts.push_back({r.placement.intensity, r.placement.roof});
+        pts.push_back({r.placement.intensity, r.placement.roof()});
     }
     return pts;
 }

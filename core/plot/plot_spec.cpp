@@ -279,9 +279,9 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
             pt.name = k.name; // a crowded figure names its kernels by index (PlotPoint::name)
         pt.index = static_cast<int>(i);
         const double xi = std::isfinite(p.intensity) ? p.intensity : x.hi;
-        pt.roofAt = p.roof;
+        pt.roofAt = p.roof();
         pt.measured = p.achieved.has_value();
-        pt.at = {xi, p.achieved ? *p.achieved : p.roof};
+        pt.at = {xi, p.achieved ? *p.achieved : p.roof()};
         pt.regime = p.regime;
         pt.aboveRoof = p.aboveRoof;
         if (options.sizeByTimeShare && k.time && totalTime > 0)
@@ -289,7 +289,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
         if (anyLevelPlacements)
             mainAt[i] = pt.at;
         const double lnX = std::log(pt.at.x), lnY = std::log(pt.at.y);
-        if (thin && !hasLabel[i] && p.levels.empty()) {
+        if (thin && !hasLabel[i] && p.levels().empty()) {
             const ThinningGrid::Cell c = grid.cellOfLogs(lnX, lnY, pt);
             if (!cells.insert(c.x, c.y, c.kind)) {
                 ++s.thinnedPoints;
@@ -297,8 +297,8 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
             }
         }
         // Drops for every kernel, or with thousands only for the labelled ones (the rest is noise).
-        if (pt.measured && pt.at.y != p.roof && (!many || hasLabel[i]))
-            s.drops.push_back({pt.at, {xi, p.roof}, p.regime, p.aboveRoof});
+        if (pt.measured && pt.at.y != p.roof() && (!many || hasLabel[i]))
+            s.drops.push_back({pt.at, {xi, p.roof()}, p.regime, p.aboveRoof});
         if (hasLabel[i])
             s.labels.push_back({LabelRole::PointLabel, pointLabelText(k, p), pt.at, std::nullopt,
                 PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
@@ -310,12 +310,12 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     bool anyLevels = false;
     for (size_t i = 0; anyLevelPlacements && i < placements.size(); ++i) {
         const Placement& p = placements[i];
-        if (p.levels.empty())
+        if (p.levels().empty())
             continue;
         anyLevels = true;
         const PlotXY main = mainAt[i];
-        for (size_t li = 0; li < p.levels.size(); ++li) {
-            const LevelPlacement& l = p.levels[li];
+        for (size_t li = 0; li < p.levels().size(); ++li) {
+            const LevelPlacement& l = p.levels()[li];
             PlotPoint pt;
             pt.name = kernels[i].name + " @" + l.level;
             pt.kind = PlotPoint::Kind::Level;

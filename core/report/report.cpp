@@ -76,8 +76,8 @@ json placementJson(const Kernel& kernel, const Placement& p, const Roofline& roo
     k["time_s"] = opt(kernel.time);
     k["intensity"] = num(p.intensity);
     k["achieved_flops_per_s"] = opt(p.achieved);
-    k["roof_flops_per_s"] = num(p.roof);
-    k["ridge"] = num(p.ridge);
+    k["roof_flops_per_s"] = num(p.roof());
+    k["ridge"] = num(p.ridge());
     k["regime"] = regimeName(p.regime);
     k["headroom"] = opt(p.headroom());
     k["efficiency"] = opt(p.efficiency());
@@ -86,9 +86,9 @@ json placementJson(const Kernel& kernel, const Placement& p, const Roofline& roo
     k["ridge_distance"] = num(p.ridgeDistance());
     k["above_roof"] = p.aboveRoof;
     k["launches"] = kernel.launches;
-    if (!p.levels.empty()) {
+    if (!p.levels().empty()) {
         json levels = json::array();
-        for (const auto& l : p.levels)
+        for (const auto& l : p.levels())
             levels.push_back(json {{"level", l.level}, {"bytes", num(l.bytes)}, {"intensity", num(l.intensity)},
                 {"bandwidth_bytes_per_s", opt(l.bandwidth)}, {"roof_flops_per_s", opt(l.roof)},
                 {"time_lower_bound_s", opt(l.timeLowerBound)}});
@@ -99,8 +99,8 @@ json placementJson(const Kernel& kernel, const Placement& p, const Roofline& roo
     k["gain"] = opt(p.gain);
     k["precision"] = precisionName(p.precision);
     k["lever"] = leverText(p);
-    if (!kernel.group.empty())
-        k["group"] = kernel.group;
+    if (!kernel.group().empty())
+        k["group"] = kernel.group();
     return k;
 }
 
@@ -275,11 +275,11 @@ std::string formatPlacements(const std::vector<Kernel>& kernels, const std::vect
             const Kernel& k = kernels[i];
             const Placement& p = placements[i];
             out += csvQuote(k.name) + "," + csvNumber(k.flops) + "," + csvNumber(k.bytes) + "," + csvOpt(k.time) + ","
-                + csvNumber(p.intensity) + "," + csvOpt(p.achieved) + "," + csvNumber(p.roof) + "," + csvNumber(p.ridge)
-                + "," + regimeName(p.regime) + "," + csvOpt(p.headroom()) + "," + csvOpt(p.efficiency()) + ","
-                + csvOpt(p.mfu) + "," + csvNumber(p.timeLowerBound) + "," + csvNumber(p.ridgeDistance()) + ","
-                + (p.aboveRoof ? "true" : "false") + "," + csvOpt(p.timeShare) + "," + csvOpt(p.gain) + ","
-                + precisionName(p.precision) + "\n";
+                + csvNumber(p.intensity) + "," + csvOpt(p.achieved) + "," + csvNumber(p.roof()) + ","
+                + csvNumber(p.ridge()) + "," + regimeName(p.regime) + "," + csvOpt(p.headroom()) + ","
+                + csvOpt(p.efficiency()) + "," + csvOpt(p.mfu) + "," + csvNumber(p.timeLowerBound) + ","
+                + csvNumber(p.ridgeDistance()) + "," + (p.aboveRoof ? "true" : "false") + "," + csvOpt(p.timeShare)
+                + "," + csvOpt(p.gain) + "," + precisionName(p.precision) + "\n";
         }
         return out;
     }
@@ -295,8 +295,8 @@ std::string formatPlacements(const std::vector<Kernel>& kernels, const std::vect
         const Kernel& k = kernels[i];
         const Placement& p = placements[i];
         rows.push_back({k.name + (k.launches > 1 ? " (x" + std::to_string(k.launches) + ")" : ""),
-            formatNumber(p.intensity, 3), regimeName(p.regime) + (p.aboveRoof ? " (!)" : ""), rate(p.roof, p.precision),
-            p.achieved ? rate(*p.achieved, p.precision) : "-",
+            formatNumber(p.intensity, 3), regimeName(p.regime) + (p.aboveRoof ? " (!)" : ""),
+            rate(p.roof(), p.precision), p.achieved ? rate(*p.achieved, p.precision) : "-",
             p.headroom() ? formatNumber(*p.headroom(), 3) + "x" : "-",
             p.mfu ? formatNumber(*p.mfu * 100.0, 3) + "%" : "-", formatQuantity(p.timeLowerBound, Dimension::Time)});
         if (shares) {
@@ -318,7 +318,7 @@ std::vector<std::pair<std::string, std::string>> placementFacts(
     const Precision prec = p.precision;
     std::vector<std::pair<std::string, std::string>> rows;
     auto row = [&](const std::string& k, const std::string& v) { rows.emplace_back(k, v); };
-    row("kernel", kernel.name + (kernel.group.empty() ? "" : " (" + kernel.group + ")"));
+    row("kernel", kernel.name + (kernel.group().empty() ? "" : " (" + kernel.group() + ")"));
     row("hardware",
         roof.hardwareName + " (" + roof.hardwareId + "), " + precisionLabel(prec) + " dense"
             + (roof.kind == RoofKind::Achievable ? ", achievable roof" : ""));
@@ -333,11 +333,11 @@ std::vector<std::pair<std::string, std::string>> placementFacts(
         side = formatNumber(p.ridgeDistance(), 3) + "x left of the ridge";
     else
         side = formatNumber(1.0 / p.ridgeDistance(), 3) + "x right of the ridge";
-    row("ridge", formatQuantity(p.ridge, Dimension::Intensity) + " (" + side + ")");
+    row("ridge", formatQuantity(p.ridge(), Dimension::Intensity) + " (" + side + ")");
     row("regime", regimeName(p.regime));
-    row("roof", rate(p.roof, prec) + " (" + formatNumber(p.roof / p.peak * 100.0, 3) + "% of peak)");
+    row("roof", rate(p.roof(), prec) + " (" + formatNumber(p.roof() / p.peak * 100.0, 3) + "% of peak)");
     row("time >=", formatQuantity(p.timeLowerBound, Dimension::Time));
-    for (const auto& l : p.levels) {
+    for (const auto& l : p.levels()) {
         std::string text = formatQuantity(l.bytes, Dimension::Bytes) + ", I = " + formatNumber(l.intensity, 3);
         if (l.roof)
             text += ", roof " + rate(*l.roof, prec) + ", time >= " + formatQuantity(*l.timeLowerBound, Dimension::Time);
@@ -345,7 +345,7 @@ std::vector<std::pair<std::string, std::string>> placementFacts(
             text += " (no published " + l.level + " bandwidth for this part: no roof)";
         row(l.level + " level", text);
     }
-    if (!p.levels.empty())
+    if (!p.levels().empty())
         row("binding", p.binding == Wall::Compute ? "compute" : bindingName(p, roof) + " bandwidth");
     if (p.achieved) {
         row("time", formatQuantity(*kernel.time, Dimension::Time));

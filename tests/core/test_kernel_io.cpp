@@ -51,7 +51,7 @@ TEST(KernelFiles, CsvYamlAndJsonReadTheSameKernels)
     expectLessonKernels(json);
     EXPECT_EQ(json.warnings, std::vector<std::string> {"ignored field 'extra'"});
     EXPECT_EQ(loadOk("lesson.csv").lines, (std::vector<int> {2, 3, 4}));
-    EXPECT_EQ(loadOk("lesson.csv").kernels[0].group, "decode");
+    EXPECT_EQ(loadOk("lesson.csv").kernels[0].group(), "decode");
 }
 
 TEST(KernelFiles, HeadersAreCaseInsensitiveAndCarryUnits)
@@ -74,7 +74,7 @@ TEST(KernelFiles, TsvWithIntensityAchievedAndQuotes)
     EXPECT_DOUBLE_EQ(imp.kernels[0].flops, 200e9);
     EXPECT_DOUBLE_EQ(imp.kernels[0].bytes, 4e9); // flops / intensity
     EXPECT_NEAR(*imp.kernels[0].time, 200e9 / 120e12, 1e-15);
-    EXPECT_EQ(imp.kernels[0].group, "prefill");
+    EXPECT_EQ(imp.kernels[0].group(), "prefill");
     EXPECT_EQ(imp.kernels[1].name, "say \"hi\"");
 }
 
@@ -175,7 +175,7 @@ TEST(KernelFiles, LevelBytesTakeByteUnits)
     ASSERT_EQ(r->rejected.size(), 0u) << r->rejected.front();
     ASSERT_EQ(r->kernels.size(), 1u);
     const std::vector<std::pair<std::string, double>> expected {{"L2", 4e9}, {"L1", 512}};
-    EXPECT_EQ(r->kernels[0].levelBytes, expected);
+    EXPECT_EQ(r->kernels[0].levelBytes(), expected);
 }
 
 TEST(Csv, ReaderHandlesQuotesLineEndsAndBlankLines)

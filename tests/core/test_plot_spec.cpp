@@ -266,7 +266,7 @@ TEST(PlotSpec, TheSessionsSummaryGivesTheFigureAWalkThroughThePlacementsGives)
     }
     s.kernels[40000].time = 5.0; // the slowest, in the second half
     s.kernels[123].time = 5.0; // tied with it, listed first
-    s.kernels[69999].levelBytes.push_back({"L2", 1e9});
+    s.kernels[69999].addLevelBytes("L2", 1e9);
     for (bool sizeByTime : {false, true}) {
         s.view.sizeByTimeShare = sizeByTime;
         const SessionAnalysis a = analyzeSession(hw, s).value();

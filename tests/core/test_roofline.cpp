@@ -75,7 +75,7 @@ TEST(Placement, MemoryBoundLeftOfTheRidge)
     const Placement p = analyze(kernel("gemv", 2e9, 1e9, 4e-3), r); // I = 2
     EXPECT_DOUBLE_EQ(p.intensity, 2.0);
     EXPECT_EQ(p.regime, Regime::MemoryBound);
-    EXPECT_DOUBLE_EQ(p.roof, 2e12);
+    EXPECT_DOUBLE_EQ(p.roof(), 2e12);
     EXPECT_DOUBLE_EQ(p.ridgeDistance(), 50.0);
     EXPECT_DOUBLE_EQ(p.timeLowerBound, 1e-3); // bytes / B = 1 ms beats flops / P = 20 us
     EXPECT_DOUBLE_EQ(*p.achieved, 0.5e12);
@@ -92,7 +92,7 @@ TEST(Placement, ComputeBoundRightOfTheRidge)
     const Roofline r = makeRoofline(toy(), Precision::BF16).value();
     const Placement p = analyze(kernel("gemm", 1e15, 1e12, 20.0), r); // I = 1000
     EXPECT_EQ(p.regime, Regime::ComputeBound);
-    EXPECT_DOUBLE_EQ(p.roof, 100e12);
+    EXPECT_DOUBLE_EQ(p.roof(), 100e12);
     EXPECT_DOUBLE_EQ(p.timeLowerBound, 10.0);
     EXPECT_DOUBLE_EQ(*p.headroom(), 2.0);
     EXPECT_DOUBLE_EQ(*p.mfu, 0.5);
@@ -115,13 +115,31 @@ TEST(Placement, AtTheRidgeWithinTolerance)
     EXPECT_EQ(analyze(kernel("k", 95.2e9, 1e9), r).regime, Regime::MemoryBound);
 }
 
+TEST(Placement, ItsRoofAndRidgeAreTheRooflinesExactly)
+{
+    // Computed when read, they must be the very numbers the roof gives (the figure compares them).
+    for (Precision precision : {Precision::BF16, Precision::FP8}) {
+        const Roofline r = makeRoofline(h100(), precision).value();
+        for (double flops : {1e3, 3.3e9, 2.95e11, 7e12, 1e18}) {
+            const Placement p = analyze(kernel("k", flops, 1e9), r);
+            EXPECT_EQ(p.roof(), r.attainable(p.intensity)) << p;
+            EXPECT_EQ(p.ridge(), r.ridge());
+        }
+    }
+    Placement noBytes;
+    noBytes.intensity = std::numeric_limits<double>::infinity();
+    noBytes.peak = 1e15;
+    noBytes.bandwidth = 3e12;
+    EXPECT_EQ(noBytes.roof(), 1e15) << "no traffic: the flat roof";
+}
+
 TEST(Placement, ReusedStorageKeepsNothingFromTheKernelBefore)
 {
     const Roofline r = makeRoofline(toy(), Precision::BF16).value();
     Placement p = analyze(kernel("measured", 2e9, 1e9, 1e-3), r);
     p.timeShare = 0.5;
     p.gain = 0.1;
-    p.levels.push_back({});
+    p.addLevel({});
     p.binding = Wall::InnerLevel;
     const Kernel next = kernel("modelled", 2e12, 1e9);
     analyzeInto(p, next, r);
@@ -133,8 +151,9 @@ TEST(Placement, ReusedStorageKeepsNothingFromTheKernelBefore)
 
 TEST(Placement, IsCompactAndItsOptionalFiguresReadLikeOptionals)
 {
-    // A million kernels' placements: 112 MB, not the 360 MB they took with a copy of the kernel.
-    EXPECT_LE(sizeof(Placement), 112u);
+    // A million kernels' placements: 80 MB, not the 360 MB they took with a copy of the kernel
+    // (the roof and the ridge are computed when read, inner levels kept out of line).
+    EXPECT_LE(sizeof(Placement), 80u);
     static_assert(sizeof(OptionalDouble) == sizeof(double));
     OptionalDouble v;
     EXPECT_FALSE(v);
@@ -153,8 +172,38 @@ TEST(Placement, IsCompactAndItsOptionalFiguresReadLikeOptionals)
     EXPECT_EQ(OptionalDouble(std::optional<double>()), OptionalDouble());
     EXPECT_EQ(OptionalDouble(0.0), OptionalDouble(0.0)) << "zero is a value";
     EXPECT_TRUE(OptionalDouble(std::nan("")).has_value()) << "a NaN is a value (a validator rejects it)";
-    // A kernel is 120 bytes with its time as an OptionalDouble and a one-byte precision.
-    EXPECT_LE(sizeof(Kernel), 120u);
+    // A kernel is 72 bytes: its time an OptionalDouble, its precision one byte, its group and
+    // inner-level bytes out of line.
+    EXPECT_LE(sizeof(Kernel), 72u);
+}
+
+TEST(Kernel, ItsGroupAndLevelBytesAreKeptAndCopiedWithIt)
+{
+    Kernel k = kernel("tiled", 2e9, 1e9, 1e-3);
+    EXPECT_EQ(k.group(), "");
+    EXPECT_TRUE(k.levelBytes().empty());
+    k.setGroup("decode");
+    k.addLevelBytes("L2", 4e9);
+    k.addLevelBytes("L1", 8e9);
+    EXPECT_EQ(k.group(), "decode");
+    const LevelBytes expected {{"L2", 4e9}, {"L1", 8e9}};
+    EXPECT_EQ(k.levelBytes(), expected);
+
+    Kernel copy = k; // a deep copy: changing one leaves the other
+    copy.setGroup("prefill");
+    copy.setLevelBytes({});
+    EXPECT_EQ(k.group(), "decode");
+    EXPECT_EQ(k.levelBytes(), expected);
+    EXPECT_NE(copy, k);
+    copy = k;
+    EXPECT_EQ(copy, k) << copy;
+
+    // Emptied again, it equals a kernel that never had them.
+    k.setGroup("");
+    k.setLevelBytes({});
+    EXPECT_EQ(k, kernel("tiled", 2e9, 1e9, 1e-3));
+    Kernel moved = std::move(copy);
+    EXPECT_EQ(moved.group(), "decode");
 }
 
 TEST(Placement, WithoutTimeOnlyTheBoundIsKnown)
@@ -188,9 +237,9 @@ TEST(Placement, TheLessonsWorkedExample)
     const Placement b1 = analyze(kernel("decode b=1", 140e9, 70e9), fp8);
     EXPECT_DOUBLE_EQ(b1.intensity, 2.0);
     EXPECT_EQ(b1.regime, Regime::MemoryBound);
-    EXPECT_NEAR(b1.ridge, 590.7, 0.1);
+    EXPECT_NEAR(b1.ridge(), 590.7, 0.1);
     EXPECT_NEAR(b1.ridgeDistance(), 295.3, 0.1); // "295x left of the ridge"
-    EXPECT_NEAR(b1.roof / fp8.nominalPeak, 0.0034, 0.0001); // "~0.34 % of peak"
+    EXPECT_NEAR(b1.roof() / fp8.nominalPeak, 0.0034, 0.0001); // "~0.34 % of peak"
     EXPECT_NEAR(b1.timeLowerBound * 1e3, 20.9, 0.005); // ">= 20.9 ms per token"
     EXPECT_NEAR(1.0 / b1.timeLowerBound, 47.86, 0.01); // "<= ~48 tokens/s"
     const Placement b32 = analyze(kernel("decode b=32", 32 * 140e9, 70e9), fp8);

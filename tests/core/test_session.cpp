@@ -35,7 +35,7 @@ Session lessonSession()
     s.kernels = {test::makeKernel("decode b=1", 140e9, 70e9, 25e-3), test::makeKernel("decode b=32", 4480e9, 70e9),
         test::makeKernel("prefill: 2k \"tokens\" \xE2\x9C\x93", 286.7e12, 70e9, 0.25)};
     s.kernels[0].precision = Precision::FP8;
-    s.kernels[0].group = "decode";
+    s.kernels[0].setGroup("decode");
     s.view.title = "A title: with colon";
     s.view.x = AxisRange {0.01, 1e5};
     s.view.showAchievable = true;
@@ -75,7 +75,7 @@ TEST(Session, RoundTripsGeneratedSessions)
             if (rng() % 3 == 0)
                 k.precision = kAllPrecisions[rng() % kAllPrecisions.size()];
             if (rng() % 3 == 0)
-                k.group = names[rng() % std::size(names)];
+                k.setGroup(names[rng() % std::size(names)]);
             s.kernels.push_back(k);
         }
         auto back = parseSession(sessionToYaml(s), "gen.yaml");
@@ -111,9 +111,9 @@ TEST(Session, RoundTripsThousandsOfWholeSessions)
             if (pick(3) == 0)
                 k.precision = kAllPrecisions[pick(static_cast<int>(kAllPrecisions.size()))];
             if (pick(3) == 0)
-                k.group = text[pick(static_cast<int>(text.size()))];
+                k.setGroup(text[pick(static_cast<int>(text.size()))]);
             if (pick(4) == 0)
-                k.levelBytes = {{"L2", extreme()}, {"L1", extreme()}};
+                k.setLevelBytes({{"L2", extreme()}, {"L1", extreme()}});
             if (pick(4) == 0)
                 k.launches = 1 + pick(100000);
             s.kernels.push_back(k);
@@ -191,7 +191,7 @@ TEST(SessionAnalysis, KernelsUseTheirOwnPrecisionAndShareTime)
     ASSERT_TRUE(a.ok()) << a.error();
     ASSERT_EQ(a->placements.size(), 3u);
     EXPECT_EQ(a->placements[0].precision, Precision::FP8); // its own
-    EXPECT_NEAR(a->placements[0].ridge, 590.7, 0.05);
+    EXPECT_NEAR(a->placements[0].ridge(), 590.7, 0.05);
     EXPECT_EQ(a->placements[1].precision, Precision::BF16); // the session's
     EXPECT_NEAR(*a->placements[0].timeShare, 0.025 / 0.275, 1e-12);
     EXPECT_FALSE(a->placements[1].timeShare);
@@ -208,7 +208,7 @@ TEST(SessionAnalysis, ReusedStorageGivesTheSameAnalysisAsFreshMemory)
     const HardwareProfile& hw = *test::shippedCatalog().find("h100-sxm5");
     Session big = lessonSession();
     Kernel tiled = test::makeKernel("tiled", 2e12, 4e9, 5e-3);
-    tiled.levelBytes = {{"L2", 40e9}, {"L1", 400e9}};
+    tiled.setLevelBytes({{"L2", 40e9}, {"L1", 400e9}});
     for (int i = 0; i < 50; ++i)
         big.kernels.push_back(tiled), big.kernels.back().name += std::to_string(i);
     Session small = lessonSession();
@@ -219,7 +219,7 @@ TEST(SessionAnalysis, ReusedStorageGivesTheSameAnalysisAsFreshMemory)
     EXPECT_EQ(reused.placements, analyzeSession(hw, small).value().placements);
     auto grown = analyzeSession(hw, big, RoofKind::Achievable, std::move(reused.placements)).value();
     EXPECT_EQ(grown.placements, analyzeSession(hw, big, RoofKind::Achievable).value().placements);
-    EXPECT_EQ(grown.placements.back().levels.size(), 2u);
+    EXPECT_EQ(grown.placements.back().levels().size(), 2u);
 }
 
 TEST(SessionAnalysis, FlipsAreFoundFromTheRegimesBefore)

@@ -69,7 +69,7 @@ void DetailsPanel::refresh()
             QString line = QStringLiteral("<b>%1</b>: %2, roof %3")
                                .arg(QString::fromStdString(c.label).toHtmlEscaped(),
                                    QString::fromStdString(regimeName(p.regime)),
-                                   QString::fromStdString(formatSI(p.roof, 4) + "FLOP/s"));
+                                   QString::fromStdString(formatSI(p.roof(), 4) + "FLOP/s"));
             if (p.headroom())
                 line += QStringLiteral(", %1x below").arg(QString::fromStdString(formatNumber(*p.headroom(), 3)));
             line += QStringLiteral(", time &ge; %1")

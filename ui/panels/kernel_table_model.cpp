@@ -123,13 +123,13 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         case Precision:
             return k.precision ? static_cast<int>(*k.precision) : -1;
         case Group:
-            return qs(k.group);
+            return qs(k.group());
         case Intensity:
             return p ? p->intensity : 0.0;
         case Regime:
             return p ? static_cast<int>(p->regime) : -1;
         case Roof:
-            return p ? p->roof : 0.0;
+            return p ? p->roof() : 0.0;
         case Headroom:
             return p && p->headroom() ? *p->headroom() : -1.0;
         case Mfu:
@@ -156,7 +156,7 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         case Precision:
             return k.precision ? qs(precisionName(*k.precision)) : QString();
         case Group:
-            return qs(k.group);
+            return qs(k.group());
         }
         return {};
     }
@@ -175,14 +175,14 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         case Precision:
             return k.precision ? qs(precisionLabel(*k.precision)) : QString();
         case Group:
-            return qs(k.group);
+            return qs(k.group());
         case Intensity:
             return p ? qs(formatNumber(p->intensity, 3)) : QString();
         case Regime:
             return p ? qs(regimeName(p->regime)) + (p->aboveRoof ? QStringLiteral(" (above roof!)") : QString())
                      : QString();
         case Roof:
-            return p ? rateText(p->roof, prec) : QString();
+            return p ? rateText(p->roof(), prec) : QString();
         case Headroom:
             return p && p->headroom() ? qs(formatNumber(*p->headroom(), 3) + "x") : QString();
         case Mfu:
@@ -276,7 +276,7 @@ bool KernelTableModel::setData(const QModelIndex& index, const QVariant& value, 
         undoText = tr("Edit precision of %1").arg(qs(k.name));
         break;
     case Group:
-        k.group = text;
+        k.setGroup(text);
         undoText = tr("Edit group of %1").arg(qs(k.name));
         break;
     default:
