@@ -187,13 +187,9 @@ Result<KernelImport> parseCsvKernels(
     std::exception_ptr failure;
     std::thread worker([&]() {
         try {
-            // Its rows are numbered from the split; the first half's lines are added once the
-            // first half's reader has counted them.
-            CsvReader r(text.substr(split), delimiter, 1);
-            const std::size_t partLines
-                = static_cast<std::size_t>(static_cast<double>(lines) * static_cast<double>(text.size() - split)
-                      / static_cast<double>(text.size()))
-                + 16;
+            const std::size_t before = countLineEnds(text.substr(0, split)); // as CsvReader counts
+            CsvReader r(text.substr(split), delimiter, 1 + static_cast<int>(before));
+            const std::size_t partLines = lines - std::min(lines, before) + 1;
             reserveLarge(second.kernels, partLines);
             second.lines.reserve(partLines);
             second.hashes.reserve(partLines);
@@ -203,8 +199,8 @@ Result<KernelImport> parseCsvKernels(
         }
     });
     bool read = false;
-    CsvReader first(text.substr(0, split), delimiter);
     try {
+        CsvReader first(text.substr(0, split), delimiter);
         first.next(); // the header again
         read = readKernelRows(first, c, collector, [&](std::size_t offset) {
             // Both halves advance together: the first one's progress stands for the whole.
@@ -222,11 +218,6 @@ Result<KernelImport> parseCsvKernels(
         std::rethrow_exception(failure);
     if (!read)
         return Error {file, 0, 0, kImportCancelled};
-    const int before = first.nextLine() - 1; // the line ends of the first half, as the reader counts them
-    for (int& line : second.lines)
-        line += before;
-    for (Error& e : second.rejected)
-        e.line += before;
     // The second half joins in file order, so duplicate names are found (and reported against
     // their first line) exactly as one pass would; rejected rows end up in line order.
     const std::size_t firstRejected = out.rejected.size();

@@ -295,6 +295,23 @@ TEST(KernelFiles, TwoThreadsReadWhatOneThreadReads)
     for (size_t i = 0; i < a->rejected.size(); ++i)
         EXPECT_EQ(a->rejected[i].toString(), b->rejected[i].toString()) << i;
 
+    // Without a name column a kernel is named after its line ("row 12"), and so are the messages
+    // about it: the second half must number its lines as the whole file does (fuzzing found it).
+    std::string unnamed = "id,flops,bytes,time_ms\n";
+    for (int i = 0; i < 3000; ++i)
+        unnamed += std::to_string(i) + "," + (i % 977 == 0 ? std::string() : std::to_string(1 + i % 97) + "e9")
+            + ",1e9,1\n";
+    const auto ua = parseKernels(unnamed, "unnamed.csv", KernelFormat::Csv, one);
+    const auto ub = parseKernels(unnamed, "unnamed.csv", KernelFormat::Csv, two);
+    ASSERT_TRUE(ua.ok()) << ua.error();
+    ASSERT_TRUE(ub.ok()) << ub.error();
+    ASSERT_EQ(ua->kernels.size(), 2996u);
+    EXPECT_EQ(ua->kernels.back().name, "row 3001");
+    EXPECT_EQ(ua->kernels, ub->kernels);
+    ASSERT_EQ(ua->rejected.size(), ub->rejected.size());
+    for (size_t i = 0; i < ua->rejected.size(); ++i)
+        EXPECT_EQ(ua->rejected[i].toString(), ub->rejected[i].toString()) << i;
+
     // Cancelling a two-thread read stops both threads and returns nothing.
     two.progress = [](double done) { return done < 0.3; };
     const auto cancelled = parseKernels(text, "two.csv", KernelFormat::Csv, two);
