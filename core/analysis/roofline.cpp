@@ -9,13 +9,6 @@
 
 namespace roofline {
 
-double Roofline::attainable(double intensity) const
-{
-    if (std::isinf(intensity))
-        return peakFlops;
-    return std::min(peakFlops, intensity * bandwidth);
-}
-
 bool operator==(const Roofline& a, const Roofline& b)
 {
     return a.hardwareId == b.hardwareId && a.precision == b.precision && a.memoryLevel == b.memoryLevel

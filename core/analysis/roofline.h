@@ -27,6 +27,13 @@ enum class RoofKind {
     Achievable, ///< peak x the profile's achievable fraction (~0.85)
 };
 
+/// min(P_peak, I x B), FLOP/s. I may be +inf (no bytes): the flat roof. The one formula of a
+/// roof's height, for a Roofline and for a placement that keeps only its peak and bandwidth.
+inline double attainableAt(double intensity, double peak, double bandwidth)
+{
+    return std::isinf(intensity) ? peak : std::min(peak, intensity * bandwidth);
+}
+
 /// One roof: a bandwidth slope and a flat compute ceiling.
 struct Roofline {
     std::string hardwareId;
@@ -39,8 +46,7 @@ struct Roofline {
     double nominalPeak = 0.0; ///< datasheet peak, for MFU
 
     double ridge() const { return peakFlops / bandwidth; }
-    /// min(P_peak, I x B). I may be +inf (no bytes): the flat roof.
-    double attainable(double intensity) const;
+    double attainable(double intensity) const { return attainableAt(intensity, peakFlops, bandwidth); }
 
     friend bool operator==(const Roofline& a, const Roofline& b);
 };
@@ -104,8 +110,8 @@ struct Placement {
     Wall binding = Wall::MainMemory; ///< which wall binds (set by analyzeSession)
     std::uint8_t bindingLevel = 0; ///< levels()[bindingLevel] binds when binding is InnerLevel
 
-    /// Attainable FLOP/s at the kernel's intensity: min(P_peak, I x B), as Roofline::attainable.
-    double roof() const { return std::isinf(intensity) ? peak : std::min(peak, intensity * bandwidth); }
+    /// Attainable FLOP/s at the kernel's intensity (attainableAt, as its Roofline gives it).
+    double roof() const { return attainableAt(intensity, peak, bandwidth); }
     double ridge() const { return peak / bandwidth; } ///< FLOP/byte, as Roofline::ridge
     double ridgeDistance() const { return ridge() / intensity; } ///< I_ridge / I (> 1: left of the ridge)
     OptionalDouble headroom() const ///< roof / achieved (x below the roof)

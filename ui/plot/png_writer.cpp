@@ -35,9 +35,10 @@ void deflateBand(const QImage& image, Band& band, bool last)
     if (deflateInit2(&z, 1, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
         return;
     band.length = static_cast<uLong>(rowBytes) * static_cast<uLong>(band.rows);
-    band.deflated.resize(deflateBound(&z, band.length) + 16);
-    z.next_out = band.deflated.data();
-    z.avail_out = static_cast<uInt>(band.deflated.size());
+    // The output grows a chunk at a time: a figure deflates to a tenth of its pixels, and a
+    // buffer of deflateBound's size would be megabytes of fresh memory zeroed for nothing.
+    constexpr size_t kChunk = 64 * 1024;
+    std::vector<unsigned char> chunk(kChunk);
     // RGB32 is 0xffRRGGBB per pixel; a PNG row is a filter byte (none) and R, G, B.
     auto filtered = [&](int y, unsigned char* o) {
         const auto* px = reinterpret_cast<const QRgb*>(image.constScanLine(y));
@@ -66,13 +67,22 @@ void deflateBand(const QImage& image, Band& band, bool last)
         z.avail_in = static_cast<uInt>(rowBytes);
         // The band ends on a byte boundary (a sync flush) so the next band's blocks can follow.
         const int flush = r + 1 < band.rows ? Z_NO_FLUSH : (last ? Z_FINISH : Z_SYNC_FLUSH);
-        const int status = deflate(&z, flush);
-        if (status == Z_STREAM_ERROR || z.avail_in != 0 || (flush == Z_FINISH && status != Z_STREAM_END)) {
+        int status = Z_OK;
+        do {
+            z.next_out = chunk.data();
+            z.avail_out = static_cast<uInt>(kChunk);
+            status = deflate(&z, flush);
+            if (status == Z_STREAM_ERROR) {
+                deflateEnd(&z);
+                return;
+            }
+            band.deflated.insert(band.deflated.end(), chunk.data(), chunk.data() + (kChunk - z.avail_out));
+        } while (z.avail_out == 0); // zlib filled the chunk: there may be more
+        if (z.avail_in != 0 || (flush == Z_FINISH && status != Z_STREAM_END)) {
             deflateEnd(&z);
             return;
         }
     }
-    band.deflated.resize(band.deflated.size() - z.avail_out);
     deflateEnd(&z);
     band.ok = true;
 }
