@@ -13,6 +13,7 @@
 #include "ui/document/session_document.h"
 #include "ui/export_dialog.h"
 #include "ui/guide_window.h"
+#include "ui/idle_memory_release.h"
 #include "ui/import_job.h"
 #include "ui/import_report_dialog.h"
 #include "ui/panels/ceilings_panel.h"
@@ -123,6 +124,8 @@ MainWindow::MainWindow(const ProfileCatalog& catalog, const std::vector<Error>& 
     connect(m_hardware, &HardwarePanel::hardwareChosen, m_document, &SessionDocument::setHardware);
     connect(m_hardware, &HardwarePanel::precisionChosen, m_document, &SessionDocument::setPrecision);
     connect(m_document, &SessionDocument::changed, this, &MainWindow::refresh);
+    auto* release = new IdleMemoryRelease(this);
+    connect(m_document, &SessionDocument::changed, release, &IdleMemoryRelease::changed);
     connect(m_document, &SessionDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &SessionDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_plot, &RooflinePlotWidget::cursorInfo, this, [this](const QString& text) {

@@ -6,6 +6,17 @@
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+#if defined(__SANITIZE_ADDRESS__)
+#define RS_SANITIZED_ALLOCATOR 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define RS_SANITIZED_ALLOCATOR 1
+#endif
+#endif
 
 namespace roofline {
 
@@ -21,6 +32,15 @@ void adviseHugePages(const void* data, std::size_t bytes) noexcept
 #else
     (void)data;
     (void)bytes;
+#endif
+}
+
+bool releaseFreedMemory() noexcept
+{
+#if defined(__GLIBC__) && !defined(RS_SANITIZED_ALLOCATOR)
+    return malloc_trim(0) != 0;
+#else
+    return false;
 #endif
 }
 

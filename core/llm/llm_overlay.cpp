@@ -74,7 +74,7 @@ void addLlmOverlay(PlotSpec& spec, const LlmAnalysis& a, const LlmSettings& s)
 {
     auto phasePoint = [&](const PhaseResult& r, const std::string& name, const std::string& detail) {
         PlotPoint pt;
-        pt.name = name;
+        pt.setName(name);
         pt.kind = PlotPoint::Kind::LlmPhase;
         pt.at = {r.placement.intensity, r.placement.roof()};
         pt.roofAt = r.placement.roof();

@@ -276,7 +276,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
         const Kernel& k = kernels[i];
         PlotPoint pt;
         if (!many)
-            pt.name = k.name; // a crowded figure names its kernels by index (PlotPoint::name)
+            pt.setName(k.name); // a crowded figure names its kernels by index (PlotPoint::name)
         pt.index = static_cast<int>(i);
         const double xi = std::isfinite(p.intensity) ? p.intensity : x.hi;
         pt.roofAt = p.roof();
@@ -317,7 +317,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
         for (size_t li = 0; li < p.levels().size(); ++li) {
             const LevelPlacement& l = p.levels()[li];
             PlotPoint pt;
-            pt.name = kernels[i].name + " @" + l.level;
+            pt.setName(kernels[i].name + " @" + l.level);
             pt.kind = PlotPoint::Kind::Level;
             pt.index = static_cast<int>(i);
             pt.at = {l.intensity, main.y};
@@ -818,7 +818,7 @@ std::string plotSpecToText(const PlotSpec& s)
         out << " " << aligns[static_cast<int>(l.align)] << " " << valigns[static_cast<int>(l.valign)] << "\n";
     }
     for (const auto& p : s.points)
-        out << (p.name.empty() && p.index >= 0 ? "point #" + std::to_string(p.index) : "point '" + p.name + "'")
+        out << (p.name().empty() && p.index >= 0 ? "point #" + std::to_string(p.index) : "point '" + p.name() + "'")
             << " at " << xy(p.at) << " " << regimeName(p.regime) << (p.measured ? " measured" : " on-roof")
             << (p.aboveRoof ? " ABOVE-ROOF" : "") << " size " << formatNumber(p.size, 3) << "\n";
     for (const auto& d : s.drops)

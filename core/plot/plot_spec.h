@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/analysis/roofline.h"
+#include "core/common/boxed.h"
 #include "core/common/key_set.h"
 #include "core/model/hardware.h"
 
@@ -66,9 +67,6 @@ struct PlotLabel {
 
 /// A kernel as drawn: at (intensity, achieved rate) or, without a time, on its roof.
 struct PlotPoint {
-    /// Empty for the kernel points of a crowded figure (over kThinningThreshold kernels): `index`
-    /// names the kernel there, and a 10^5-point figure does not hold a second copy of every name.
-    std::string name;
     PlotXY at;
     double roofAt = 0.0; ///< roof at this intensity
     double size = 1.0; ///< marker scale (1 = normal; follows time share when asked)
@@ -77,12 +75,26 @@ struct PlotPoint {
     bool measured = false; ///< has a time (else drawn on the roof, hollow)
     bool aboveRoof = false;
     enum class Kind : std::uint8_t { Kernel, LlmPhase, Trajectory, Level } kind = Kind::Kernel;
+    /// Empty for the kernel points of a crowded figure (over kThinningThreshold kernels): `index`
+    /// names the kernel there, and a 10^5-point figure does not hold a second copy of every name.
+    /// Kept out of line (8 bytes, none when empty): a point is 48 bytes, not 72.
+    const std::string& name() const { return m_name.get(); }
+    void setName(std::string name)
+    {
+        if (name.empty())
+            m_name.reset();
+        else
+            m_name.edit() = std::move(name);
+    }
     friend bool operator==(const PlotPoint& a, const PlotPoint& b)
     {
-        return a.name == b.name && a.at == b.at && a.roofAt == b.roofAt && a.regime == b.regime
+        return a.name() == b.name() && a.at == b.at && a.roofAt == b.roofAt && a.regime == b.regime
             && a.measured == b.measured && a.aboveRoof == b.aboveRoof && a.size == b.size && a.index == b.index
             && a.kind == b.kind;
     }
+
+private:
+    Boxed<std::string> m_name;
 };
 
 /// An arrow with a label at its head: a what-if lever (batch, quantize, faster memory).

@@ -2,6 +2,7 @@
 #include "support/fixtures.h"
 #include "support/window_fixture.h"
 #include "ui/document/session_document.h"
+#include "ui/idle_memory_release.h"
 #include "ui/main_window.h"
 #include "ui/panels/hardware_panel.h"
 #include "ui/plot/point_cloud.h"
@@ -19,6 +20,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStatusBar>
 #include <QTableWidget>
 #include <QTest>
@@ -285,4 +287,33 @@ TEST(ProfileEditorTest, ValidatesAsTypedAndSavesAProfileThatReadsBack)
     EXPECT_EQ(p->id, "my-h100");
     EXPECT_DOUBLE_EQ(*p->peak(Precision::BF16), 700e12);
     EXPECT_NEAR(*p->ridge(Precision::BF16), 700.0 / 2.9, 1e-9);
+}
+
+TEST(IdleMemoryReleaseTest, ReleasesOnceAfterABurstOfChanges)
+{
+    IdleMemoryRelease release(nullptr, 40);
+    QSignalSpy spy(&release, &IdleMemoryRelease::released);
+    for (int i = 0; i < 5; ++i) { // a drag: change after change, each before the idle time is up
+        release.changed();
+        QTest::qWait(10);
+    }
+    EXPECT_EQ(release.releases(), 0) << "not while changes keep coming";
+    EXPECT_TRUE(spy.wait(1000));
+    QTest::qWait(100);
+    EXPECT_EQ(release.releases(), 1);
+    EXPECT_EQ(spy.count(), 1);
+    release.changed();
+    EXPECT_TRUE(spy.wait(1000));
+    EXPECT_EQ(release.releases(), 2);
+}
+
+TEST_F(MainWindowTest, TheWindowReleasesFreedMemoryWhenTheDocumentHasBeenQuiet)
+{
+    auto* release = window->findChild<IdleMemoryRelease*>(QStringLiteral("idle-memory-release"));
+    ASSERT_NE(release, nullptr);
+    const int before = release->releases();
+    QSignalSpy spy(release, &IdleMemoryRelease::released);
+    window->document()->setPrecision(Precision::FP8);
+    EXPECT_TRUE(spy.wait(IdleMemoryRelease::kIdleMs + 2000));
+    EXPECT_EQ(release->releases(), before + 1);
 }

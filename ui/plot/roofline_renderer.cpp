@@ -488,7 +488,7 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         for (const PlotPoint* phase : llmPoints) {
             const PlotPoint& p = *phase;
             QCPGraph* g = plot.addGraph();
-            g->setObjectName(QStringLiteral("llm-") + QString::fromStdString(p.name.substr(0, p.name.find(','))));
+            g->setObjectName(QStringLiteral("llm-") + QString::fromStdString(p.name().substr(0, p.name().find(','))));
             g->setLineStyle(QCPGraph::lsNone);
             const QColor c = p.regime == Regime::MemoryBound ? style.memoryPoint
                 : p.regime == Regime::ComputeBound           ? style.computePoint
