@@ -13,6 +13,7 @@
 #include <set>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 namespace roofline {
 namespace {
@@ -264,47 +265,116 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     // analysis; only the figure skips what could not be seen (docs/performance.md).
     const bool many = placements.size() > kThinningThreshold;
     const bool thin = many && options.thinPoints;
-    CellSet cells = ThinningGrid::cellSet(thin ? placements.size() : 0);
     const ThinningGrid grid(x, y);
     std::vector<PlotXY> mainAt(anyLevelPlacements ? placements.size() : 0); // for the level points
-    reserveLarge(s.points, placements.size());
-    // Each point's logarithms, taken once for the thinning and the label layout.
-    std::vector<PlotXY> logs;
-    reserveLarge(logs, placements.size());
-    for (size_t i = 0; i < placements.size(); ++i) {
-        const Placement& p = placements[i];
-        const Kernel& k = kernels[i];
-        PlotPoint pt;
-        if (!many)
-            pt.setName(k.name); // a crowded figure names its kernels by index (PlotPoint::name)
-        pt.index = static_cast<int>(i);
-        const double xi = std::isfinite(p.intensity) ? p.intensity : x.hi;
-        pt.roofAt = p.roof();
-        pt.measured = p.achieved.has_value();
-        pt.at = {xi, p.achieved ? *p.achieved : p.roof()};
-        pt.regime = p.regime;
-        pt.aboveRoof = p.aboveRoof;
-        if (options.sizeByTimeShare && k.time && totalTime > 0)
-            pt.size = 0.6 + 2.4 * std::sqrt(*k.time / totalTime); // area follows the share
-        if (anyLevelPlacements)
-            mainAt[i] = pt.at;
-        const double lnX = std::log(pt.at.x), lnY = std::log(pt.at.y);
-        if (thin && !hasLabel[i] && p.levels().empty()) {
-            const ThinningGrid::Cell c = grid.cellOfLogs(lnX, lnY, pt);
-            if (!cells.insert(c.x, c.y, c.kind)) {
-                ++s.thinnedPoints;
+    // The kernel points of [begin, end), thinned against `cells`, with their logarithms (taken
+    // once for the thinning and the label layout), drops and names. `keptCells` (if given)
+    // gets the cell of each kept point that could have been thinned, nullopt for the others.
+    struct Range {
+        std::vector<PlotPoint> points;
+        std::vector<PlotXY> logs;
+        std::vector<PlotLabel> labels;
+        std::vector<PlotSegment> drops;
+        std::vector<std::optional<ThinningGrid::Cell>> keptCells;
+        int thinned = 0;
+    };
+    auto drawRange = [&](size_t begin, size_t end, CellSet& cells, Range& out, bool trackCells) {
+        resetVectorState();
+        for (size_t i = begin; i < end; ++i) {
+            const Placement& p = placements[i];
+            const Kernel& k = kernels[i];
+            PlotPoint pt;
+            if (!many)
+                pt.setName(k.name); // a crowded figure names its kernels by index (PlotPoint::name)
+            pt.index = static_cast<int>(i);
+            const double xi = std::isfinite(p.intensity) ? p.intensity : x.hi;
+            pt.roofAt = p.roof();
+            pt.measured = p.achieved.has_value();
+            pt.at = {xi, p.achieved ? *p.achieved : p.roof()};
+            pt.regime = p.regime;
+            pt.aboveRoof = p.aboveRoof;
+            if (options.sizeByTimeShare && k.time && totalTime > 0)
+                pt.size = 0.6 + 2.4 * std::sqrt(*k.time / totalTime); // area follows the share
+            if (anyLevelPlacements)
+                mainAt[i] = pt.at;
+            const double lnX = std::log(pt.at.x), lnY = std::log(pt.at.y);
+            std::optional<ThinningGrid::Cell> cell;
+            if (thin && !hasLabel[i] && p.levels().empty()) {
+                cell = grid.cellOfLogs(lnX, lnY, pt);
+                if (!cells.insert(cell->x, cell->y, cell->kind)) {
+                    ++out.thinned;
+                    continue;
+                }
+            }
+            // Drops for every kernel, or with thousands only for the labelled ones (the rest is noise).
+            if (pt.measured && pt.at.y != p.roof() && (!many || hasLabel[i]))
+                out.drops.push_back({pt.at, {xi, p.roof()}, p.regime, p.aboveRoof});
+            if (hasLabel[i])
+                out.labels.push_back({LabelRole::PointLabel, pointLabelText(k, p), pt.at, std::nullopt,
+                    PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
+            out.points.push_back(std::move(pt));
+            out.logs.push_back({lnX, lnY});
+            if (trackCells)
+                out.keptCells.push_back(cell);
+        }
+    };
+    // Thinning: with many kernels, a point that lands on a pixel already holding a point of the
+    // same kind (regime, measured, above the roof) is not drawn again. Nothing leaves the
+    // analysis; only the figure skips what could not be seen (docs/performance.md).
+    const size_t n = placements.size();
+    CellSet cells = ThinningGrid::cellSet(thin ? n : 0);
+    Range first;
+    reserveLarge(first.points, n);
+    reserveLarge(first.logs, n);
+    // From 2^16 kernels the second half is drawn on a second thread, thinned on its own; a point
+    // it kept stays only if the first half left its cell (and kind) empty. That is the point a
+    // single pass keeps: the first of its cell and kind in kernel order.
+    constexpr size_t kTwoThreadsFrom = size_t {1} << 16;
+    if (thin && n >= kTwoThreadsFrom && std::thread::hardware_concurrency() >= 2) {
+        Range second;
+        std::exception_ptr failed;
+        std::thread worker([&]() {
+            try {
+                CellSet own = ThinningGrid::cellSet(n / 2);
+                reserveLarge(second.points, n - n / 2);
+                reserveLarge(second.logs, n - n / 2);
+                second.keptCells.reserve(n - n / 2);
+                drawRange(n / 2, n, own, second, true);
+            } catch (...) {
+                failed = std::current_exception();
+            }
+        });
+        try {
+            drawRange(0, n / 2, cells, first, false);
+        } catch (...) {
+            worker.join();
+            throw;
+        }
+        worker.join();
+        if (failed)
+            std::rethrow_exception(failed);
+        first.thinned += second.thinned;
+        for (size_t j = 0; j < second.points.size(); ++j) {
+            const std::optional<ThinningGrid::Cell>& c = second.keptCells[j];
+            if (c && !cells.insert(c->x, c->y, c->kind)) {
+                ++first.thinned;
                 continue;
             }
+            first.points.push_back(std::move(second.points[j]));
+            first.logs.push_back(second.logs[j]);
         }
-        // Drops for every kernel, or with thousands only for the labelled ones (the rest is noise).
-        if (pt.measured && pt.at.y != p.roof() && (!many || hasLabel[i]))
-            s.drops.push_back({pt.at, {xi, p.roof()}, p.regime, p.aboveRoof});
-        if (hasLabel[i])
-            s.labels.push_back({LabelRole::PointLabel, pointLabelText(k, p), pt.at, std::nullopt,
-                PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
-        s.points.push_back(std::move(pt));
-        logs.push_back({lnX, lnY});
+        first.labels.insert(first.labels.end(), std::make_move_iterator(second.labels.begin()),
+            std::make_move_iterator(second.labels.end()));
+        first.drops.insert(first.drops.end(), second.drops.begin(), second.drops.end());
+    } else {
+        drawRange(0, n, cells, first, false);
     }
+    s.points = std::move(first.points);
+    std::vector<PlotXY> logs = std::move(first.logs);
+    s.thinnedPoints = first.thinned;
+    s.labels.insert(s.labels.end(), std::make_move_iterator(first.labels.begin()),
+        std::make_move_iterator(first.labels.end()));
+    s.drops = std::move(first.drops);
     // Hierarchical points: a kernel with bytes at inner levels gets a point per level (same
     // FLOP/s), joined to its main point, and the profile's inner-level roofs are drawn.
     bool anyLevels = false;

@@ -7,6 +7,12 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
+#include <tuple>
+
+#include <set>
+
 #include <cmath>
 
 using namespace roofline;
@@ -249,6 +255,65 @@ TEST(PlotSpec, ThousandsOfKernelsAreThinnedInTheFigureOnly)
     for (const auto& l : s.labels)
         labels += l.role == LabelRole::PointLabel;
     EXPECT_LE(labels, 12) << "only the slowest dozen are named";
+}
+
+TEST(PlotSpec, AFigureThinnedOnTwoThreadsKeepsTheFirstPointOfEachCellAndKind)
+{
+    // 150,000 kernels (the second half is drawn on a second thread): the second half repeats the
+    // first half's positions, every third one without a time (another kind), and a few sit on
+    // pixels of their own. Whatever the threads, a drawn kernel point is the first kernel of its
+    // cell and kind, and a thinned kernel has an earlier drawn one there.
+    constexpr int n = 150000;
+    std::uniform_real_distribution<double> intensity(0.0, 4.0), fraction(0.05, 0.9);
+    std::vector<Kernel> ks;
+    for (int i = 0; i < n; ++i) {
+        const int j = i < n / 2 ? i : i - n / 2;
+        std::mt19937 at(static_cast<unsigned>(j % 20000)); // 20,000 places, each many times
+        const double ai = std::pow(10.0, intensity(at)), bytes = 1e8;
+        const double rate = std::min(989.4e12, ai * 3.35e12) * fraction(at);
+        std::optional<double> time = ai * bytes / rate;
+        if (i % 3 == 0)
+            time.reset();
+        ks.push_back(k(("k" + std::to_string(i)).c_str(), ai * bytes, bytes, time));
+    }
+    const PlotSpec s = spec("h100-sxm5", Precision::BF16, ks);
+    ASSERT_TRUE(s.crowded());
+    const size_t drawn = s.kernelPointCount();
+    EXPECT_EQ(drawn + static_cast<size_t>(s.thinnedPoints), ks.size());
+    EXPECT_GT(s.thinnedPoints, n / 2);
+    // Replay the thinning in kernel order from the drawn points' kinds.
+    const ThinningGrid grid(s.x, s.y);
+    std::set<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>> seen;
+    std::vector<bool> isDrawn(ks.size(), false);
+    for (size_t i = 0; i < drawn; ++i) {
+        ASSERT_TRUE(i == 0 || s.points[i - 1].index < s.points[i].index) << "kernel order";
+        isDrawn[static_cast<size_t>(s.points[i].index)] = true;
+    }
+    size_t next = 0;
+    int extra = 0;
+    const Roofline roof = makeRoofline(*catalog().find("h100-sxm5"), Precision::BF16).value();
+    for (size_t i = 0; i < ks.size(); ++i) {
+        const Placement p = analyze(ks[i], roof);
+        PlotPoint pt;
+        pt.measured = p.achieved.has_value();
+        pt.at = {p.intensity, p.achieved ? *p.achieved : p.roof()};
+        pt.regime = p.regime;
+        pt.aboveRoof = p.aboveRoof;
+        const ThinningGrid::Cell c = grid.cellOfLogs(std::log(pt.at.x), std::log(pt.at.y), pt);
+        const bool first = seen.insert({c.x, c.y, c.kind}).second;
+        EXPECT_TRUE(isDrawn[i] || !first) << "kernel " << i << " is the first of its cell and kind";
+        extra += isDrawn[i] && !first; // only a named kernel, never thinned
+        if (isDrawn[i]) {
+            EXPECT_EQ(s.points[next].at, pt.at) << "kernel " << i;
+            ++next;
+        }
+        if (::testing::Test::HasFailure())
+            break;
+    }
+    const auto named = std::count_if(
+        s.labels.begin(), s.labels.end(), [](const PlotLabel& l) { return l.role == LabelRole::PointLabel; });
+    EXPECT_LE(extra, 12) << "drawn though a kernel before it held its cell and kind (only the dozen named kernels may be)";
+    EXPECT_GE(named, 1);
 }
 
 TEST(PlotSpec, APointKeepsItsNameOutOfLineAndCopiesIt)
