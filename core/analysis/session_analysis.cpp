@@ -2,6 +2,7 @@
 #include "core/analysis/session_analysis.h"
 
 #include "core/common/huge_pages.h"
+#include "core/common/side_by_side.h"
 #include "core/common/vector_state.h"
 
 #include <algorithm>
@@ -113,23 +114,7 @@ Result<SessionAnalysis> analyzeSession(
     constexpr size_t kTwoThreadsFrom = size_t {1} << 16;
     Part first, second;
     if (n >= kTwoThreadsFrom && std::thread::hardware_concurrency() >= 2) {
-        std::exception_ptr failed;
-        std::thread worker([&]() {
-            try {
-                place(n / 2, n, second);
-            } catch (...) {
-                failed = std::current_exception();
-            }
-        });
-        try {
-            place(0, n / 2, first);
-        } catch (...) {
-            worker.join();
-            throw;
-        }
-        worker.join();
-        if (failed)
-            std::rethrow_exception(failed);
+        runSideBySide([&]() { place(0, n / 2, first); }, [&]() { place(n / 2, n, second); });
     } else {
         place(0, n, first);
     }

@@ -3,6 +3,7 @@
 
 #include "core/common/huge_pages.h"
 #include "core/common/key_set.h"
+#include "core/common/side_by_side.h"
 #include "core/common/vector_state.h"
 #include "core/model/units.h"
 
@@ -332,27 +333,14 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     constexpr size_t kTwoThreadsFrom = size_t {1} << 16;
     if (thin && n >= kTwoThreadsFrom && std::thread::hardware_concurrency() >= 2) {
         Range second;
-        std::exception_ptr failed;
-        std::thread worker([&]() {
-            try {
+        runSideBySide([&]() { drawRange(0, n / 2, cells, first, false); },
+            [&]() {
                 CellSet own = ThinningGrid::cellSet(n / 2);
                 reserveLarge(second.points, n - n / 2);
                 reserveLarge(second.logs, n - n / 2);
                 second.keptCells.reserve(n - n / 2);
                 drawRange(n / 2, n, own, second, true);
-            } catch (...) {
-                failed = std::current_exception();
-            }
-        });
-        try {
-            drawRange(0, n / 2, cells, first, false);
-        } catch (...) {
-            worker.join();
-            throw;
-        }
-        worker.join();
-        if (failed)
-            std::rethrow_exception(failed);
+            });
         first.thinned += second.thinned;
         for (size_t j = 0; j < second.points.size(); ++j) {
             const std::optional<ThinningGrid::Cell>& c = second.keptCells[j];
@@ -372,8 +360,8 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     s.points = std::move(first.points);
     std::vector<PlotXY> logs = std::move(first.logs);
     s.thinnedPoints = first.thinned;
-    s.labels.insert(s.labels.end(), std::make_move_iterator(first.labels.begin()),
-        std::make_move_iterator(first.labels.end()));
+    s.labels.insert(
+        s.labels.end(), std::make_move_iterator(first.labels.begin()), std::make_move_iterator(first.labels.end()));
     s.drops = std::move(first.drops);
     // Hierarchical points: a kernel with bytes at inner levels gets a point per level (same
     // FLOP/s), joined to its main point, and the profile's inner-level roofs are drawn.

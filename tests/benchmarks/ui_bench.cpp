@@ -5,6 +5,7 @@
 #include "bench_kernels.h"
 #include "core/analysis/session_analysis.h"
 #include "core/llm/llm_overlay.h"
+#include "support/resident_memory.h"
 #include "ui/document/session_document.h"
 #include "ui/idle_memory_release.h"
 #include "ui/main_window.h"
@@ -55,18 +56,6 @@ double medianMs(int runs, const std::function<void(int)>& f)
     return ms[ms.size() / 2];
 }
 
-/// Resident memory of this process, bytes (Linux).
-double residentBytes()
-{
-    long pages = 0, resident = 0;
-    if (FILE* f = std::fopen("/proc/self/statm", "r")) {
-        if (std::fscanf(f, "%ld %ld", &pages, &resident) != 2)
-            resident = 0;
-        std::fclose(f);
-    }
-    return static_cast<double>(resident) * static_cast<double>(sysconf(_SC_PAGESIZE));
-}
-
 void mouse(QCustomPlot* plot, QEvent::Type type, QPointF at, Qt::MouseButtons buttons)
 {
     QMouseEvent e(type, at, plot->mapToGlobal(at), Qt::LeftButton, buttons, Qt::NoModifier);
@@ -89,7 +78,7 @@ void run(size_t n, int runs)
     doc->setPrecision(Precision::BF16);
     // Measured from before the kernels exist: the kernels themselves count (they move into the
     // session, so measuring after making them would leave them out).
-    const double before = residentBytes();
+    const double before = test::residentBytes();
     std::vector<Kernel> generated = bench::kernels(n);
     double nameBytes = 0;
     for (const Kernel& k : generated)
@@ -102,14 +91,14 @@ void run(size_t n, int runs)
     // Everything the window holds per kernel: the kernels in the session, the undo step, the
     // analysis, the figure and the plot (the generated names' heap bytes, if any, are not
     // counted).
-    const double perKernel = (residentBytes() - before - nameBytes) / static_cast<double>(n);
+    const double perKernel = (test::residentBytes() - before - nameBytes) / static_cast<double>(n);
     // The same once the window has been idle: it gives back what the change freed (the
     // figure's and the analysis's temporaries) a second after the last change.
     double settled = perKernel;
     if (auto* release = window.findChild<ui::IdleMemoryRelease*>()) {
         QSignalSpy released(release, &ui::IdleMemoryRelease::released);
         if (released.wait(ui::IdleMemoryRelease::kIdleMs + 5000))
-            settled = (residentBytes() - before - nameBytes) / static_cast<double>(n);
+            settled = (test::residentBytes() - before - nameBytes) / static_cast<double>(n);
     }
     QCustomPlot* plot = window.plotWidget()->plot();
     ui::RooflinePlotWidget* widget = window.plotWidget();

@@ -312,7 +312,8 @@ TEST(PlotSpec, AFigureThinnedOnTwoThreadsKeepsTheFirstPointOfEachCellAndKind)
     }
     const auto named = std::count_if(
         s.labels.begin(), s.labels.end(), [](const PlotLabel& l) { return l.role == LabelRole::PointLabel; });
-    EXPECT_LE(extra, 12) << "drawn though a kernel before it held its cell and kind (only the dozen named kernels may be)";
+    EXPECT_LE(extra, 12)
+        << "drawn though a kernel before it held its cell and kind (only the dozen named kernels may be)";
     EXPECT_GE(named, 1);
 }
 

@@ -2,6 +2,7 @@
 #include "core/common/huge_pages.h"
 #include "core/common/text.h"
 #include "core/model/units.h"
+#include "support/resident_memory.h"
 
 #include <gtest/gtest.h>
 
@@ -10,9 +11,6 @@
 #include <random>
 #include <string>
 #include <vector>
-
-#include <cstdio>
-#include <unistd.h>
 
 using namespace roofline;
 
@@ -201,20 +199,6 @@ TEST(HugePages, ReservingLargeKeepsTheVectorUsable)
     adviseHugePages(nullptr, 0); // harmless
 }
 
-namespace {
-// Resident bytes of this process (Linux; 0 elsewhere).
-double residentBytes()
-{
-    long pages = 0, resident = 0;
-    if (FILE* f = std::fopen("/proc/self/statm", "r")) {
-        if (std::fscanf(f, "%ld %ld", &pages, &resident) != 2)
-            resident = 0;
-        std::fclose(f);
-    }
-    return static_cast<double>(resident) * static_cast<double>(sysconf(_SC_PAGESIZE));
-}
-} // namespace
-
 TEST(HugePages, FreedMemoryInTheMiddleOfTheHeapGoesBackToTheSystem)
 {
     // 64 MB in 16 KB blocks (the allocator's own heap, not mappings of their own), written, then
@@ -231,9 +215,9 @@ TEST(HugePages, FreedMemoryInTheMiddleOfTheHeapGoesBackToTheSystem)
         sum = static_cast<char>(sum + b[4096]);
     for (char* b : blocks)
         delete[] b;
-    const double held = residentBytes();
+    const double held = test::residentBytes();
     const bool released = releaseFreedMemory();
-    const double after = residentBytes();
+    const double after = test::residentBytes();
     delete[] pin;
 #if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
     EXPECT_TRUE(released);
