@@ -19,6 +19,11 @@
 namespace roofline {
 namespace {
 
+/// layoutPointLabels; `unthinned` (if given): the figure was thinned as it was built, and every
+/// point except those at these positions is alone in its thinning cell and kind.
+void layoutLabels(
+    PlotSpec& spec, const LabelMetrics& m, const std::vector<PlotXY>* logs, const std::vector<size_t>* unthinned);
+
 double decadeFloor(double v)
 {
     return std::pow(10.0, std::floor(std::log10(v) + 1e-9));
@@ -277,6 +282,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
         std::vector<PlotLabel> labels;
         std::vector<PlotSegment> drops;
         std::vector<std::optional<ThinningGrid::Cell>> keptCells;
+        std::vector<size_t> unthinned; ///< positions in `points` of the points never thinned
         int thinned = 0;
     };
     auto drawRange = [&](size_t begin, size_t end, CellSet& cells, Range& out, bool trackCells) {
@@ -313,6 +319,8 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
             if (hasLabel[i])
                 out.labels.push_back({LabelRole::PointLabel, pointLabelText(k, p), pt.at, std::nullopt,
                     PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
+            if (!cell)
+                out.unthinned.push_back(out.points.size());
             out.points.push_back(std::move(pt));
             out.logs.push_back({lnX, lnY});
             if (trackCells)
@@ -348,6 +356,8 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
                 ++first.thinned;
                 continue;
             }
+            if (!c)
+                first.unthinned.push_back(first.points.size());
             first.points.push_back(std::move(second.points[j]));
             first.logs.push_back(second.logs[j]);
         }
@@ -363,6 +373,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     s.labels.insert(
         s.labels.end(), std::make_move_iterator(first.labels.begin()), std::make_move_iterator(first.labels.end()));
     s.drops = std::move(first.drops);
+    std::vector<size_t> unthinned = std::move(first.unthinned);
     // Hierarchical points: a kernel with bytes at inner levels gets a point per level (same
     // FLOP/s), joined to its main point, and the profile's inner-level roofs are drawn.
     bool anyLevels = false;
@@ -394,6 +405,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
                 l.level + (p.binding == Wall::InnerLevel && p.bindingLevel == li ? " (binds)" : ""), pt.at,
                 std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
             logs.push_back({std::log(pt.at.x), std::log(pt.at.y)});
+            unthinned.push_back(s.points.size());
             s.points.push_back(std::move(pt));
         }
     }
@@ -460,7 +472,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
             std::nullopt, PlotLabel::Align::Right, PlotLabel::VAlign::Above});
     }
     (void)unitName;
-    layoutPointLabels(s, {}, &logs);
+    layoutLabels(s, {}, &logs, thin ? &unthinned : nullptr);
     return s;
 }
 
@@ -623,6 +635,72 @@ private:
     double m_lastR = -1.0;
 };
 
+// Calls f(i, logarithms of point i) for each marker the label layout counts: with thousands of
+// points one per thinning cell and kind, the first in order (a figure and its thinned version
+// then place their names identically), every point otherwise. `unthinned` (if given): every
+// point but these positions is alone in its cell and kind already (the figure was thinned as it
+// was built), so only those few are looked up instead of every point going into a set.
+template <typename F>
+void forEachLayoutMarker(
+    const PlotSpec& spec, const std::vector<PlotXY>* logs, const std::vector<size_t>* unthinned, F&& f)
+{
+    const bool many = spec.crowded();
+    const ThinningGrid grid(spec.x, spec.y);
+    if (logs && logs->size() != spec.points.size())
+        logs = nullptr;
+    auto logsOf = [&](size_t i) { // as the figure took them, or once here
+        return logs ? (*logs)[i] : PlotXY {std::log(spec.points[i].at.x), std::log(spec.points[i].at.y)};
+    };
+    constexpr size_t kFewUnthinned = 256;
+    if (many && unthinned && unthinned->size() <= kFewUnthinned) {
+        auto key = [&](size_t i, const PlotXY& ln) {
+            const ThinningGrid::Cell c = grid.cellOfLogs(ln.x, ln.y, spec.points[i]);
+            return (static_cast<std::uint64_t>(c.x) << 32) | (static_cast<std::uint64_t>(c.y) << 5) | c.kind;
+        };
+        // The first unthinned point of each cell and kind (the list is in order).
+        std::vector<std::pair<std::uint64_t, size_t>> firstAt;
+        std::vector<bool> isUnthinned(spec.points.size(), false);
+        for (size_t i : *unthinned) {
+            if (i >= spec.points.size())
+                continue;
+            isUnthinned[i] = true;
+            const std::uint64_t k = key(i, logsOf(i));
+            if (std::none_of(firstAt.begin(), firstAt.end(), [&](const auto& e) { return e.first == k; }))
+                firstAt.push_back({k, i});
+        }
+        std::vector<bool> takenEarlier(firstAt.size(), false); // by a thinned point before it
+        for (size_t i = 0; i < spec.points.size(); ++i) {
+            if (isUnthinned[i])
+                continue;
+            const PlotXY ln = logsOf(i);
+            if (!firstAt.empty()) {
+                const std::uint64_t k = key(i, ln);
+                auto e = std::find_if(firstAt.begin(), firstAt.end(), [&](const auto& a) { return a.first == k; });
+                if (e != firstAt.end()) {
+                    if (e->second < i)
+                        continue; // the unthinned point before it counts
+                    takenEarlier[static_cast<size_t>(e - firstAt.begin())] = true;
+                }
+            }
+            f(i, ln);
+        }
+        for (size_t e = 0; e < firstAt.size(); ++e)
+            if (!takenEarlier[e])
+                f(firstAt[e].second, logsOf(firstAt[e].second));
+        return;
+    }
+    CellSet seen = ThinningGrid::cellSet(many ? spec.points.size() : 0);
+    for (size_t i = 0; i < spec.points.size(); ++i) {
+        const PlotXY ln = logsOf(i);
+        if (many) {
+            const ThinningGrid::Cell c = grid.cellOfLogs(ln.x, ln.y, spec.points[i]);
+            if (!seen.insert(c.x, c.y, c.kind))
+                continue;
+        }
+        f(i, ln);
+    }
+}
+
 // Width in characters of the longest line, and the number of lines.
 std::pair<size_t, size_t> textExtent(const std::string& s)
 {
@@ -643,10 +721,27 @@ std::pair<size_t, size_t> textExtent(const std::string& s)
 
 void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
 {
-    layoutPointLabels(spec, m, nullptr);
+    layoutLabels(spec, m, nullptr, nullptr);
 }
 
 void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m, const std::vector<PlotXY>* logs)
+{
+    layoutLabels(spec, m, logs, nullptr);
+}
+
+std::vector<size_t> labelLayoutMarkers(
+    const PlotSpec& spec, const std::vector<PlotXY>* logs, const std::vector<size_t>* unthinned)
+{
+    std::vector<size_t> out;
+    forEachLayoutMarker(spec, logs, unthinned, [&](size_t i, const PlotXY&) { out.push_back(i); });
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+namespace {
+
+void layoutLabels(
+    PlotSpec& spec, const LabelMetrics& m, const std::vector<PlotXY>* logs, const std::vector<size_t>* unthinned)
 {
     const double lx0 = std::log(spec.x.lo), lx1 = std::log(spec.x.hi);
     const double ly0 = std::log(spec.y.lo), ly1 = std::log(spec.y.hi);
@@ -661,26 +756,14 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m, const std::vector<
     // With thousands of points, one marker per thinning cell and kind: a figure and its thinned
     // version then place their names identically (repeated points would add their overlaps).
     const bool many = spec.crowded();
-    const ThinningGrid grid(spec.x, spec.y);
-    CellSet seen = ThinningGrid::cellSet(many ? spec.points.size() : 0);
-    if (logs && logs->size() != spec.points.size())
-        logs = nullptr;
-    for (size_t i = 0; i < spec.points.size(); ++i) {
-        const PlotPoint& p = spec.points[i];
-        // Once for the cell and the pixel, or as the figure took them.
-        const double lnX = logs ? (*logs)[i].x : std::log(p.at.x), lnY = logs ? (*logs)[i].y : std::log(p.at.y);
-        if (many) {
-            const ThinningGrid::Cell c = grid.cellOfLogs(lnX, lnY, p);
-            if (!seen.insert(c.x, c.y, c.kind))
-                continue;
-        }
-        const auto [x, y] = pxOfLogs(lnX, lnY);
-        const double r = m.markerRadius * p.size;
+    forEachLayoutMarker(spec, logs, unthinned, [&](size_t i, const PlotXY& ln) {
+        const auto [x, y] = pxOfLogs(ln.x, ln.y);
+        const double r = m.markerRadius * spec.points[i].size;
         if (many)
             density.add(x, y, r);
         else
             obstacles.push_back({x - r, y - r, x + r, y + r});
-    }
+    });
     density.finish();
     auto costOf = [&](const Box& box) { return obstacles.cost(box) + (many ? density.cost(box) : 0.0); };
     // The roofs, the ridge guide and the fixed labels are obstacles too: sample lines as small boxes.
@@ -843,6 +926,8 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m, const std::vector<
                           [](const PlotLabel& l) { return l.role == LabelRole::PointLabel && l.text.empty(); }),
         spec.labels.end());
 }
+
+} // namespace
 
 std::string plotSpecToText(const PlotSpec& s)
 {

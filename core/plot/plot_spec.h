@@ -223,6 +223,14 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& metrics = {});
 /// (ignored unless there is one per point).
 void layoutPointLabels(PlotSpec& spec, const LabelMetrics& metrics, const std::vector<PlotXY>* logs);
 
+/// The points whose markers the label layout counts, in order: in a crowded figure one per
+/// thinning cell and kind (the first), otherwise all. `logs`: each point's natural logarithms,
+/// if taken already. `unthinned`: if given, every point except these positions is alone in its
+/// cell and kind already (the figure was thinned as it was built; the layout then looks up only
+/// these). The same points either way.
+std::vector<size_t> labelLayoutMarkers(
+    const PlotSpec& spec, const std::vector<PlotXY>* logs = nullptr, const std::vector<size_t>* unthinned = nullptr);
+
 /// Axis ranges for a profile, snapped to whole decades and derived from all of its
 /// precisions' ceilings, so they do not move when the precision is toggled and two figures
 /// of the same hardware line up. Points outside are included (again snapped to decades).

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <filesystem>
 
 using namespace roofline;
@@ -311,6 +313,29 @@ TEST(KernelFiles, TwoThreadsReadWhatOneThreadReads)
     ASSERT_EQ(ua->rejected.size(), ub->rejected.size());
     for (size_t i = 0; i < ua->rejected.size(); ++i)
         EXPECT_EQ(ua->rejected[i].toString(), ub->rejected[i].toString()) << i;
+
+    // With a name column the second half numbers its rows from the split and takes the first
+    // half's line count after the join; a row whose name cell is empty is named after its line,
+    // so a second half with one is read again, numbered from the file's start. Empty names in
+    // the first half only, then in the second half only.
+    for (const int gap : {700, 2400}) {
+        std::string someUnnamed = "name,flops,bytes,time_ms\r\n";
+        for (int i = 0; i < 3000; ++i)
+            someUnnamed += (i == gap ? std::string() : "n" + std::to_string(i)) + ","
+                + (i % 977 == 0 ? std::string() : std::to_string(1 + i % 97) + "e9") + ",1e9,1\r\n";
+        const auto sa = parseKernels(someUnnamed, "some.csv", KernelFormat::Csv, one);
+        const auto sb = parseKernels(someUnnamed, "some.csv", KernelFormat::Csv, two);
+        ASSERT_TRUE(sa.ok()) << sa.error();
+        ASSERT_TRUE(sb.ok()) << sb.error();
+        EXPECT_EQ(sa->kernels, sb->kernels) << gap;
+        EXPECT_EQ(sa->lines, sb->lines) << gap;
+        const bool named = std::any_of(sa->kernels.begin(), sa->kernels.end(),
+            [&](const Kernel& k) { return k.name == "row " + std::to_string(gap + 2); });
+        EXPECT_TRUE(named) << "the row without a name is named after its line";
+        ASSERT_EQ(sa->rejected.size(), sb->rejected.size());
+        for (size_t i = 0; i < sa->rejected.size(); ++i)
+            EXPECT_EQ(sa->rejected[i].toString(), sb->rejected[i].toString()) << gap << " " << i;
+    }
 
     // Cancelling a two-thread read stops both threads and returns nothing.
     two.progress = [](double done) { return done < 0.3; };

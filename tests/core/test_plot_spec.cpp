@@ -317,6 +317,101 @@ TEST(PlotSpec, AFigureThinnedOnTwoThreadsKeepsTheFirstPointOfEachCellAndKind)
     EXPECT_GE(named, 1);
 }
 
+TEST(PlotSpec, AThinnedFigurePlacesItsNamesAsTheFullOneDoes)
+{
+    // A dense cloud (one thread at 20,000 kernels, two at 150,000) whose named kernels, the
+    // slowest, share their pixel and kind with kernels before and after them: the thinned
+    // figure's label layout counts each cell once as the full one does, so every name lands on
+    // the same side of the same point.
+    const HardwareProfile& hw = *catalog().find("h100-sxm5");
+    const Roofline roof = makeRoofline(hw, Precision::BF16).value();
+    for (const long long n : {20000LL, 150000LL}) {
+        std::vector<Kernel> ks;
+        for (long long i = 0; i < n; ++i) {
+            const double bytes = std::pow(10.0, 6 + 4 * static_cast<double>((i * 7919) % n) / static_cast<double>(n));
+            const double ai = std::pow(10.0, 1 + 0.3 * static_cast<double>((i * 104729) % n) / static_cast<double>(n));
+            const double eff = 0.5 + 0.1 * static_cast<double>((i * 1299709) % n) / static_cast<double>(n);
+            ks.push_back(
+                k(("k" + std::to_string(i)).c_str(), ai * bytes, bytes, ai * bytes / (roof.attainable(ai) * eff)));
+        }
+        for (long long j = 0; j < 12; ++j) {
+            // Three kernels on one point (flops, bytes and time scaled together); the middle one
+            // takes 100 times longer, so it is named.
+            const double flops = 1e12 * static_cast<double>(1 + j), bytes = flops / (20.0 + static_cast<double>(j));
+            const double time = flops / (roof.attainable(flops / bytes) * 0.55);
+            const long long at[] = {7 * j + 1, n / 2 - 3 + j, n - 1 - j};
+            for (int c = 0; c < 3; ++c) {
+                const double scale = c == 1 ? 100.0 : 1.0 + c;
+                ks[static_cast<size_t>(at[c])] = k(("same" + std::to_string(j) + "_" + std::to_string(c)).c_str(),
+                    flops * scale, bytes * scale, time * scale);
+            }
+        }
+        std::vector<Placement> ps;
+        for (const auto& kernel : ks)
+            ps.push_back(analyze(kernel, roof));
+        PlotOptions full;
+        full.thinPoints = false;
+        const PlotSpec a = buildPlotSpec(hw, roof, ks, ps);
+        const PlotSpec b = buildPlotSpec(hw, roof, ks, ps, full);
+        ASSERT_GT(a.thinnedPoints, 1000) << n;
+        ASSERT_EQ(b.thinnedPoints, 0) << n;
+        int named = 0;
+        for (const auto& l : a.labels)
+            named += l.role == LabelRole::PointLabel && l.text.rfind("same", 0) == 0;
+        EXPECT_GT(named, 0) << n;
+        ASSERT_EQ(a.labels.size(), b.labels.size()) << n;
+        for (size_t i = 0; i < a.labels.size(); ++i)
+            EXPECT_TRUE(a.labels[i] == b.labels[i])
+                << n << ": label " << i << " '" << a.labels[i].text << "' vs '" << b.labels[i].text << "'";
+    }
+}
+
+TEST(PlotSpec, TheLabelLayoutCountsOneMarkerPerCellWhetherOrNotItKnowsTheFigureWasThinned)
+{
+    // Figures thinned as they are built: a point that may be thinned is kept only when no
+    // thinnable point before it holds its cell and kind; a few (named kernels, inner levels) are
+    // always kept and may share a cell with anything, before or after them. Told which those are,
+    // the label layout counts the very markers a pass over every point counts.
+    for (unsigned seed = 1; seed <= 20; ++seed) {
+        std::mt19937 rng(seed);
+        PlotSpec s;
+        s.x = {0.1, 1e4};
+        s.y = {1e9, 1e16};
+        const ThinningGrid grid(s.x, s.y);
+        std::set<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>> taken;
+        std::vector<size_t> unthinned;
+        std::vector<PlotXY> logs;
+        std::uniform_int_distribution<int> place(0, 399), coin(0, 99);
+        for (int i = 0; i < 6000; ++i) {
+            const int at = place(rng);
+            PlotPoint p;
+            p.at = {std::pow(10.0, -1 + 5 * (at % 20) / 20.0), std::pow(10.0, 9 + 7 * (at / 20) / 20.0)};
+            p.regime = coin(rng) < 50 ? Regime::MemoryBound : Regime::ComputeBound;
+            p.measured = coin(rng) < 80;
+            p.index = i;
+            const PlotXY ln {std::log(p.at.x), std::log(p.at.y)};
+            if (coin(rng) < 2 + static_cast<int>(seed % 3)) { // never thinned
+                unthinned.push_back(s.points.size());
+            } else {
+                const ThinningGrid::Cell c = grid.cellOfLogs(ln.x, ln.y, p);
+                if (!taken.insert({c.x, c.y, c.kind}).second) {
+                    ++s.thinnedPoints;
+                    continue;
+                }
+            }
+            s.points.push_back(p);
+            logs.push_back(ln);
+        }
+        ASSERT_TRUE(s.crowded());
+        ASSERT_FALSE(unthinned.empty());
+        const std::vector<size_t> told = labelLayoutMarkers(s, &logs, &unthinned);
+        const std::vector<size_t> untold = labelLayoutMarkers(s, &logs);
+        EXPECT_EQ(told, untold) << "seed " << seed;
+        EXPECT_LT(told.size(), s.points.size()) << "some never-thinned points share a cell";
+        EXPECT_EQ(labelLayoutMarkers(s), untold) << "logarithms taken here";
+    }
+}
+
 TEST(PlotSpec, APointKeepsItsNameOutOfLineAndCopiesIt)
 {
     PlotPoint a;
