@@ -27,9 +27,6 @@ public:
     /// Moves to the next non-blank row; false at the end of the text.
     bool next();
     int line() const { return m_line; } ///< 1-based line where the current row starts
-    /// The line the next row starts on: once the text is read, the first line's number plus the
-    /// line ends in it.
-    int nextLine() const { return m_nextLine; }
     const std::vector<std::string_view>& fields() const { return m_fields; }
     int unterminatedQuoteLine() const { return m_unterminatedQuoteLine; }
     std::size_t offset() const { return m_pos; } ///< bytes consumed so far (for progress)

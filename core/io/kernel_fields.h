@@ -45,9 +45,6 @@ public:
             m_error = message;
     }
     int line() const { return m_line; }
-    /// No name was given: the kernel is named after its line ("row 12"), and so are the
-    /// messages about it.
-    bool namedByLine() const { return !m_name; }
     void keepNameSpaces() { m_keepNameSpaces = true; }
     /// The kernel, or why this row cannot be placed.
     Result<Kernel> build() const;

@@ -67,11 +67,9 @@ struct ParsedRows {
     std::vector<int> lines;
     std::vector<std::uint64_t> hashes; ///< of the names, for the table they will join
     std::vector<Error> rejected;
-    bool namedByLine = false; ///< a row without a name: named, and reported, after its line
     void prefetch(std::string_view) const { }
     void add(const KernelRowBuilder& row)
     {
-        namedByLine |= row.namedByLine();
         auto k = row.build();
         if (!k) {
             reject(row.line(), k.error().message);
@@ -187,21 +185,11 @@ Result<KernelImport> parseCsvKernels(
     ParsedRows second;
     second.file = file;
     std::exception_ptr failure;
-    // With a name column the second half numbers its rows from the split, and the first half's
-    // lines are added after the join (the first half's reader counts them as it reads): the
-    // worker starts at once instead of counting the first half's lines. A row without a name is
-    // named after its line ("row 12"), and so are the messages about it: a second half holding
-    // one is read again after the join, numbered from the start of the file.
-    const bool relative = c.nameColumn >= 0;
     std::thread worker([&]() {
         try {
-            const std::size_t before = relative ? 0 : countLineEnds(text.substr(0, split)); // as CsvReader counts
+            const std::size_t before = countLineEnds(text.substr(0, split)); // as CsvReader counts
             CsvReader r(text.substr(split), delimiter, 1 + static_cast<int>(before));
-            const std::size_t partLines = relative
-                ? static_cast<std::size_t>(static_cast<double>(lines) * static_cast<double>(text.size() - split)
-                      / static_cast<double>(text.size()))
-                    + 16
-                : lines - std::min(lines, before) + 1;
+            const std::size_t partLines = lines - std::min(lines, before) + 1;
             reserveLarge(second.kernels, partLines);
             second.lines.reserve(partLines);
             second.hashes.reserve(partLines);
@@ -211,8 +199,8 @@ Result<KernelImport> parseCsvKernels(
         }
     });
     bool read = false;
-    CsvReader first(text.substr(0, split), delimiter);
     try {
+        CsvReader first(text.substr(0, split), delimiter);
         first.next(); // the header again
         read = readKernelRows(first, c, collector, [&](std::size_t offset) {
             // Both halves advance together: the first one's progress stands for the whole.
@@ -230,21 +218,6 @@ Result<KernelImport> parseCsvKernels(
         std::rethrow_exception(failure);
     if (!read)
         return Error {file, 0, 0, kImportCancelled};
-    if (relative) {
-        const int before = first.nextLine() - 1; // the first half's line ends, as its reader counted them
-        if (second.namedByLine) {
-            second = ParsedRows {};
-            second.file = file;
-            CsvReader again(text.substr(split), delimiter, 1 + before);
-            if (!readKernelRows(again, c, second, [&](std::size_t) { return !progress || progress(0.97); }))
-                return Error {file, 0, 0, kImportCancelled};
-        } else {
-            for (int& line : second.lines)
-                line += before;
-            for (Error& e : second.rejected)
-                e.line += before;
-        }
-    }
     // The second half joins in file order, so duplicate names are found (and reported against
     // their first line) exactly as one pass would; rejected rows end up in line order.
     const std::size_t firstRejected = out.rejected.size();

@@ -314,10 +314,8 @@ TEST(KernelFiles, TwoThreadsReadWhatOneThreadReads)
     for (size_t i = 0; i < ua->rejected.size(); ++i)
         EXPECT_EQ(ua->rejected[i].toString(), ub->rejected[i].toString()) << i;
 
-    // With a name column the second half numbers its rows from the split and takes the first
-    // half's line count after the join; a row whose name cell is empty is named after its line,
-    // so a second half with one is read again, numbered from the file's start. Empty names in
-    // the first half only, then in the second half only.
+    // A file with a name column whose name cell is empty on one row: that row is named after its
+    // line, in the first half or in the second.
     for (const int gap : {700, 2400}) {
         std::string someUnnamed = "name,flops,bytes,time_ms\r\n";
         for (int i = 0; i < 3000; ++i)
