@@ -131,8 +131,15 @@ Result<SessionAnalysis> analyzeSession(
 
 std::vector<int> RegimeFlips::all() const
 {
-    std::vector<int> out = toMemoryBound;
-    out.insert(out.end(), toComputeBound.begin(), toComputeBound.end());
+    std::vector<int> out(toMemoryBound.size() + toComputeBound.size());
+    if (std::is_sorted(toMemoryBound.begin(), toMemoryBound.end())
+        && std::is_sorted(toComputeBound.begin(), toComputeBound.end())) {
+        std::merge(toMemoryBound.begin(), toMemoryBound.end(), toComputeBound.begin(), toComputeBound.end(),
+            out.begin()); // both in kernel order, as regimeFlips makes them
+        return out;
+    }
+    std::copy(toComputeBound.begin(), toComputeBound.end(),
+        std::copy(toMemoryBound.begin(), toMemoryBound.end(), out.begin()));
     std::sort(out.begin(), out.end());
     return out;
 }

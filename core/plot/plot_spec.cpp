@@ -473,6 +473,8 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     }
     (void)unitName;
     layoutLabels(s, {}, &logs, thin ? &unthinned : nullptr);
+    if (many)
+        s.pointLogs = std::move(logs);
     return s;
 }
 

@@ -142,6 +142,11 @@ struct PlotSpec {
     std::vector<PlotSegment> levelLinks; ///< a kernel's main point to its inner-level points
     std::vector<PlotXY> trajectory; ///< LLM decode as the batch sweeps 1 -> 1024
     std::vector<PlotArrow> arrows;
+    /// The natural logarithms of each point's coordinates, as a crowded figure took them (for the
+    /// thinning and the label layout), so that drawing it does not take 10^6 logarithms again.
+    /// Empty otherwise; ignored unless there is one per point. Not part of the figure's value
+    /// (==, the text form).
+    std::vector<PlotXY> pointLogs;
     /// Thousands of points (drawn or thinned): the figure is thinned, names are few, and points
     /// are drawn as clouds on the thinning grid.
     bool crowded() const;

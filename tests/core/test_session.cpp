@@ -238,6 +238,17 @@ TEST(SessionAnalysis, FlipsAreFoundFromTheRegimesBefore)
         << "different kernels: nothing to compare";
 }
 
+TEST(SessionAnalysis, AllFlipsComeInKernelOrder)
+{
+    RegimeFlips f;
+    f.toMemoryBound = {1, 4, 9};
+    f.toComputeBound = {0, 2, 10};
+    EXPECT_EQ(f.all(), (std::vector<int> {0, 1, 2, 4, 9, 10}));
+    f.toComputeBound = {10, 2}; // made by hand out of order: still sorted
+    EXPECT_EQ(f.all(), (std::vector<int> {1, 2, 4, 9, 10}));
+    EXPECT_TRUE(RegimeFlips {}.all().empty());
+}
+
 TEST(SessionAnalysis, KeepsEachKernelsRegimeAndTheCountsBeside)
 {
     const HardwareProfile& hw = *test::shippedCatalog().find("h100-sxm5");

@@ -8,6 +8,7 @@
 #include "ui/plot/figure_export.h"
 #include "ui/plot/png_writer.h"
 #include "ui/plot/point_cloud.h"
+#include "ui/plot/roofline_renderer.h"
 
 #include <qcustomplot.h>
 
@@ -207,6 +208,54 @@ TEST(Export, APointCloudDrawsWhatAGraphOfDiscsDraws)
     const QByteArray text = f.readAll();
     EXPECT_EQ(text.count("<image"), 0);
     EXPECT_GT(text.count("<ellipse") + text.count("<circle") + text.count("<path"), 2000);
+}
+
+TEST(Export, ACrowdedFiguresCloudsTakeTheLogarithmsTheFigureTook)
+{
+    // 30,000 kernels: the figure hands its points' logarithms to the clouds (drawing does not
+    // take them again). Drawn from them or from the coordinates, the figure is the same.
+    const HardwareProfile& hw = *test::shippedCatalog().find("h100-sxm5");
+    const Roofline roof = makeRoofline(hw, Precision::BF16).value();
+    std::vector<Kernel> kernels;
+    std::vector<Placement> placements;
+    for (long long i = 0; i < 30000; ++i) {
+        const double bytes = std::pow(10.0, 5 + 5 * static_cast<double>((i * 7919) % 30000) / 30000.0);
+        const double intensity = std::pow(10.0, -1 + 4 * static_cast<double>((i * 104729) % 30000) / 30000.0);
+        const double flops = intensity * bytes;
+        std::optional<double> time = flops / (roof.attainable(intensity) * 0.4);
+        if (i % 5 == 0)
+            time.reset(); // on its roof, hollow
+        kernels.push_back(test::makeKernel("k" + std::to_string(i), flops, bytes, time));
+        placements.push_back(analyze(kernels.back(), roof));
+    }
+    const PlotSpec given = buildPlotSpec(hw, roof, kernels, placements);
+    ASSERT_TRUE(given.crowded());
+    ASSERT_EQ(given.pointLogs.size(), given.points.size());
+    for (size_t i = 0; i < given.points.size(); i += 997)
+        EXPECT_EQ(given.pointLogs[i].x, std::log(given.points[i].at.x)) << i;
+    PlotSpec taken = given;
+    taken.pointLogs.clear();
+    EXPECT_TRUE(given == taken) << "the logarithms are not part of the figure's value";
+    QTemporaryDir dir;
+    const QString pa = dir.filePath(QStringLiteral("given.png")), pb = dir.filePath(QStringLiteral("taken.png"));
+    ASSERT_FALSE(exportFigure(given, PlotStyle::light(), pa, ExportOptions {}));
+    ASSERT_FALSE(exportFigure(taken, PlotStyle::light(), pb, ExportOptions {}));
+    const QImage ia(pa), ib(pb);
+    ASSERT_EQ(ia.size(), ib.size());
+    EXPECT_TRUE(ia == ib) << "the same pixels";
+    QCustomPlot a, b;
+    renderPlotSpec(a, given, PlotStyle::light());
+    renderPlotSpec(b, taken, PlotStyle::light());
+    int clouds = 0;
+    for (int i = 0; i < a.plottableCount(); ++i)
+        if (auto* ca = qobject_cast<PointCloud*>(a.plottable(i))) {
+            auto* cb = b.findChild<PointCloud*>(ca->objectName());
+            ASSERT_NE(cb, nullptr) << ca->objectName().toStdString();
+            EXPECT_EQ(ca->pointCount(), cb->pointCount()) << ca->objectName().toStdString();
+            EXPECT_GT(ca->pointCount(), 0);
+            ++clouds;
+        }
+    EXPECT_GE(clouds, 4) << "measured and on-the-roof kernels of both regimes";
 }
 
 TEST(Export, AThinnedFigureLooksLikeTheFullOneAndKeepsEveryKernel)

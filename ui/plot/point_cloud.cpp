@@ -322,6 +322,25 @@ void PointCloud::setPoints(const QVector<double>& xs, const QVector<double>& ys)
         }
 }
 
+void PointCloud::setLogPoints(std::vector<double> lx, std::vector<double> ly)
+{
+    m_generation = nextGeneration();
+    const size_t n = std::min(lx.size(), ly.size());
+    lx.resize(n);
+    ly.resize(n);
+    size_t kept = 0;
+    for (size_t i = 0; i < n; ++i)
+        if (std::isfinite(lx[i]) && std::isfinite(ly[i])) {
+            lx[kept] = lx[i];
+            ly[kept] = ly[i];
+            ++kept;
+        }
+    lx.resize(kept);
+    ly.resize(kept);
+    m_lx = std::move(lx);
+    m_ly = std::move(ly);
+}
+
 void PointCloud::setMarker(const QColor& colour, double diameter, Shape shape, double ringWidth)
 {
     m_generation = nextGeneration();

@@ -27,6 +27,9 @@ public:
 
     /// Positive coordinates (others are skipped); replaces the points.
     void setPoints(const QVector<double>& xs, const QVector<double>& ys);
+    /// The same given the coordinates' natural logarithms (pairs with a non-finite one are
+    /// skipped), as a crowded figure has them already.
+    void setLogPoints(std::vector<double> lx, std::vector<double> ly);
     enum class Shape { Disc, Ring };
     /// Markers of this colour and diameter (pixels at 96 dpi): filled discs, or rings drawn with
     /// a pen of `ringWidth` (the window rings the kernels whose regime just flipped).

@@ -163,13 +163,17 @@ void RooflinePlotWidget::showSpec(PlotSpec spec, const std::optional<Roofline>& 
         m_animation->disconnect(this);
         connect(m_animation, &QVariantAnimation::valueChanged, this,
             [this, from = std::move(from)](const QVariant& v) { renderFrame(between(from, m_spec, v.toDouble())); });
-        connect(m_animation, &QVariantAnimation::finished, this, [this]() { renderFrame(m_spec); });
+        connect(m_animation, &QVariantAnimation::finished, this, [this]() {
+            renderFrame(m_spec);
+            m_spec.pointLogs = {};
+        });
         m_animation->setStartValue(0.0);
         m_animation->setEndValue(1.0);
         m_animation->start();
         return;
     }
     renderPlotSpec(*m_plot, m_spec, m_style);
+    m_spec.pointLogs = {}; // the clouds have them; the figure need not keep a second copy
     createHoverItems();
     drawSelection();
     drawHighlights();
@@ -183,7 +187,8 @@ void RooflinePlotWidget::showSpec(PlotSpec spec, const std::optional<Roofline>& 
 void RooflinePlotWidget::setHighlighted(const std::vector<int>& indices)
 {
     m_highlighted = indices;
-    std::sort(m_highlighted.begin(), m_highlighted.end()); // the first kMostRings by index are ringed
+    if (!std::is_sorted(m_highlighted.begin(), m_highlighted.end()))
+        std::sort(m_highlighted.begin(), m_highlighted.end()); // the first kMostRings by index are ringed
     drawHighlights();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

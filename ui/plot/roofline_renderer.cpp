@@ -363,6 +363,9 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
     // the series): kernel points by regime, measured or not; points above their roof; inner-level
     // and LLM points, in figure order.
     QVector<double> seriesX[3][2], seriesY[3][2]; // [regime][measured]
+    // A crowded figure's clouds take the logarithms the figure took (10^6 logarithms less).
+    const bool logsGiven = many && spec.pointLogs.size() == spec.points.size();
+    std::vector<double> seriesLX[3][2], seriesLY[3][2];
     QVector<double> ax, ay;
     std::vector<const PlotPoint*> levelPoints, llmPoints;
     {
@@ -371,16 +374,29 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         for (size_t i = 0; i < kernelPoints; ++i)
             ++(spec.points[i].measured ? measured : bound)[static_cast<size_t>(spec.points[i].regime) % 3];
         for (size_t r = 0; r < 3; ++r) {
+            if (logsGiven) {
+                seriesLX[r][1].reserve(measured[r]);
+                seriesLY[r][1].reserve(measured[r]);
+                seriesLX[r][0].reserve(bound[r]);
+                seriesLY[r][0].reserve(bound[r]);
+                continue;
+            }
             seriesX[r][1].reserve(static_cast<qsizetype>(measured[r]));
             seriesY[r][1].reserve(static_cast<qsizetype>(measured[r]));
             seriesX[r][0].reserve(static_cast<qsizetype>(bound[r]));
             seriesY[r][0].reserve(static_cast<qsizetype>(bound[r]));
         }
-        for (const auto& p : spec.points) {
+        for (size_t i = 0; i < spec.points.size(); ++i) {
+            const PlotPoint& p = spec.points[i];
             if (p.kind == PlotPoint::Kind::Kernel) {
                 const auto r = static_cast<size_t>(p.regime) % 3;
-                seriesX[r][p.measured ? 1 : 0].push_back(p.at.x);
-                seriesY[r][p.measured ? 1 : 0].push_back(p.at.y);
+                if (logsGiven) {
+                    seriesLX[r][p.measured ? 1 : 0].push_back(spec.pointLogs[i].x);
+                    seriesLY[r][p.measured ? 1 : 0].push_back(spec.pointLogs[i].y);
+                } else {
+                    seriesX[r][p.measured ? 1 : 0].push_back(p.at.x);
+                    seriesY[r][p.measured ? 1 : 0].push_back(p.at.y);
+                }
             } else if (p.kind == PlotPoint::Kind::Level) {
                 levelPoints.push_back(&p);
             } else if (p.kind == PlotPoint::Kind::LlmPhase) {
@@ -402,20 +418,26 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         // so a thinned figure looks like the full one); fewer: graphs.
         const bool cloud = many || xs.size() >= kCloudPoints;
         const bool hollowCloud = many || hx.size() >= kCloudPoints;
-        if (cloud && !xs.isEmpty()) {
+        if (cloud && (!xs.isEmpty() || !seriesLX[r][1].empty())) {
             auto* cloud = new PointCloud(plot.xAxis, plot.yAxis);
             cloud->setObjectName(QStringLiteral("points-") + qs(regimeName(s.regime)));
             cloud->setMarker(s.color, 10 * 0.8);
-            cloud->setPoints(xs, ys);
+            if (logsGiven)
+                cloud->setLogPoints(std::move(seriesLX[r][1]), std::move(seriesLY[r][1]));
+            else
+                cloud->setPoints(xs, ys);
             cloud->setCached(many);
             cloud->setName(s.name);
             xs.clear();
         }
-        if (hollowCloud && !hx.isEmpty()) {
+        if (hollowCloud && (!hx.isEmpty() || !seriesLX[r][0].empty())) {
             auto* cloud = new PointCloud(plot.xAxis, plot.yAxis);
             cloud->setObjectName(QStringLiteral("points-") + qs(regimeName(s.regime)) + QStringLiteral("-bound-only"));
             cloud->setMarker(s.color, 9 * 0.8);
-            cloud->setPoints(hx, hy);
+            if (logsGiven)
+                cloud->setLogPoints(std::move(seriesLX[r][0]), std::move(seriesLY[r][0]));
+            else
+                cloud->setPoints(hx, hy);
             cloud->setCached(many);
             cloud->setName(s.name + QStringLiteral(" (no time: on its roof)"));
             hx.clear();
