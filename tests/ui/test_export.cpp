@@ -14,6 +14,9 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+#include <optional>
+
 #include <QBuffer>
 #include <QDomDocument>
 #include <QFile>
@@ -28,6 +31,30 @@ using namespace roofline;
 using namespace roofline::ui;
 
 namespace {
+
+// n kernels spread evenly (by three co-prime strides) over decades of bytes and of intensity,
+// each achieving `efficiency(i)` of its roof (nullopt: no time, drawn on its roof), placed.
+struct KernelCloud {
+    std::vector<Kernel> kernels;
+    std::vector<Placement> placements;
+};
+KernelCloud kernelCloud(const Roofline& roof, long long n, std::pair<double, double> bytesDecades,
+    std::pair<double, double> intensityDecades, const std::function<std::optional<double>(long long)>& efficiency)
+{
+    KernelCloud c;
+    const auto spread
+        = [n](long long i, long long stride) { return static_cast<double>((i * stride) % n) / static_cast<double>(n); };
+    for (long long i = 0; i < n; ++i) {
+        const double bytes = std::pow(10.0, bytesDecades.first + bytesDecades.second * spread(i, 7919));
+        const double intensity = std::pow(10.0, intensityDecades.first + intensityDecades.second * spread(i, 104729));
+        const double flops = intensity * bytes;
+        const std::optional<double> eff = efficiency(i);
+        c.kernels.push_back(test::makeKernel("k" + std::to_string(i), flops, bytes,
+            eff ? std::optional<double>(flops / (roof.attainable(intensity) * *eff)) : std::nullopt));
+        c.placements.push_back(analyze(c.kernels.back(), roof));
+    }
+    return c;
+}
 
 PlotSpec lessonSpec(Precision p)
 {
@@ -216,18 +243,9 @@ TEST(Export, ACrowdedFiguresCloudsTakeTheLogarithmsTheFigureTook)
     // take them again). Drawn from them or from the coordinates, the figure is the same.
     const HardwareProfile& hw = *test::shippedCatalog().find("h100-sxm5");
     const Roofline roof = makeRoofline(hw, Precision::BF16).value();
-    std::vector<Kernel> kernels;
-    std::vector<Placement> placements;
-    for (long long i = 0; i < 30000; ++i) {
-        const double bytes = std::pow(10.0, 5 + 5 * static_cast<double>((i * 7919) % 30000) / 30000.0);
-        const double intensity = std::pow(10.0, -1 + 4 * static_cast<double>((i * 104729) % 30000) / 30000.0);
-        const double flops = intensity * bytes;
-        std::optional<double> time = flops / (roof.attainable(intensity) * 0.4);
-        if (i % 5 == 0)
-            time.reset(); // on its roof, hollow
-        kernels.push_back(test::makeKernel("k" + std::to_string(i), flops, bytes, time));
-        placements.push_back(analyze(kernels.back(), roof));
-    }
+    const auto [kernels, placements] = kernelCloud(roof, 30000, {5, 5}, {-1, 4}, [](long long i) {
+        return i % 5 == 0 ? std::nullopt : std::optional<double>(0.4); // a fifth on their roof, hollow
+    });
     const PlotSpec given = buildPlotSpec(hw, roof, kernels, placements);
     ASSERT_TRUE(given.crowded());
     ASSERT_EQ(given.pointLogs.size(), given.points.size());
@@ -263,17 +281,9 @@ TEST(Export, AThinnedFigureLooksLikeTheFullOneAndKeepsEveryKernel)
     // 20,000 kernels in a dense cloud (a hot loop's launches), as real profiles have.
     const HardwareProfile& hw = *test::shippedCatalog().find("h100-sxm5");
     const Roofline roof = makeRoofline(hw, Precision::BF16).value();
-    std::vector<Kernel> kernels;
-    std::vector<Placement> placements;
-    for (long long i = 0; i < 20000; ++i) {
-        const double bytes = std::pow(10.0, 6 + 4 * static_cast<double>((i * 7919) % 20000) / 20000.0);
-        const double intensity = std::pow(10.0, 1 + 0.3 * static_cast<double>((i * 104729) % 20000) / 20000.0);
-        const double eff = 0.5 + 0.1 * static_cast<double>((i * 1299709) % 20000) / 20000.0;
-        const double flops = intensity * bytes;
-        kernels.push_back(
-            test::makeKernel("k" + std::to_string(i), flops, bytes, flops / (roof.attainable(intensity) * eff)));
-        placements.push_back(analyze(kernels.back(), roof));
-    }
+    const auto [kernels, placements] = kernelCloud(roof, 20000, {6, 4}, {1, 0.3}, [](long long i) {
+        return std::optional<double>(0.5 + 0.1 * static_cast<double>((i * 1299709) % 20000) / 20000.0);
+    });
     PlotOptions thinned;
     PlotOptions full;
     full.thinPoints = false;
