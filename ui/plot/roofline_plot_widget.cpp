@@ -165,7 +165,7 @@ void RooflinePlotWidget::showSpec(PlotSpec spec, const std::optional<Roofline>& 
             [this, from = std::move(from)](const QVariant& v) { renderFrame(between(from, m_spec, v.toDouble())); });
         connect(m_animation, &QVariantAnimation::finished, this, [this]() {
             renderFrame(m_spec);
-            m_spec.pointLogs = {};
+            std::vector<PlotXY>().swap(m_spec.pointLogs);
         });
         m_animation->setStartValue(0.0);
         m_animation->setEndValue(1.0);
@@ -173,7 +173,7 @@ void RooflinePlotWidget::showSpec(PlotSpec spec, const std::optional<Roofline>& 
         return;
     }
     renderPlotSpec(*m_plot, m_spec, m_style);
-    m_spec.pointLogs = {}; // the clouds have them; the figure need not keep a second copy
+    std::vector<PlotXY>().swap(m_spec.pointLogs); // the clouds have them; the figure need not keep a second copy
     createHoverItems();
     drawSelection();
     drawHighlights();
