@@ -49,10 +49,13 @@ LogMap logMap(const QCPAxis* axis)
 /// The cells of the thinning grid a cloud covers, as a bitmap: kThinningGrid cells across each
 /// axis plus a margin wide enough for a marker centred outside the axes to reach into them.
 /// Points further out cannot be seen and are left out (they used to pile up on the edge cell).
+/// A bitmap while it is filled; compact() then keeps the set cells as a sorted list, 4 bytes a
+/// cell instead of 0.7 MB a cloud whatever its size (a canvas keeps one per cloud).
 struct Occupancy {
     int margin = 0; ///< cells beyond each edge
     int side = 0; ///< cells per row: kThinningGrid + 1 + 2 * margin
     std::vector<std::uint64_t> bits;
+    std::vector<std::uint32_t> list; ///< the set cells in order, once compacted
 
     Occupancy() = default;
     /// `withBits` false: the geometry only (at()), for a caller that keeps the cells elsewhere.
@@ -80,10 +83,22 @@ struct Occupancy {
         word |= bit;
         return fresh;
     }
-    bool test(std::ptrdiff_t i) const
+    /// The bitmap becomes the sorted list of its set cells (and is freed).
+    void compact()
     {
-        return (bits[static_cast<size_t>(i) / 64] >> (static_cast<size_t>(i) % 64)) & 1u;
+        size_t count = 0;
+        for (std::uint64_t w : bits)
+            count += static_cast<size_t>(__builtin_popcountll(w));
+        list.clear();
+        list.reserve(count);
+        for (size_t w = 0; w < bits.size(); ++w)
+            for (std::uint64_t word = bits[w]; word; word &= word - 1)
+                list.push_back(static_cast<std::uint32_t>(w * 64 + static_cast<size_t>(__builtin_ctzll(word))));
+        std::vector<std::uint64_t>().swap(bits);
     }
+    /// The cell of list entry (or bit) i.
+    int cellX(std::size_t i) const { return static_cast<int>(i % static_cast<std::size_t>(side)) - margin; }
+    int cellY(std::size_t i) const { return static_cast<int>(i / static_cast<std::size_t>(side)) - margin; }
     /// Calls f(qx, qy) for every set cell with qx in [x0, x1] and qy in [y0, y1] (cell numbers).
     template <typename F> void forEach(int x0, int x1, int y0, int y1, F&& f) const
     {
@@ -91,6 +106,16 @@ struct Occupancy {
         y0 = std::max(y0, -margin);
         x1 = std::min(x1, side - margin - 1);
         y1 = std::min(y1, side - margin - 1);
+        if (bits.empty()) { // compacted: each row's cells are a run of the list
+            for (int qy = y0; qy <= y1 && x0 <= x1; ++qy) {
+                const auto row = static_cast<std::uint32_t>(qy + margin) * static_cast<std::uint32_t>(side);
+                const auto first = row + static_cast<std::uint32_t>(x0 + margin);
+                const auto last = row + static_cast<std::uint32_t>(x1 + margin);
+                for (auto it = std::lower_bound(list.begin(), list.end(), first); it != list.end() && *it <= last; ++it)
+                    f(static_cast<int>(*it - row) - margin, qy);
+            }
+            return;
+        }
         for (int qy = y0; qy <= y1; ++qy) {
             const size_t row = static_cast<size_t>(qy + margin) * static_cast<size_t>(side);
             size_t i = row + static_cast<size_t>(x0 + margin);
@@ -224,6 +249,7 @@ void CloudCanvas::draw(QCPPainter* painter, const std::vector<PointCloud*>& clou
         for (size_t i = 0; i < c.m_lx.size(); ++i)
             if (const std::ptrdiff_t at = slot.cells.at(cellOf(mx, c.m_lx[i]), cellOf(my, c.m_ly[i])); at >= 0)
                 slot.cells.insert(at);
+        slot.cells.compact();
         if (full)
             continue;
         const Occupancy& before = m_slots[s].cells;
@@ -231,25 +257,33 @@ void CloudCanvas::draw(QCPPainter* painter, const std::vector<PointCloud*>& clou
             full = true;
             continue;
         }
-        for (size_t w = 0; w < slot.cells.bits.size() && !full; ++w) {
-            std::uint64_t diff = slot.cells.bits[w] ^ before.bits[w];
-            while (diff) {
-                const auto bit = static_cast<std::ptrdiff_t>(w * 64) + __builtin_ctzll(diff);
-                diff &= diff - 1;
-                const int qx = static_cast<int>(bit % slot.cells.side) - slot.cells.margin;
-                const int qy = static_cast<int>(bit / slot.cells.side) - slot.cells.margin;
-                const double px = mx.centre(qx) + shift.x() - rect.left(), py = my.centre(qy) + shift.y() - rect.top();
-                const int tx0 = std::max(0, static_cast<int>(std::floor((px - half - 1) / kTile)));
-                const int tx1 = std::min(tilesX - 1, static_cast<int>(std::floor((px + half + 1) / kTile)));
-                const int ty0 = std::max(0, static_cast<int>(std::floor((py - half - 1) / kTile)));
-                const int ty1 = std::min(tilesY - 1, static_cast<int>(std::floor((py + half + 1) / kTile)));
-                for (int ty = ty0; ty <= ty1; ++ty)
-                    for (int tx = tx0; tx <= tx1; ++tx) {
-                        char& d
-                            = dirty[static_cast<size_t>(ty) * static_cast<size_t>(tilesX) + static_cast<size_t>(tx)];
-                        dirtyTiles += d == 0;
-                        d = 1;
-                    }
+        // The cells in one list and not the other (both in order) mark the tiles their markers cover.
+        auto mark = [&](std::uint32_t cell) {
+            const int qx = slot.cells.cellX(cell), qy = slot.cells.cellY(cell);
+            const double px = mx.centre(qx) + shift.x() - rect.left(), py = my.centre(qy) + shift.y() - rect.top();
+            const int tx0 = std::max(0, static_cast<int>(std::floor((px - half - 1) / kTile)));
+            const int tx1 = std::min(tilesX - 1, static_cast<int>(std::floor((px + half + 1) / kTile)));
+            const int ty0 = std::max(0, static_cast<int>(std::floor((py - half - 1) / kTile)));
+            const int ty1 = std::min(tilesY - 1, static_cast<int>(std::floor((py + half + 1) / kTile)));
+            for (int ty = ty0; ty <= ty1; ++ty)
+                for (int tx = tx0; tx <= tx1; ++tx) {
+                    char& d = dirty[static_cast<size_t>(ty) * static_cast<size_t>(tilesX) + static_cast<size_t>(tx)];
+                    dirtyTiles += d == 0;
+                    d = 1;
+                }
+        };
+        const std::vector<std::uint32_t>& a = before.list;
+        const std::vector<std::uint32_t>& b = slot.cells.list;
+        size_t i = 0, j = 0;
+        while ((i < a.size() || j < b.size()) && !full) {
+            if (j == b.size() || (i < a.size() && a[i] < b[j])) {
+                mark(a[i++]);
+            } else if (i == a.size() || b[j] < a[i]) {
+                mark(b[j++]);
+            } else {
+                ++i;
+                ++j;
+                continue;
             }
             // Past half the canvas, one full redraw is cheaper than the tiles.
             full = dirtyTiles * 2 > dirty.size();
