@@ -276,6 +276,43 @@ TEST(Export, ACrowdedFiguresCloudsTakeTheLogarithmsTheFigureTook)
     EXPECT_GE(clouds, 4) << "measured and on-the-roof kernels of both regimes";
 }
 
+TEST(Export, NamesInACrowdedFigureSitOverTheCloudOnABackdropThatLeavesTheirPointVisible)
+{
+    const HardwareProfile& hw = *test::shippedCatalog().find("h100-sxm5");
+    const Roofline roof = makeRoofline(hw, Precision::BF16).value();
+    const auto [kernels, placements]
+        = kernelCloud(roof, 10000, {6, 4}, {-1, 4}, [](long long) { return std::optional<double>(0.3); });
+    const PlotSpec crowded = buildPlotSpec(hw, roof, kernels, placements);
+    ASSERT_TRUE(crowded.crowded());
+    QCustomPlot plot;
+    plot.resize(1500, 975);
+    renderPlotSpec(plot, crowded, PlotStyle::light());
+    plot.replot();
+    QCPLayer* names = plot.layer(QStringLiteral("point-labels"));
+    ASSERT_NE(names, nullptr);
+    EXPECT_GT(names->index(), plot.layer(QStringLiteral("main"))->index()) << "drawn after the points";
+    int named = 0;
+    for (int i = 0; i < plot.itemCount(); ++i) {
+        auto* t = qobject_cast<QCPItemText*>(plot.item(i));
+        if (!t || t->layer() != names)
+            continue;
+        ++named;
+        EXPECT_NE(t->brush().style(), Qt::NoBrush) << "a backdrop over the cloud";
+        // The named kernel's marker (radius 4 px) is outside the backdrop.
+        const QPointF point = t->position->parentAnchor()->pixelPosition();
+        const QRectF box(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition());
+        EXPECT_FALSE(box.adjusted(-4, -4, 4, 4).contains(point)) << t->text().toStdString();
+    }
+    EXPECT_GT(named, 0);
+
+    // A figure of a few kernels keeps its names without a backdrop, on the same layer.
+    const PlotSpec few = lessonSpec(Precision::BF16);
+    renderPlotSpec(plot, few, PlotStyle::light());
+    for (int i = 0; i < plot.itemCount(); ++i)
+        if (auto* t = qobject_cast<QCPItemText*>(plot.item(i)); t && t->layer() == names)
+            EXPECT_EQ(t->brush().style(), Qt::NoBrush);
+}
+
 TEST(Export, AThinnedFigureLooksLikeTheFullOneAndKeepsEveryKernel)
 {
     // 20,000 kernels in a dense cloud (a hot loop's launches), as real profiles have.

@@ -251,6 +251,12 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         entry->setName(QStringLiteral("Ridge point (P_peak / B_mem)"));
     }
 
+    // Kernels' names go on a layer of their own above the points: in a crowded figure a name
+    // sits over the cloud, and the markers drawn after it would cover it.
+    if (!plot.layer(QStringLiteral("point-labels")))
+        plot.addLayer(QStringLiteral("point-labels"), plot.layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    QColor labelBackdrop = style.background;
+    labelBackdrop.setAlpha(200);
     // Text: slope and peak labels, the ridge value, regions, point names.
     for (const auto& l : spec.labels) {
         auto* t = new QCPItemText(&plot);
@@ -307,15 +313,37 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
             const bool centre = l.align == PlotLabel::Align::Center;
             const int side = middle ? gap : (centre ? 0 : 2);
             const int vert = middle ? 0 : (centre ? gap : gap - 3);
-            t->setPadding(
-                QMargins(l.align == PlotLabel::Align::Left ? side : 0, l.valign == PlotLabel::VAlign::Below ? vert : 0,
-                    l.align == PlotLabel::Align::Right ? side : 0, l.valign == PlotLabel::VAlign::Above ? vert : 0));
+            const QMargins gapPadding(l.align == PlotLabel::Align::Left ? side : 0,
+                l.valign == PlotLabel::VAlign::Below ? vert : 0, l.align == PlotLabel::Align::Right ? side : 0,
+                l.valign == PlotLabel::VAlign::Above ? vert : 0);
+            if (spec.crowded()) {
+                // Over a cloud: the name on a backdrop that starts where the gap ends, so the
+                // named kernel's own marker stays visible. The text lands where the padding would
+                // put it: an offset from an invisible anchor at the point, then a thin margin.
+                auto* anchor = new QCPItemTracer(&plot);
+                anchor->setStyle(QCPItemTracer::tsNone);
+                anchor->setLayer(QStringLiteral("point-labels"));
+                anchor->position->setCoords(l.at.x, l.at.y);
+                const QMargins inner(3, 1, 3, 1);
+                t->position->setParentAnchor(anchor->position);
+                t->position->setType(QCPItemPosition::ptAbsolute);
+                t->position->setCoords(gapPadding.left() - gapPadding.right()
+                        + (l.align == PlotLabel::Align::Left ? -inner.left() : 0)
+                        + (l.align == PlotLabel::Align::Right ? inner.right() : 0),
+                    gapPadding.top() - gapPadding.bottom() + (l.valign == PlotLabel::VAlign::Below ? -inner.top() : 0)
+                        + (l.valign == PlotLabel::VAlign::Above ? inner.bottom() : 0));
+                t->setPadding(inner);
+                t->setBrush(labelBackdrop); // legible over the cloud
+            } else {
+                t->setPadding(gapPadding);
+            }
             t->setFont(style.font(8.8));
             t->setTextAlignment(l.align == PlotLabel::Align::Left ? Qt::AlignLeft
                     : l.align == PlotLabel::Align::Right          ? Qt::AlignRight
                                                                   : Qt::AlignHCenter);
             if (l.text.find("ABOVE ROOF") != std::string::npos)
                 t->setColor(style.aboveRoof);
+            t->setLayer(QStringLiteral("point-labels"));
             break;
         }
         }
