@@ -671,8 +671,9 @@ void MainWindow::exportTableDialog()
         return;
     const auto format
         = path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ? OutputFormat::Json : OutputFormat::Csv;
+    const auto analysis = m_document->analysis();
     const std::string text = formatPlacements(
-        m_document->session().kernels, m_document->analysis()->placements, m_document->analysis()->roof, format);
+        m_document->session().kernels, analysis->placements, analysis->roof, format, analysis->summary.totalTime);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), qint64(text.size())) != qint64(text.size())
         || !file.commit()) {

@@ -174,12 +174,26 @@ std::string aboveRoofWarning()
            "FLOP count includes a sparse peak's work.";
 }
 
+OptionalDouble timeShareOf(const Kernel& kernel, double totalTime)
+{
+    if (!kernel.time || !(totalTime > 0))
+        return {};
+    return *kernel.time / totalTime;
+}
+
+OptionalDouble gainAtRoof(const Kernel& kernel, const Placement& placement, double totalTime)
+{
+    if (!kernel.time || !(totalTime > 0))
+        return {};
+    return (*kernel.time - std::min(*kernel.time, placement.timeLowerBound)) / totalTime;
+}
+
 bool operator==(const Placement& a, const Placement& b)
 {
     return a.intensity == b.intensity && a.peak == b.peak && a.bandwidth == b.bandwidth && a.regime == b.regime
         && a.timeLowerBound == b.timeLowerBound && a.achieved == b.achieved && a.mfu == b.mfu
-        && a.aboveRoof == b.aboveRoof && a.precision == b.precision && a.timeShare == b.timeShare && a.gain == b.gain
-        && a.m_levels == b.m_levels && a.binding == b.binding && a.bindingLevel == b.bindingLevel;
+        && a.aboveRoof == b.aboveRoof && a.precision == b.precision && a.m_levels == b.m_levels
+        && a.binding == b.binding && a.bindingLevel == b.bindingLevel;
 }
 
 std::ostream& operator<<(std::ostream& os, const Placement& p)
@@ -248,8 +262,6 @@ void analyzeInto(Placement& p, const Kernel& kernel, const Roofline& roof)
         p.mfu.reset();
         p.aboveRoof = false;
     }
-    p.timeShare.reset();
-    p.gain.reset();
     p.clearLevels();
     p.precision = roof.precision;
 }

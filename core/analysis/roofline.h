@@ -93,8 +93,9 @@ enum class Wall : std::uint8_t { Compute, MainMemory, InnerLevel };
 
 /// Everything the roofline says about one kernel. It does not hold the kernel: a session's
 /// placements are in the order of its kernels (placements[i] is kernels[i]), and whatever shows
-/// a placement is given its kernel beside it. Compact (80 bytes) because a profile can hold a
-/// million of them: what follows from the stored figures is computed when read.
+/// a placement is given its kernel beside it. Compact (64 bytes) because a profile can hold a
+/// million of them: what follows from the stored figures is computed when read (the time share
+/// and gain from the kernel's time and the session's total: timeShareOf, gainAtRoof).
 struct Placement {
     double intensity = 0.0; ///< FLOP/byte
     double peak = 0.0; ///< flat roof FLOP/s
@@ -102,8 +103,6 @@ struct Placement {
     double timeLowerBound = 0.0; ///< max(FLOPs / P_peak, bytes / B_mem), s
     OptionalDouble achieved; ///< FLOP/s, when the time is known
     OptionalDouble mfu; ///< achieved / nominal peak
-    OptionalDouble timeShare; ///< time / total time of the measured kernels (set by analyzeSession)
-    OptionalDouble gain; ///< share of the total time saved if it ran at its roof
     Precision precision = Precision::BF16; ///< the precision whose roof judged it
     Regime regime = Regime::MemoryBound;
     bool aboveRoof = false; ///< achieved > roof: flagged, never clamped
@@ -138,6 +137,13 @@ private:
 std::string bindingName(const Placement& placement, const Roofline& roof);
 
 std::ostream& operator<<(std::ostream& os, const Placement& p);
+
+/// A kernel's share of the measured time, given the total (SessionAnalysis::summary.totalTime):
+/// none without a time or a total. Computed when read, not kept in each placement.
+OptionalDouble timeShareOf(const Kernel& kernel, double totalTime);
+/// The share of the total measured time saved if the kernel ran at its roof: (time - bound) /
+/// total; none without a time or a total.
+OptionalDouble gainAtRoof(const Kernel& kernel, const Placement& placement, double totalTime);
 
 /// Places a valid kernel (see validateKernel) against a roof.
 Placement analyze(const Kernel& kernel, const Roofline& roof);

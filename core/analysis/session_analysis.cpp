@@ -100,10 +100,6 @@ Result<SessionAnalysis> analyzeSession(
             Placement& p = out.placements[i];
             analyzeInto(p, k, r); // built in place: no temporary moved in
             placeLevels(p, k, hw, r);
-            if (k.time && total > 0) {
-                p.timeShare = *k.time / total;
-                p.gain = (*k.time - std::min(*k.time, p.timeLowerBound)) / total;
-            }
             out.regimes[i] = p.regime;
             part.counts.add(p);
             part.summary.add(i, k, p); // while the kernel and its placement are in cache

@@ -59,7 +59,8 @@ void placeLevels(Placement& placement, const Kernel& kernel, const HardwareProfi
 HardwareProfile effectiveProfile(const HardwareProfile& profile, const Session& session);
 
 /// Places every kernel: against its own precision's roof when it has one the part supports,
-/// else the session's. Fills timeShare and gain (shares of the total measured time).
+/// else the session's. The total measured time is in `summary.totalTime` (each kernel's share
+/// and gain at roof follow from it: timeShareOf, gainAtRoof).
 /// `storage` lends its memory to the placements (a previous analysis' placements: at 10^6
 /// kernels fresh memory costs more than placing them). Errors: the part lacks the session's
 /// precision.

@@ -67,7 +67,7 @@ std::string csvOpt(const std::optional<double>& v)
     return v ? csvNumber(*v) : std::string();
 }
 
-json placementJson(const Kernel& kernel, const Placement& p, const Roofline& roof)
+json placementJson(const Kernel& kernel, const Placement& p, const Roofline& roof, double totalTime)
 {
     json k;
     k["name"] = kernel.name;
@@ -95,8 +95,8 @@ json placementJson(const Kernel& kernel, const Placement& p, const Roofline& roo
         k["levels"] = levels;
         k["binding"] = bindingName(p, roof);
     }
-    k["time_share"] = opt(p.timeShare);
-    k["gain"] = opt(p.gain);
+    k["time_share"] = opt(timeShareOf(kernel, totalTime));
+    k["gain"] = opt(gainAtRoof(kernel, p, totalTime));
     k["precision"] = precisionName(p.precision);
     k["lever"] = leverText(p);
     if (!kernel.group().empty())
@@ -255,15 +255,16 @@ std::string formatHardwareDetails(const HardwareProfile& p, OutputFormat format)
 }
 
 std::string formatPlacements(const std::vector<Kernel>& kernels, const std::vector<Placement>& placements,
-    const Roofline& roof, OutputFormat format)
+    const Roofline& roof, OutputFormat format, std::optional<double> totalTime)
 {
+    const double total = totalTime.value_or(0.0); // none: no shares
     if (kernels.size() != placements.size())
         throw std::invalid_argument("formatPlacements: one placement per kernel");
     if (format == OutputFormat::Json) {
         json j = roofJson(roof);
         json arr = json::array();
         for (size_t i = 0; i < placements.size(); ++i)
-            arr.push_back(placementJson(kernels[i], placements[i], roof));
+            arr.push_back(placementJson(kernels[i], placements[i], roof, total));
         j["kernels"] = arr;
         return j.dump(2) + "\n";
     }
@@ -278,14 +279,15 @@ std::string formatPlacements(const std::vector<Kernel>& kernels, const std::vect
                 + csvNumber(p.intensity) + "," + csvOpt(p.achieved) + "," + csvNumber(p.roof()) + ","
                 + csvNumber(p.ridge()) + "," + regimeName(p.regime) + "," + csvOpt(p.headroom()) + ","
                 + csvOpt(p.efficiency()) + "," + csvOpt(p.mfu) + "," + csvNumber(p.timeLowerBound) + ","
-                + csvNumber(p.ridgeDistance()) + "," + (p.aboveRoof ? "true" : "false") + "," + csvOpt(p.timeShare)
-                + "," + csvOpt(p.gain) + "," + precisionName(p.precision) + "\n";
+                + csvNumber(p.ridgeDistance()) + "," + (p.aboveRoof ? "true" : "false") + ","
+                + csvOpt(timeShareOf(k, total)) + "," + csvOpt(gainAtRoof(k, p, total)) + ","
+                + precisionName(p.precision) + "\n";
         }
         return out;
     }
     std::vector<std::vector<std::string>> rows;
-    const bool shares
-        = std::any_of(placements.begin(), placements.end(), [](const Placement& p) { return p.timeShare.has_value(); });
+    const bool shares = std::any_of(
+        kernels.begin(), kernels.end(), [&](const Kernel& k) { return timeShareOf(k, total).has_value(); });
     rows.push_back({"NAME", "INTENSITY", "REGIME", "ROOF", "ACHIEVED", "HEADROOM", "MFU", "TIME >="});
     if (shares) {
         rows.back().push_back("SHARE");
@@ -300,8 +302,9 @@ std::string formatPlacements(const std::vector<Kernel>& kernels, const std::vect
             p.headroom() ? formatNumber(*p.headroom(), 3) + "x" : "-",
             p.mfu ? formatNumber(*p.mfu * 100.0, 3) + "%" : "-", formatQuantity(p.timeLowerBound, Dimension::Time)});
         if (shares) {
-            rows.back().push_back(p.timeShare ? formatNumber(*p.timeShare * 100.0, 3) + "%" : "-");
-            rows.back().push_back(p.gain ? formatNumber(*p.gain * 100.0, 3) + "%" : "-");
+            const OptionalDouble share = timeShareOf(k, total), gain = gainAtRoof(k, p, total);
+            rows.back().push_back(share ? formatNumber(*share * 100.0, 3) + "%" : "-");
+            rows.back().push_back(gain ? formatNumber(*gain * 100.0, 3) + "%" : "-");
         }
     }
     std::string out = roof.hardwareName + " \xC2\xB7 " + precisionLabel(roof.precision) + " \xC2\xB7 ridge "
@@ -313,7 +316,7 @@ std::string formatPlacements(const std::vector<Kernel>& kernels, const std::vect
 }
 
 std::vector<std::pair<std::string, std::string>> placementFacts(
-    const Kernel& kernel, const Placement& p, const Roofline& roof)
+    const Kernel& kernel, const Placement& p, const Roofline& roof, std::optional<double> totalTime)
 {
     const Precision prec = p.precision;
     std::vector<std::pair<std::string, std::string>> rows;
@@ -357,18 +360,19 @@ std::vector<std::pair<std::string, std::string>> placementFacts(
     } else {
         row("achieved", "- (give a time to place a measured point)");
     }
-    if (p.timeShare)
-        row("time share", formatNumber(*p.timeShare * 100.0, 3) + "% of the measured time");
-    if (p.gain)
-        row("gain at roof", formatNumber(*p.gain * 100.0, 3) + "% of the total time saved if it ran at its roof");
+    if (const OptionalDouble share = timeShareOf(kernel, totalTime.value_or(0.0)))
+        row("time share", formatNumber(*share * 100.0, 3) + "% of the measured time");
+    if (const OptionalDouble gain = gainAtRoof(kernel, p, totalTime.value_or(0.0)))
+        row("gain at roof", formatNumber(*gain * 100.0, 3) + "% of the total time saved if it ran at its roof");
     row("lever", leverText(p));
     return rows;
 }
 
-std::string formatPlacementDetails(const Kernel& kernel, const Placement& p, const Roofline& roof)
+std::string formatPlacementDetails(
+    const Kernel& kernel, const Placement& p, const Roofline& roof, std::optional<double> totalTime)
 {
     std::vector<std::vector<std::string>> rows;
-    for (const auto& [k, v] : placementFacts(kernel, p, roof))
+    for (const auto& [k, v] : placementFacts(kernel, p, roof, totalTime))
         rows.push_back({k, v});
     return renderTable(rows);
 }

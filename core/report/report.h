@@ -25,16 +25,19 @@ std::string formatHardwareDetails(const HardwareProfile& profile, OutputFormat f
 /// intensity, achieved_flops_per_s, roof_flops_per_s, ridge, regime, headroom, efficiency,
 /// mfu, time_lower_bound_s (plus ridge_distance, above_roof, lever). placements[i] is kernels[i]
 /// (std::invalid_argument when the counts differ).
+/// `totalTime`: the session's measured time (SessionAnalysis::summary.totalTime) for each
+/// kernel's time share and gain at roof; without it those are empty.
 std::string formatPlacements(const std::vector<Kernel>& kernels, const std::vector<Placement>& placements,
-    const Roofline& roof, OutputFormat format);
+    const Roofline& roof, OutputFormat format, std::optional<double> totalTime = std::nullopt);
 
 /// Every figure of one placement as (label, text) pairs: intensity, roof, ridge and the side
 /// of it, regime, headroom, % of roof, MFU, time bound, time share, gain, the lever.
-std::vector<std::pair<std::string, std::string>> placementFacts(
-    const Kernel& kernel, const Placement& placement, const Roofline& roof);
+std::vector<std::pair<std::string, std::string>> placementFacts(const Kernel& kernel, const Placement& placement,
+    const Roofline& roof, std::optional<double> totalTime = std::nullopt);
 
 /// One kernel in detail, a line per figure (the `point` command's table form).
-std::string formatPlacementDetails(const Kernel& kernel, const Placement& placement, const Roofline& roof);
+std::string formatPlacementDetails(const Kernel& kernel, const Placement& placement, const Roofline& roof,
+    std::optional<double> totalTime = std::nullopt);
 
 /// A fixed-width text table: the first row is the header.
 std::string renderTable(const std::vector<std::vector<std::string>>& rows);

@@ -285,10 +285,27 @@ TEST(Cli, AnalyzeKernelFileGivesOneJsonRowPerKernel)
     EXPECT_EQ(j["kernels"][0]["regime"], "memory-bound");
     EXPECT_EQ(j["kernels"][2]["regime"], "compute-bound");
     EXPECT_NEAR(j["kernels"][2]["mfu"].get<double>(), 286.7e12 / 0.25 / 1978.9e12, 1e-9);
+    // Shares of the 275 ms measured (the kernel without a time has none), and the time saved at
+    // the roof: decode b=1 is bound by 70 GB at 3.35 TB/s.
+    EXPECT_NEAR(j["kernels"][0]["time_share"].get<double>(), 0.025 / 0.275, 1e-12);
+    EXPECT_TRUE(j["kernels"][1]["time_share"].is_null());
+    EXPECT_NEAR(j["kernels"][2]["time_share"].get<double>(), 0.25 / 0.275, 1e-12);
+    EXPECT_NEAR(j["kernels"][0]["gain"].get<double>(), (0.025 - 70e9 / 3.35e12) / 0.275, 1e-12);
     const CliRun csv = roofline({"analyze", file, "--hw", "h100", "--precision", "fp8", "--format", "csv"});
     ASSERT_EQ(csv.code, 0);
     EXPECT_EQ(csv.out.rfind("name,flops,bytes,time_s,intensity,", 0), 0u);
     EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 4);
+    EXPECT_NE(csv.out.find(",0.0909090909090909"), std::string::npos) << csv.out;
+    const CliRun table = roofline({"analyze", file, "--hw", "h100", "--precision", "fp8"});
+    ASSERT_EQ(table.code, 0);
+    EXPECT_NE(table.out.find("SHARE"), std::string::npos) << table.out;
+    EXPECT_NE(table.out.find("9.09%"), std::string::npos) << table.out;
+    // One kernel on its own has no session to take a share of.
+    const CliRun point = roofline({"point", "--hw", "h100", "--precision", "fp8", "--flops", "140 GFLOP", "--bytes",
+        "70 GB", "--time", "25 ms", "--format", "json"});
+    ASSERT_EQ(point.code, 0) << point.err;
+    EXPECT_TRUE(json::parse(point.out)["kernels"][0]["time_share"].is_null());
+    EXPECT_TRUE(json::parse(point.out)["kernels"][0]["gain"].is_null());
 }
 
 TEST(Cli, AnalyzeListsEveryBadRowAndExitsOneUnlessSkipped)

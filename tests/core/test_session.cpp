@@ -193,10 +193,14 @@ TEST(SessionAnalysis, KernelsUseTheirOwnPrecisionAndShareTime)
     EXPECT_EQ(a->placements[0].precision, Precision::FP8); // its own
     EXPECT_NEAR(a->placements[0].ridge(), 590.7, 0.05);
     EXPECT_EQ(a->placements[1].precision, Precision::BF16); // the session's
-    EXPECT_NEAR(*a->placements[0].timeShare, 0.025 / 0.275, 1e-12);
-    EXPECT_FALSE(a->placements[1].timeShare);
+    EXPECT_NEAR(a->summary.totalTime, 0.275, 1e-12);
+    EXPECT_NEAR(*timeShareOf(s.kernels[0], a->summary.totalTime), 0.025 / 0.275, 1e-12);
+    EXPECT_FALSE(timeShareOf(s.kernels[1], a->summary.totalTime));
     // gain = (time - bound) / total
-    EXPECT_NEAR(*a->placements[0].gain, (0.025 - 70e9 / 3.35e12) / 0.275, 1e-12);
+    EXPECT_NEAR(
+        *gainAtRoof(s.kernels[0], a->placements[0], a->summary.totalTime), (0.025 - 70e9 / 3.35e12) / 0.275, 1e-12);
+    EXPECT_FALSE(gainAtRoof(s.kernels[1], a->placements[1], a->summary.totalTime));
+    EXPECT_FALSE(timeShareOf(s.kernels[0], 0.0)) << "no total, no share";
     s.kernels[1].precision = Precision::FP4; // H100 has none
     a = analyzeSession(*test::shippedCatalog().find("h100-sxm5"), s);
     ASSERT_EQ(a->notes.size(), 1u);

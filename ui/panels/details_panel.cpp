@@ -18,7 +18,8 @@ QString placementHtml(const SessionDocument& document, int index)
         return {};
     const Placement& p = a->placements[static_cast<size_t>(index)];
     QString html = QStringLiteral("<table cellspacing='1' cellpadding='1'>");
-    for (const auto& [key, value] : placementFacts(kernels[static_cast<size_t>(index)], p, a->roof)) {
+    for (const auto& [key, value] :
+        placementFacts(kernels[static_cast<size_t>(index)], p, a->roof, a->summary.totalTime)) {
         if (key == "lever")
             continue;
         html += QStringLiteral("<tr><td style='color:gray'>%1&nbsp;</td><td>%2</td></tr>")

@@ -107,6 +107,9 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         : nullptr;
     const int col = index.column();
     const roofline::Precision prec = p ? p->precision : m_doc->precision();
+    const double totalTime = analysis ? analysis->summary.totalTime : 0.0;
+    const OptionalDouble share = p ? timeShareOf(k, totalTime) : OptionalDouble();
+    const OptionalDouble gain = p ? gainAtRoof(k, *p, totalTime) : OptionalDouble();
 
     if (role == SortRole) {
         switch (col) {
@@ -135,9 +138,9 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         case Mfu:
             return p && p->mfu ? *p->mfu : -1.0;
         case TimeShare:
-            return p && p->timeShare ? *p->timeShare : -1.0;
+            return share ? *share : -1.0;
         case Gain:
-            return p && p->gain ? *p->gain : -1.0;
+            return gain ? *gain : -1.0;
         }
         return {};
     }
@@ -188,9 +191,9 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         case Mfu:
             return p && p->mfu ? qs(formatNumber(*p->mfu * 100, 3) + "%") : QString();
         case TimeShare:
-            return p && p->timeShare ? qs(formatNumber(*p->timeShare * 100, 3) + "%") : QString();
+            return share ? qs(formatNumber(*share * 100, 3) + "%") : QString();
         case Gain:
-            return p && p->gain ? qs(formatNumber(*p->gain * 100, 3) + "%") : QString();
+            return gain ? qs(formatNumber(*gain * 100, 3) + "%") : QString();
         }
         return {};
     }
