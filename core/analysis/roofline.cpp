@@ -127,12 +127,15 @@ void PlacementSummary::add(size_t index, const Kernel& kernel, const Placement& 
 {
     addExtremes(p);
     anyLevels |= !p.levels().empty();
+    if (kernel.time)
+        totalTime += *kernel.time;
     offer(kernel.time.value_or(p.timeLowerBound), index);
 }
 
 void PlacementSummary::merge(const PlacementSummary& other)
 {
     anyLevels |= other.anyLevels;
+    totalTime += other.totalTime;
     intensityLo = std::min(intensityLo, other.intensityLo);
     intensityHi = std::max(intensityHi, other.intensityHi);
     heightLo = std::min(heightLo, other.heightLo);
@@ -152,12 +155,15 @@ void PlacementSummary::finish()
 
 PlacementSummary summarizePlacements(const std::vector<Kernel>& kernels, const std::vector<Placement>& placements)
 {
-    PlacementSummary s;
-    for (size_t i = 0; i < placements.size() && i < kernels.size(); ++i) {
-        if (kernels[i].time)
-            s.totalTime += *kernels[i].time;
+    // In two halves from kHalvesFrom kernels, as analyzeSession gathers it (see totalTime).
+    const size_t n = std::min(placements.size(), kernels.size());
+    const size_t split = n >= PlacementSummary::kHalvesFrom ? n / 2 : n;
+    PlacementSummary s, second;
+    for (size_t i = 0; i < split; ++i)
         s.add(i, kernels[i], placements[i]);
-    }
+    for (size_t i = split; i < n; ++i)
+        second.add(i, kernels[i], placements[i]);
+    s.merge(second);
     s.finish();
     return s;
 }

@@ -62,10 +62,6 @@ Result<SessionAnalysis> analyzeSession(
     if (!roof)
         return roof.error();
     SessionAnalysis out {roof.value(), std::move(storage), {}, {}, {}, {}};
-    double total = 0.0;
-    for (const Kernel& k : session.kernels)
-        if (k.time)
-            total += *k.time;
     const size_t n = session.kernels.size();
     reserveLarge(out.placements, n);
     out.placements.resize(n); // every field is written by analyzeInto
@@ -106,11 +102,14 @@ Result<SessionAnalysis> analyzeSession(
         }
     };
     // From 2^16 kernels the second half is placed on a second thread (each placement is
-    // independent; the notes join in kernel order).
-    constexpr size_t kTwoThreadsFrom = size_t {1} << 16;
+    // independent; the notes join in kernel order). Each half sums its own kernels' time, on
+    // one core too, so the total is the same double either way (PlacementSummary::totalTime).
     Part first, second;
-    if (n >= kTwoThreadsFrom && std::thread::hardware_concurrency() >= 2) {
+    if (n >= PlacementSummary::kHalvesFrom && std::thread::hardware_concurrency() >= 2) {
         runSideBySide([&]() { place(0, n / 2, first); }, [&]() { place(n / 2, n, second); });
+    } else if (n >= PlacementSummary::kHalvesFrom) {
+        place(0, n / 2, first);
+        place(n / 2, n, second);
     } else {
         place(0, n, first);
     }
@@ -120,7 +119,6 @@ Result<SessionAnalysis> analyzeSession(
     out.counts += second.counts;
     out.summary = std::move(first.summary);
     out.summary.merge(second.summary);
-    out.summary.totalTime = total; // summed in kernel order, as a figure sums it
     out.summary.finish();
     return out;
 }

@@ -460,6 +460,10 @@ TEST(PlotSpec, TheSessionsSummaryGivesTheFigureAWalkThroughThePlacementsGives)
         EXPECT_EQ(a.summary.slowest[0], 123u);
         EXPECT_EQ(a.summary.slowest[1], 40000u);
         EXPECT_EQ(a.summary.totalTime, walked.totalTime);
+        double firstHalf = 0.0, secondHalf = 0.0; // each half summed in order, then added
+        for (size_t i = 0; i < s.kernels.size(); ++i)
+            (i < s.kernels.size() / 2 ? firstHalf : secondHalf) += s.kernels[i].time.value_or(0.0);
+        EXPECT_EQ(a.summary.totalTime, firstHalf + secondHalf);
         EXPECT_TRUE(a.summary.anyLevels);
         const PlotOptions o = plotOptionsFor(s, &hw, &catalog());
         const PlotSpec fromSummary = buildSessionPlot(hw, s, a, &catalog());
