@@ -77,7 +77,6 @@ void addLlmOverlay(PlotSpec& spec, const LlmAnalysis& a, const LlmSettings& s)
         pt.setName(name);
         pt.kind = PlotPoint::Kind::LlmPhase;
         pt.at = {r.placement.intensity, r.placement.roof()};
-        pt.roofAt = r.placement.roof();
         pt.regime = r.placement.regime;
         pt.size = 1.3;
         spec.points.push_back(pt);

@@ -295,7 +295,6 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
                 pt.setName(k.name); // a crowded figure names its kernels by index (PlotPoint::name)
             pt.index = static_cast<int>(i);
             const double xi = std::isfinite(p.intensity) ? p.intensity : x.hi;
-            pt.roofAt = p.roof();
             pt.measured = p.achieved.has_value();
             pt.at = {xi, p.achieved ? *p.achieved : p.roof()};
             pt.regime = p.regime;
@@ -392,7 +391,6 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
             pt.at = {l.intensity, main.y};
             pt.measured = p.achieved.has_value();
             pt.size = 0.8;
-            pt.roofAt = l.roof.value_or(0.0);
             if (l.bandwidth) {
                 const double ridgeL = p.peak / *l.bandwidth;
                 pt.regime = regimeAt(l.intensity, ridgeL);

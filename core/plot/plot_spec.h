@@ -68,7 +68,6 @@ struct PlotLabel {
 /// A kernel as drawn: at (intensity, achieved rate) or, without a time, on its roof.
 struct PlotPoint {
     PlotXY at;
-    double roofAt = 0.0; ///< roof at this intensity
     double size = 1.0; ///< marker scale (1 = normal; follows time share when asked)
     int index = -1; ///< the kernel's index in the placements given (-1: not a kernel)
     Regime regime = Regime::MemoryBound;
@@ -77,7 +76,7 @@ struct PlotPoint {
     enum class Kind : std::uint8_t { Kernel, LlmPhase, Trajectory, Level } kind = Kind::Kernel;
     /// Empty for the kernel points of a crowded figure (over kThinningThreshold kernels): `index`
     /// names the kernel there, and a 10^5-point figure does not hold a second copy of every name.
-    /// Kept out of line (8 bytes, none when empty): a point is 48 bytes, not 72.
+    /// Kept out of line (8 bytes, none when empty): a point is 40 bytes, not 72.
     const std::string& name() const { return m_name.get(); }
     void setName(std::string name)
     {
@@ -88,9 +87,8 @@ struct PlotPoint {
     }
     friend bool operator==(const PlotPoint& a, const PlotPoint& b)
     {
-        return a.name() == b.name() && a.at == b.at && a.roofAt == b.roofAt && a.regime == b.regime
-            && a.measured == b.measured && a.aboveRoof == b.aboveRoof && a.size == b.size && a.index == b.index
-            && a.kind == b.kind;
+        return a.name() == b.name() && a.at == b.at && a.regime == b.regime && a.measured == b.measured
+            && a.aboveRoof == b.aboveRoof && a.size == b.size && a.index == b.index && a.kind == b.kind;
     }
 
 private:
