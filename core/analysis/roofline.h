@@ -155,11 +155,11 @@ void analyzeInto(Placement& placement, const Kernel& kernel, const Roofline& roo
 /// 230 MB of kernels and placements twice more to find them.
 struct PlacementSummary {
     static constexpr size_t kSlowest = 64;
+    static constexpr size_t kHalvesFrom = size_t {1} << 16; ///< see totalTime
     /// The measured kernels' time, summed in kernel order; from kHalvesFrom kernels the first
     /// half's sum plus the second half's (each half of an analysis sums its own, on its own
     /// thread, and a figure summing the placements again gets the same double).
     double totalTime = 0.0;
-    static constexpr size_t kHalvesFrom = size_t {1} << 16;
     bool anyLevels = false; ///< some placement has inner-level points
     double intensityLo = std::numeric_limits<double>::infinity(); ///< finite, positive intensities
     double intensityHi = -std::numeric_limits<double>::infinity();

@@ -724,11 +724,6 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
     layoutLabels(spec, m, nullptr, nullptr);
 }
 
-void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m, const std::vector<PlotXY>* logs)
-{
-    layoutLabels(spec, m, logs, nullptr);
-}
-
 std::vector<size_t> labelLayoutMarkers(
     const PlotSpec& spec, const std::vector<PlotXY>* logs, const std::vector<size_t>* unthinned)
 {

@@ -222,9 +222,6 @@ std::string pointLabelText(const Kernel& kernel, const Placement& p, size_t maxN
 /// do not overlap each other or other points, and stay inside the plot. Changes the labels
 /// of role PointLabel in place.
 void layoutPointLabels(PlotSpec& spec, const LabelMetrics& metrics = {});
-/// The same, given each point's natural logarithms (x, y) as the figure already took them
-/// (ignored unless there is one per point).
-void layoutPointLabels(PlotSpec& spec, const LabelMetrics& metrics, const std::vector<PlotXY>* logs);
 
 /// The points whose markers the label layout counts, in order: in a crowded figure one per
 /// thinning cell and kind (the first), otherwise all. `logs`: each point's natural logarithms,

@@ -34,8 +34,6 @@
 #include <string>
 #include <vector>
 
-#include <unistd.h>
-
 using namespace roofline;
 
 namespace {
