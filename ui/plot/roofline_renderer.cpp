@@ -142,7 +142,12 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         a.axis->setTickPen(QPen(style.foreground, 1));
         a.axis->setSubTickPen(QPen(style.foreground, 1));
         a.axis->grid()->setPen(QPen(style.grid, 1, Qt::SolidLine));
-        a.axis->grid()->setSubGridPen(QPen(style.subGrid, 1, Qt::DotLine));
+        // The minor grid is a hairline: dots of one device pixel at every resolution. Qt draws a
+        // cosmetic dotted pen dot by dot into the pixels; a scaled one (a 144-dpi PNG) is stroked
+        // dash by dash as paths, which was a third of the export's drawing (docs/performance.md).
+        QPen subGrid(style.subGrid, 1, Qt::DotLine);
+        subGrid.setCosmetic(true);
+        a.axis->grid()->setSubGridPen(subGrid);
         a.axis->grid()->setSubGridVisible(true);
         a.axis->grid()->setZeroLinePen(Qt::NoPen);
     }
