@@ -25,6 +25,7 @@
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QFile>
+#include <QItemSelectionModel>
 #include <QProgressDialog>
 #include <QSettings>
 #include <QSignalSpy>
@@ -163,6 +164,51 @@ TEST_F(KernelsTest, ASortedTableIsSortedAgainAfterAToggle)
     view->sortByColumn(-1, Qt::AscendingOrder);
     doc()->setPrecision(Precision::FP8);
     EXPECT_EQ(order(), (QStringList {"compute", "memory"}));
+}
+
+TEST_F(KernelsTest, TheTableSortsItselfAndTheSelectionFollowsItsKernel)
+{
+    QAbstractItemModelTester tester(table(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+    // Intensities 2, 64, 1000 and 8 FLOP/byte; "b" and "d" share their FLOPs (a tie).
+    doc()->addKernels({test::makeKernel("a", 2e9, 1e9, 1e-3), test::makeKernel("b", 64e9, 1e9, 1e-3),
+                          test::makeKernel("c", 1000e9, 1e9, 1e-3), test::makeKernel("d", 64e9, 8e9, 1e-3)},
+        "add");
+    KernelsPanel* panel = window->kernelsPanel();
+    QTableView* view = panel->view();
+    EXPECT_EQ(view->model(), table()) << "the view shows the model itself: no proxy's row maps";
+    auto names = [&]() {
+        QStringList list;
+        for (int row = 0; row < table()->rowCount(); ++row)
+            list << table()->index(row, KernelTableModel::Name).data().toString();
+        return list;
+    };
+    panel->selectKernel(3);
+    view->sortByColumn(KernelTableModel::Intensity, Qt::DescendingOrder);
+    EXPECT_EQ(names(), (QStringList {"c", "b", "d", "a"}));
+    EXPECT_EQ(panel->currentKernel(), 3) << "the selection follows its kernel, not its row";
+    EXPECT_EQ(view->selectionModel()->currentIndex().row(), 2);
+    EXPECT_EQ(panel->selectedKernels(), (std::vector<int> {3}));
+    // Ties keep the document's order, in either direction.
+    view->sortByColumn(KernelTableModel::Flops, Qt::DescendingOrder);
+    EXPECT_EQ(names(), (QStringList {"c", "b", "d", "a"}));
+    view->sortByColumn(KernelTableModel::Flops, Qt::AscendingOrder);
+    EXPECT_EQ(names(), (QStringList {"a", "b", "d", "c"}));
+    view->sortByColumn(KernelTableModel::Name, Qt::DescendingOrder);
+    EXPECT_EQ(names(), (QStringList {"d", "c", "b", "a"}));
+    // Selecting a kernel selects the row that shows it; an edit in a sorted row edits its kernel.
+    panel->selectKernel(1);
+    EXPECT_EQ(view->selectionModel()->currentIndex().row(), 2);
+    ASSERT_TRUE(table()->setData(table()->index(2, KernelTableModel::Name), QStringLiteral("e"), Qt::EditRole));
+    EXPECT_EQ(doc()->session().kernels[1].name, "e");
+    EXPECT_EQ(names(), (QStringList {"e", "d", "c", "a"})) << "sorted again after the edit";
+    EXPECT_EQ(panel->currentKernel(), 1);
+    // Deleting rows resets the table: it stays sorted.
+    doc()->removeKernels({2});
+    EXPECT_EQ(names(), (QStringList {"e", "d", "a"}));
+    view->sortByColumn(-1, Qt::AscendingOrder);
+    EXPECT_EQ(names(), (QStringList {"a", "e", "d"})) << "the document's order back";
+    EXPECT_EQ(table()->kernelAt(1), 1);
+    EXPECT_EQ(table()->rowOf(2), 2);
 }
 
 TEST_F(KernelsTest, ClickInPlaceModeAddsAKernelThereAndDragAcrossTheRidgeFlipsItsRegime)

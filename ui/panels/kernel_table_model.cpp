@@ -7,6 +7,9 @@
 
 #include <QBrush>
 
+#include <algorithm>
+#include <string_view>
+
 namespace roofline::ui {
 namespace {
 
@@ -41,12 +44,79 @@ void KernelTableModel::reset()
         m_revision = m_doc->kernelsRevision();
         if (rows > 0)
             emit dataChanged(index(0, 0), index(rows - 1, ColumnCount - 1));
+        if (m_sortColumn >= 0)
+            sort(m_sortColumn, m_sortOrder); // the figures moved: their order may have too
         return;
     }
     beginResetModel();
     m_rows = rows;
     m_revision = m_doc->kernelsRevision();
+    computeOrder();
     endResetModel();
+}
+
+void KernelTableModel::sort(int column, Qt::SortOrder order)
+{
+    if (column >= ColumnCount)
+        return;
+    if (column < 0 && m_sortColumn < 0)
+        return; // already in the document's order
+    emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    // The selection and the current row follow their kernels.
+    const QModelIndexList before = persistentIndexList();
+    std::vector<int> kernels;
+    kernels.reserve(static_cast<size_t>(before.size()));
+    for (const QModelIndex& i : before)
+        kernels.push_back(i.row() < m_rows ? kernelAt(i.row()) : -1);
+    m_sortColumn = column;
+    m_sortOrder = order;
+    computeOrder();
+    QModelIndexList after;
+    after.reserve(before.size());
+    for (qsizetype i = 0; i < before.size(); ++i) {
+        const int kernel = kernels[static_cast<size_t>(i)];
+        after.push_back(kernel >= 0 ? index(rowOf(kernel), before[i].column()) : QModelIndex());
+    }
+    changePersistentIndexList(before, after);
+    emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+}
+
+void KernelTableModel::computeOrder()
+{
+    m_order.clear();
+    m_rowOf.clear();
+    if (m_sortColumn < 0 || m_rows == 0) {
+        m_order.shrink_to_fit(); // unsorted, the table keeps nothing per row
+        m_rowOf.shrink_to_fit();
+        return;
+    }
+    m_order.resize(static_cast<size_t>(m_rows));
+    for (int r = 0; r < m_rows; ++r)
+        m_order[static_cast<size_t>(r)] = r;
+    // Each key once (not two per comparison): text for the name and group, numbers otherwise.
+    auto sortBy = [this](const auto& keys) {
+        if (m_sortOrder == Qt::AscendingOrder)
+            std::stable_sort(m_order.begin(), m_order.end(),
+                [&](int a, int b) { return keys[static_cast<size_t>(a)] < keys[static_cast<size_t>(b)]; });
+        else
+            std::stable_sort(m_order.begin(), m_order.end(),
+                [&](int a, int b) { return keys[static_cast<size_t>(b)] < keys[static_cast<size_t>(a)]; });
+    };
+    const auto& kernels = m_doc->session().kernels;
+    if (m_sortColumn == Name || m_sortColumn == Group) {
+        std::vector<std::string_view> keys(static_cast<size_t>(m_rows));
+        for (size_t r = 0; r < keys.size(); ++r)
+            keys[r] = m_sortColumn == Name ? std::string_view(kernels[r].name) : std::string_view(kernels[r].group());
+        sortBy(keys);
+    } else {
+        std::vector<double> keys(static_cast<size_t>(m_rows));
+        for (int r = 0; r < m_rows; ++r)
+            keys[static_cast<size_t>(r)] = sortKey(r, m_sortColumn).toDouble();
+        sortBy(keys);
+    }
+    m_rowOf.resize(m_order.size());
+    for (size_t r = 0; r < m_order.size(); ++r)
+        m_rowOf[static_cast<size_t>(m_order[r])] = static_cast<int>(r);
 }
 
 int KernelTableModel::rowCount(const QModelIndex& parent) const
@@ -96,54 +166,69 @@ Qt::ItemFlags KernelTableModel::flags(const QModelIndex& index) const
     return f;
 }
 
+QVariant KernelTableModel::sortKey(int kernel, int col) const
+{
+    const Kernel& k = m_doc->session().kernels.at(static_cast<size_t>(kernel));
+    const auto& analysis = m_doc->analysis();
+    const Placement* p = analysis && kernel < static_cast<int>(analysis->placements.size())
+        ? &analysis->placements[static_cast<size_t>(kernel)]
+        : nullptr;
+    const double totalTime = analysis ? analysis->summary.totalTime : 0.0;
+    switch (col) {
+    case Name:
+        return qs(k.name);
+    case Flops:
+        return k.flops;
+    case Bytes:
+        return k.bytes;
+    case Time:
+        return k.time ? *k.time : -1.0;
+    case Achieved:
+        return p && p->achieved ? *p->achieved : -1.0;
+    case Precision:
+        return k.precision ? static_cast<int>(*k.precision) : -1;
+    case Group:
+        return qs(k.group());
+    case Intensity:
+        return p ? p->intensity : 0.0;
+    case Regime:
+        return p ? static_cast<int>(p->regime) : -1;
+    case Roof:
+        return p ? p->roof() : 0.0;
+    case Headroom:
+        return p && p->headroom() ? *p->headroom() : -1.0;
+    case Mfu:
+        return p && p->mfu ? *p->mfu : -1.0;
+    case TimeShare: {
+        const OptionalDouble share = p ? timeShareOf(k, totalTime) : OptionalDouble();
+        return share ? *share : -1.0;
+    }
+    case Gain: {
+        const OptionalDouble gain = p ? gainAtRoof(k, *p, totalTime) : OptionalDouble();
+        return gain ? *gain : -1.0;
+    }
+    }
+    return {};
+}
+
 QVariant KernelTableModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid() || index.row() >= m_rows)
         return {};
-    const Kernel& k = m_doc->session().kernels.at(static_cast<size_t>(index.row()));
-    const auto& analysis = m_doc->analysis();
-    const Placement* p = analysis && index.row() < static_cast<int>(analysis->placements.size())
-        ? &analysis->placements[static_cast<size_t>(index.row())]
-        : nullptr;
+    const int kernel = kernelAt(index.row());
     const int col = index.column();
+    if (role == SortRole)
+        return sortKey(kernel, col);
+    const Kernel& k = m_doc->session().kernels.at(static_cast<size_t>(kernel));
+    const auto& analysis = m_doc->analysis();
+    const Placement* p = analysis && kernel < static_cast<int>(analysis->placements.size())
+        ? &analysis->placements[static_cast<size_t>(kernel)]
+        : nullptr;
     const roofline::Precision prec = p ? p->precision : m_doc->precision();
     const double totalTime = analysis ? analysis->summary.totalTime : 0.0;
     const OptionalDouble share = p ? timeShareOf(k, totalTime) : OptionalDouble();
     const OptionalDouble gain = p ? gainAtRoof(k, *p, totalTime) : OptionalDouble();
 
-    if (role == SortRole) {
-        switch (col) {
-        case Name:
-            return qs(k.name);
-        case Flops:
-            return k.flops;
-        case Bytes:
-            return k.bytes;
-        case Time:
-            return k.time ? *k.time : -1.0;
-        case Achieved:
-            return p && p->achieved ? *p->achieved : -1.0;
-        case Precision:
-            return k.precision ? static_cast<int>(*k.precision) : -1;
-        case Group:
-            return qs(k.group());
-        case Intensity:
-            return p ? p->intensity : 0.0;
-        case Regime:
-            return p ? static_cast<int>(p->regime) : -1;
-        case Roof:
-            return p ? p->roof() : 0.0;
-        case Headroom:
-            return p && p->headroom() ? *p->headroom() : -1.0;
-        case Mfu:
-            return p && p->mfu ? *p->mfu : -1.0;
-        case TimeShare:
-            return share ? *share : -1.0;
-        case Gain:
-            return gain ? *gain : -1.0;
-        }
-        return {};
-    }
     if (role == Qt::EditRole) {
         switch (col) {
         case Name:
@@ -220,7 +305,8 @@ bool KernelTableModel::setData(const QModelIndex& index, const QVariant& value, 
 {
     if (!index.isValid() || role != Qt::EditRole || index.row() >= m_rows)
         return false;
-    Kernel k = m_doc->session().kernels.at(static_cast<size_t>(index.row()));
+    const int kernel = kernelAt(index.row());
+    Kernel k = m_doc->session().kernels.at(static_cast<size_t>(kernel));
     const std::string text = value.toString().trimmed().toStdString();
     auto reject = [&](const std::string& what, const std::string& why) {
         emit editRejected(QString::fromStdString(what + ": " + why));
@@ -287,7 +373,7 @@ bool KernelTableModel::setData(const QModelIndex& index, const QVariant& value, 
     }
     if (auto why = validateKernel(k))
         return reject("Kernel", *why);
-    m_doc->editKernel(index.row(), k, undoText);
+    m_doc->editKernel(kernel, k, undoText);
     return true;
 }
 

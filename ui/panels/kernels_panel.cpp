@@ -7,7 +7,6 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
-#include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -17,7 +16,6 @@ namespace roofline::ui {
 KernelsPanel::KernelsPanel(SessionDocument* document, const QList<QAction*>& toolbarActions, QWidget* parent)
     : QWidget(parent)
     , m_model(new KernelTableModel(document, this))
-    , m_proxy(new QSortFilterProxyModel(this))
     , m_view(new QTableView(this))
     , m_summary(new QLabel(this))
 {
@@ -30,20 +28,11 @@ KernelsPanel::KernelsPanel(SessionDocument* document, const QList<QAction*>& too
     bar->addWidget(m_summary);
     layout->addWidget(bar);
 
-    m_proxy->setSourceModel(m_model);
-    m_proxy->setSortRole(KernelTableModel::SortRole);
-    // Not dynamic: a toggle changes every row's figures, and a dynamic proxy filters and places
-    // each of 10^6 rows again (20 ms) even when nothing is sorted. The table re-sorts itself
-    // after a change when the user sorted it.
-    m_proxy->setDynamicSortFilter(false);
-    auto resort = [this]() {
-        if (m_proxy->sortColumn() >= 0)
-            m_proxy->sort(m_proxy->sortColumn(), m_proxy->sortOrder());
-    };
-    connect(m_model, &QAbstractItemModel::dataChanged, this, resort);
-    connect(m_model, &QAbstractItemModel::modelReset, this, resort);
+    // The model sorts itself when a header is clicked, and again after each change while sorted.
+    // A sort proxy kept two row maps of 10^5-10^6 rows even unsorted, and announced a toggle's
+    // changed cells row by row through them (docs/performance.md).
     m_view->setObjectName(QStringLiteral("kernelsTable"));
-    m_view->setModel(m_proxy);
+    m_view->setModel(m_model);
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(-1, Qt::AscendingOrder); // document order until the user sorts
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -101,14 +90,14 @@ std::vector<int> KernelsPanel::selectedKernels() const
 {
     std::vector<int> rows;
     for (const QModelIndex& i : m_view->selectionModel()->selectedRows())
-        rows.push_back(m_proxy->mapToSource(i).row());
+        rows.push_back(m_model->kernelAt(i.row()));
     return rows;
 }
 
 int KernelsPanel::currentKernel() const
 {
     const QModelIndex i = m_view->selectionModel()->currentIndex();
-    return i.isValid() ? m_proxy->mapToSource(i).row() : -1;
+    return i.isValid() ? m_model->kernelAt(i.row()) : -1;
 }
 
 void KernelsPanel::selectKernel(int index)
@@ -117,13 +106,12 @@ void KernelsPanel::selectKernel(int index)
         m_view->clearSelection();
         return;
     }
-    const QModelIndex proxyIndex = m_proxy->mapFromSource(m_model->index(index, 0));
-    if (m_view->selectionModel()->currentIndex().row() == proxyIndex.row()
-        && m_view->selectionModel()->isRowSelected(proxyIndex.row(), {}))
+    const QModelIndex row = m_model->index(m_model->rowOf(index), 0);
+    if (m_view->selectionModel()->currentIndex().row() == row.row()
+        && m_view->selectionModel()->isRowSelected(row.row(), {}))
         return;
-    m_view->selectionModel()->setCurrentIndex(
-        proxyIndex, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-    m_view->scrollTo(proxyIndex);
+    m_view->selectionModel()->setCurrentIndex(row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->scrollTo(row);
 }
 
 void KernelsPanel::emitCurrent()

@@ -8,7 +8,6 @@
 
 class QAction;
 class QLabel;
-class QSortFilterProxyModel;
 class QTableView;
 
 namespace roofline::ui {
@@ -40,7 +39,6 @@ private:
     void emitCurrent();
 
     KernelTableModel* m_model;
-    QSortFilterProxyModel* m_proxy;
     QTableView* m_view;
     QLabel* m_summary;
     int m_keep = -1;
