@@ -351,12 +351,12 @@ void PointCloud::setPoints(const QVector<double>& xs, const QVector<double>& ys)
     m_ly.reserve(static_cast<size_t>(xs.size()));
     for (qsizetype i = 0; i < xs.size() && i < ys.size(); ++i)
         if (xs[i] > 0 && ys[i] > 0 && std::isfinite(xs[i]) && std::isfinite(ys[i])) {
-            m_lx.push_back(std::log(xs[i]));
-            m_ly.push_back(std::log(ys[i]));
+            m_lx.push_back(static_cast<float>(std::log(xs[i])));
+            m_ly.push_back(static_cast<float>(std::log(ys[i])));
         }
 }
 
-void PointCloud::setLogPoints(std::vector<double> lx, std::vector<double> ly)
+void PointCloud::setLogPoints(std::vector<float> lx, std::vector<float> ly)
 {
     m_generation = nextGeneration();
     const size_t n = std::min(lx.size(), ly.size());
@@ -397,7 +397,7 @@ QCPRange PointCloud::getKeyRange(bool& foundRange, QCP::SignDomain) const
     if (!foundRange)
         return {};
     const auto [lo, hi] = std::minmax_element(m_lx.begin(), m_lx.end());
-    return QCPRange(std::exp(*lo), std::exp(*hi));
+    return QCPRange(std::exp(double {*lo}), std::exp(double {*hi}));
 }
 
 QCPRange PointCloud::getValueRange(bool& foundRange, QCP::SignDomain, const QCPRange&) const
@@ -406,7 +406,7 @@ QCPRange PointCloud::getValueRange(bool& foundRange, QCP::SignDomain, const QCPR
     if (!foundRange)
         return {};
     const auto [lo, hi] = std::minmax_element(m_ly.begin(), m_ly.end());
-    return QCPRange(std::exp(*lo), std::exp(*hi));
+    return QCPRange(std::exp(double {*lo}), std::exp(double {*hi}));
 }
 
 const QImage& PointCloud::sprite(double deviceScale) const
@@ -489,7 +489,8 @@ void PointCloud::drawDirect(QCPPainter* painter)
     auto pixel = [&](size_t i, bool& skip) {
         skip = false;
         if (!onGrid)
-            return QPointF(xAxis->coordToPixel(std::exp(m_lx[i])), yAxis->coordToPixel(std::exp(m_ly[i])));
+            return QPointF(
+                xAxis->coordToPixel(std::exp(double {m_lx[i]})), yAxis->coordToPixel(std::exp(double {m_ly[i]})));
         const double qx = cellOf(mx, m_lx[i]), qy = cellOf(my, m_ly[i]);
         const std::ptrdiff_t at = drawn.at(qx, qy);
         skip = at < 0 || !(bitmap ? drawn.insert(at) : drawnSmall->insert(static_cast<std::uint64_t>(at)));

@@ -398,7 +398,7 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
     QVector<double> seriesX[3][2], seriesY[3][2]; // [regime][measured]
     // A crowded figure's clouds take the logarithms the figure took (10^6 logarithms less).
     const bool logsGiven = many && spec.pointLogs.size() == spec.points.size();
-    std::vector<double> seriesLX[3][2], seriesLY[3][2];
+    std::vector<float> seriesLX[3][2], seriesLY[3][2];
     QVector<double> ax, ay;
     std::vector<const PlotPoint*> levelPoints, llmPoints;
     {
@@ -424,8 +424,8 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
             if (p.kind == PlotPoint::Kind::Kernel) {
                 const auto r = static_cast<size_t>(p.regime) % 3;
                 if (logsGiven) {
-                    seriesLX[r][p.measured ? 1 : 0].push_back(spec.pointLogs[i].x);
-                    seriesLY[r][p.measured ? 1 : 0].push_back(spec.pointLogs[i].y);
+                    seriesLX[r][p.measured ? 1 : 0].push_back(static_cast<float>(spec.pointLogs[i].x));
+                    seriesLY[r][p.measured ? 1 : 0].push_back(static_cast<float>(spec.pointLogs[i].y));
                 } else {
                     seriesX[r][p.measured ? 1 : 0].push_back(p.at.x);
                     seriesY[r][p.measured ? 1 : 0].push_back(p.at.y);
