@@ -129,7 +129,7 @@ void PlacementSummary::add(size_t index, const Kernel& kernel, const Placement& 
     anyLevels |= !p.levels().empty();
     if (kernel.time)
         totalTime += *kernel.time;
-    offer(kernel.time.value_or(p.timeLowerBound), index);
+    offer(kernel.time ? *kernel.time : timeLowerBound(kernel, p), index);
 }
 
 void PlacementSummary::merge(const PlacementSummary& other)
@@ -191,22 +191,43 @@ OptionalDouble gainAtRoof(const Kernel& kernel, const Placement& placement, doub
 {
     if (!kernel.time || !(totalTime > 0))
         return {};
-    return (*kernel.time - std::min(*kernel.time, placement.timeLowerBound)) / totalTime;
+    return (*kernel.time - std::min(*kernel.time, timeLowerBound(kernel, placement))) / totalTime;
+}
+
+double timeLowerBound(const Kernel& kernel, const Placement& placement)
+{
+    double worst = std::max(kernel.flops / placement.peak, kernel.bytes / placement.bandwidth);
+    for (const LevelPlacement& l : placement.levels())
+        if (l.timeLowerBound)
+            worst = std::max(worst, *l.timeLowerBound);
+    return worst;
+}
+
+OptionalDouble mfuOf(const Placement& placement, const Roofline& roof)
+{
+    if (!placement.achieved)
+        return {};
+    if (placement.precision == roof.precision)
+        return *placement.achieved / roof.nominalPeak;
+    // Another precision's roof of the same part and kind: its peak is its datasheet peak times
+    // the roof's scale (the achievable fraction, or 1).
+    const double nominal
+        = roof.kind == RoofKind::Peak ? placement.peak : placement.peak * (roof.nominalPeak / roof.peakFlops);
+    return *placement.achieved / nominal;
 }
 
 bool operator==(const Placement& a, const Placement& b)
 {
     return a.intensity == b.intensity && a.peak == b.peak && a.bandwidth == b.bandwidth && a.regime == b.regime
-        && a.timeLowerBound == b.timeLowerBound && a.achieved == b.achieved && a.mfu == b.mfu
-        && a.aboveRoof == b.aboveRoof && a.precision == b.precision && a.m_levels == b.m_levels
-        && a.binding == b.binding && a.bindingLevel == b.bindingLevel;
+        && a.achieved == b.achieved && a.aboveRoof == b.aboveRoof && a.precision == b.precision
+        && a.m_levels == b.m_levels && a.binding == b.binding && a.bindingLevel == b.bindingLevel;
 }
 
 std::ostream& operator<<(std::ostream& os, const Placement& p)
 {
     os << "Placement{I=" << formatNumber(p.intensity, 5)
        << ", roof=" << formatQuantity(p.roof(), Dimension::FlopRate, 5) << ", " << p.regime
-       << ", t>=" << formatQuantity(p.timeLowerBound, Dimension::Time, 5);
+       << ", peak=" << formatQuantity(p.peak, Dimension::FlopRate, 5);
     if (p.achieved)
         os << ", achieved=" << formatQuantity(*p.achieved, Dimension::FlopRate, 5)
            << ", headroom=" << formatNumber(*p.headroom(), 4) << "x";
@@ -254,18 +275,15 @@ void analyzeInto(Placement& p, const Kernel& kernel, const Roofline& roof)
     p.regime = regimeAt(p.intensity, roof.ridge());
     const double computeTime = kernel.flops / roof.peakFlops;
     const double memoryTime = kernel.bytes / roof.bandwidth;
-    p.timeLowerBound = std::max(computeTime, memoryTime);
     p.binding = memoryTime >= computeTime ? Wall::MainMemory : Wall::Compute;
     p.bindingLevel = 0;
     if (kernel.time) {
         const double achieved = kernel.flops / *kernel.time;
         p.achieved = achieved;
-        p.mfu = achieved / roof.nominalPeak;
         // A relative margin keeps a point computed exactly on the roof from being flagged.
         p.aboveRoof = achieved > attainable * (1.0 + 1e-9);
     } else {
         p.achieved.reset();
-        p.mfu.reset();
         p.aboveRoof = false;
     }
     p.clearLevels();

@@ -93,16 +93,15 @@ enum class Wall : std::uint8_t { Compute, MainMemory, InnerLevel };
 
 /// Everything the roofline says about one kernel. It does not hold the kernel: a session's
 /// placements are in the order of its kernels (placements[i] is kernels[i]), and whatever shows
-/// a placement is given its kernel beside it. Compact (64 bytes) because a profile can hold a
-/// million of them: what follows from the stored figures is computed when read (the time share
-/// and gain from the kernel's time and the session's total: timeShareOf, gainAtRoof).
+/// a placement is given its kernel beside it. Compact (48 bytes) because a profile can hold a
+/// million of them: what follows from the kernel and the stored figures is computed when read
+/// (the time bound, timeLowerBound; the MFU, mfuOf; the time share and gain from the kernel's
+/// time and the session's total, timeShareOf and gainAtRoof).
 struct Placement {
     double intensity = 0.0; ///< FLOP/byte
     double peak = 0.0; ///< flat roof FLOP/s
     double bandwidth = 0.0; ///< byte/s
-    double timeLowerBound = 0.0; ///< max(FLOPs / P_peak, bytes / B_mem), s
     OptionalDouble achieved; ///< FLOP/s, when the time is known
-    OptionalDouble mfu; ///< achieved / nominal peak
     Precision precision = Precision::BF16; ///< the precision whose roof judged it
     Regime regime = Regime::MemoryBound;
     bool aboveRoof = false; ///< achieved > roof: flagged, never clamped
@@ -137,6 +136,15 @@ private:
 std::string bindingName(const Placement& placement, const Roofline& roof);
 
 std::ostream& operator<<(std::ostream& os, const Placement& p);
+
+/// The least time the kernel can take on the roof that placed it, in seconds: max(FLOPs /
+/// P_peak, bytes / B_mem), and the time each inner level with a bandwidth needs (analyzeSession
+/// places the levels). `placement` is the kernel's.
+double timeLowerBound(const Kernel& kernel, const Placement& placement);
+/// Model FLOPs utilisation: achieved / the datasheet peak of the placement's precision; none
+/// without a time. `roof` is a roof of the part and kind that placed it (the session's): its
+/// datasheet peak, or for another precision the placement's peak scaled back as the roof's is.
+OptionalDouble mfuOf(const Placement& placement, const Roofline& roof);
 
 /// A kernel's share of the measured time, given the total (SessionAnalysis::summary.totalTime):
 /// none without a time or a total. Computed when read, not kept in each placement.

@@ -26,7 +26,7 @@ void placeLevels(Placement& p, const Kernel& kernel, const HardwareProfile& hw, 
     if (kernel.levelBytes().empty())
         return; // analyzeInto named the binding wall: compute or main memory
     const double scale = roof.kind == RoofKind::Achievable ? hw.achievable : 1.0;
-    double worst = p.timeLowerBound;
+    double worst = std::max(kernel.flops / p.peak, kernel.bytes / p.bandwidth); // as analyzeInto
     for (const auto& [level, bytes] : kernel.levelBytes()) {
         LevelPlacement l;
         l.level = level;
@@ -50,7 +50,6 @@ void placeLevels(Placement& p, const Kernel& kernel, const HardwareProfile& hw, 
         }
         p.addLevel(std::move(l));
     }
-    p.timeLowerBound = worst; // the tightest wall over every level
 }
 
 Result<SessionAnalysis> analyzeSession(

@@ -85,11 +85,11 @@ void addLlmOverlay(PlotSpec& spec, const LlmAnalysis& a, const LlmSettings& s)
                 std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
     };
     phasePoint(a.decode, "decode, batch " + std::to_string(a.inputs.batch),
-        formatQuantity(a.decode.placement.timeLowerBound, Dimension::Time) + "/token");
+        formatQuantity(a.decode.timeLowerBound, Dimension::Time) + "/token");
     phasePoint(a.prefill,
         "prefill, " + std::to_string(a.inputs.prompt) + " tokens"
             + (a.inputs.batch > 1 ? " x " + std::to_string(a.inputs.batch) : ""),
-        "TTFT " + formatQuantity(a.prefill.placement.timeLowerBound, Dimension::Time));
+        "TTFT " + formatQuantity(a.prefill.timeLowerBound, Dimension::Time));
     if (s.trajectory) {
         spec.trajectory = a.trajectory;
         // Name the two ends of the sweep.

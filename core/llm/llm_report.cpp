@@ -17,13 +17,21 @@ json num(double v)
     return std::isfinite(v) ? json(v) : json(nullptr);
 }
 
-Placement placeRow(const LayerCost& row, const Roofline& roof)
+/// A layer row as a kernel against the roof: its placement and its time bound.
+struct RowPlacement {
+    Placement placement;
+    double timeLowerBound = 0.0;
+};
+
+RowPlacement placeRow(const LayerCost& row, const Roofline& roof)
 {
     Kernel k;
     k.name = row.name;
     k.flops = row.flops;
     k.bytes = row.bytes;
-    return analyze(k, roof);
+    RowPlacement r {analyze(k, roof)};
+    r.timeLowerBound = timeLowerBound(k, r.placement);
+    return r;
 }
 
 std::string pct(double f)
@@ -49,7 +57,7 @@ std::string formatLlm(const LlmAnalysis& a, const Roofline& roof, OutputFormat f
             const Placement& p = r->placement;
             json ph {{"phase", r->cost.phase}, {"tokens", num(r->cost.tokens)}, {"flops", num(r->cost.flops)},
                 {"bytes", num(r->cost.bytes)}, {"intensity", num(p.intensity)}, {"regime", regimeName(p.regime)},
-                {"roof_flops_per_s", num(p.roof())}, {"time_lower_bound_s", num(p.timeLowerBound)},
+                {"roof_flops_per_s", num(p.roof())}, {"time_lower_bound_s", num(r->timeLowerBound)},
                 {"tokens_per_s", num(r->tokensPerSecond)},
                 {"tokens_per_s_per_stream", num(r->tokensPerSecondPerStream)},
                 {"weight_bytes", num(r->cost.weightBytes)}, {"kv_bytes", num(r->cost.kvBytes)},
@@ -57,10 +65,11 @@ std::string formatLlm(const LlmAnalysis& a, const Roofline& roof, OutputFormat f
             if (layers) {
                 json rows = json::array();
                 for (const auto& row : r->cost.layers) {
-                    const Placement lp = placeRow(row, roof);
+                    const RowPlacement lr = placeRow(row, roof);
+                    const Placement& lp = lr.placement;
                     rows.push_back(json {{"name", row.name}, {"flops", num(row.flops)}, {"bytes", num(row.bytes)},
                         {"intensity", num(lp.intensity)}, {"regime", regimeName(lp.regime)},
-                        {"time_lower_bound_s", num(lp.timeLowerBound)}});
+                        {"time_lower_bound_s", num(lr.timeLowerBound)}});
                 }
                 ph["layers"] = rows;
             }
@@ -83,12 +92,13 @@ std::string formatLlm(const LlmAnalysis& a, const Roofline& roof, OutputFormat f
         for (const PhaseResult* r : phases) {
             const Placement& p = r->placement;
             out += r->cost.phase + ",total," + n(r->cost.flops) + "," + n(r->cost.bytes) + "," + n(p.intensity) + ","
-                + regimeName(p.regime) + "," + n(p.timeLowerBound) + "," + n(r->tokensPerSecond) + "\n";
+                + regimeName(p.regime) + "," + n(r->timeLowerBound) + "," + n(r->tokensPerSecond) + "\n";
             if (layers)
                 for (const auto& row : r->cost.layers) {
-                    const Placement lp = placeRow(row, roof);
+                    const RowPlacement lr = placeRow(row, roof);
+                    const Placement& lp = lr.placement;
                     out += r->cost.phase + "," + row.name + "," + n(row.flops) + "," + n(row.bytes) + ","
-                        + n(lp.intensity) + "," + regimeName(lp.regime) + "," + n(lp.timeLowerBound) + ",\n";
+                        + n(lp.intensity) + "," + regimeName(lp.regime) + "," + n(lr.timeLowerBound) + ",\n";
                 }
         }
         return out;
@@ -105,7 +115,7 @@ std::string formatLlm(const LlmAnalysis& a, const Roofline& roof, OutputFormat f
         const Placement& p = r->placement;
         rows.push_back({r->cost.phase, formatQuantity(r->cost.flops, Dimension::Flops),
             formatQuantity(r->cost.bytes, Dimension::Bytes), formatNumber(p.intensity, 3), regimeName(p.regime),
-            formatQuantity(p.timeLowerBound, Dimension::Time), formatNumber(r->tokensPerSecond, 4),
+            formatQuantity(r->timeLowerBound, Dimension::Time), formatNumber(r->tokensPerSecond, 4),
             formatNumber(r->tokensPerSecondPerStream, 4), pct(r->weightFraction), pct(r->kvFraction)});
     }
     out += renderTable(rows);
@@ -119,15 +129,16 @@ std::string formatLlm(const LlmAnalysis& a, const Roofline& roof, OutputFormat f
     if (layers)
         for (const PhaseResult* r : phases) {
             out += "\n" + r->cost.phase + " by layer type (summed over the layers):\n";
-            std::vector<std::vector<std::string>> lr;
-            lr.push_back({"LAYER", "FLOPs", "BYTES", "INTENSITY", "REGIME", "TIME >="});
+            std::vector<std::vector<std::string>> table;
+            table.push_back({"LAYER", "FLOPs", "BYTES", "INTENSITY", "REGIME", "TIME >="});
             for (const auto& row : r->cost.layers) {
-                const Placement lp = placeRow(row, roof);
-                lr.push_back({row.name, formatQuantity(row.flops, Dimension::Flops),
+                const RowPlacement lr = placeRow(row, roof);
+                const Placement& lp = lr.placement;
+                table.push_back({row.name, formatQuantity(row.flops, Dimension::Flops),
                     formatQuantity(row.bytes, Dimension::Bytes), formatNumber(lp.intensity, 3), regimeName(lp.regime),
-                    formatQuantity(lp.timeLowerBound, Dimension::Time)});
+                    formatQuantity(lr.timeLowerBound, Dimension::Time)});
             }
-            out += renderTable(lr);
+            out += renderTable(table);
         }
     return out;
 }

@@ -180,7 +180,8 @@ PhaseResult evaluatePhase(const PhaseCost& cost, const Roofline& roof, int batch
     k.bytes = cost.bytes;
     k.setGroup("llm");
     r.placement = analyze(k, roof);
-    const double t = r.placement.timeLowerBound;
+    r.timeLowerBound = timeLowerBound(k, r.placement);
+    const double t = r.timeLowerBound;
     r.tokensPerSecond = cost.tokens / t;
     r.tokensPerSecondPerStream = r.tokensPerSecond / std::max(1, batch);
     r.weightFraction = cost.weightBytes / cost.bytes;

@@ -59,6 +59,7 @@ PhaseCost prefillCost(const LlmInputs& in);
 struct PhaseResult {
     PhaseCost cost;
     Placement placement; ///< the phase as a kernel against the roof
+    double timeLowerBound = 0.0; ///< s: the phase's least time on the roof (the kernel's bound)
     double tokensPerSecond = 0.0; ///< total ceiling: tokens / time bound
     double tokensPerSecondPerStream = 0.0; ///< per sequence
     double weightFraction = 0.0; ///< share of the bytes that are weights

@@ -81,8 +81,8 @@ json placementJson(const Kernel& kernel, const Placement& p, const Roofline& roo
     k["regime"] = regimeName(p.regime);
     k["headroom"] = opt(p.headroom());
     k["efficiency"] = opt(p.efficiency());
-    k["mfu"] = opt(p.mfu);
-    k["time_lower_bound_s"] = num(p.timeLowerBound);
+    k["mfu"] = opt(mfuOf(p, roof));
+    k["time_lower_bound_s"] = num(timeLowerBound(kernel, p));
     k["ridge_distance"] = num(p.ridgeDistance());
     k["above_roof"] = p.aboveRoof;
     k["launches"] = kernel.launches;
@@ -278,7 +278,7 @@ std::string formatPlacements(const std::vector<Kernel>& kernels, const std::vect
             out += csvQuote(k.name) + "," + csvNumber(k.flops) + "," + csvNumber(k.bytes) + "," + csvOpt(k.time) + ","
                 + csvNumber(p.intensity) + "," + csvOpt(p.achieved) + "," + csvNumber(p.roof()) + ","
                 + csvNumber(p.ridge()) + "," + regimeName(p.regime) + "," + csvOpt(p.headroom()) + ","
-                + csvOpt(p.efficiency()) + "," + csvOpt(p.mfu) + "," + csvNumber(p.timeLowerBound) + ","
+                + csvOpt(p.efficiency()) + "," + csvOpt(mfuOf(p, roof)) + "," + csvNumber(timeLowerBound(k, p)) + ","
                 + csvNumber(p.ridgeDistance()) + "," + (p.aboveRoof ? "true" : "false") + ","
                 + csvOpt(timeShareOf(k, total)) + "," + csvOpt(gainAtRoof(k, p, total)) + ","
                 + precisionName(p.precision) + "\n";
@@ -296,11 +296,12 @@ std::string formatPlacements(const std::vector<Kernel>& kernels, const std::vect
     for (size_t i = 0; i < placements.size(); ++i) {
         const Kernel& k = kernels[i];
         const Placement& p = placements[i];
+        const OptionalDouble mfu = mfuOf(p, roof);
         rows.push_back({k.name + (k.launches > 1 ? " (x" + std::to_string(k.launches) + ")" : ""),
             formatNumber(p.intensity, 3), regimeName(p.regime) + (p.aboveRoof ? " (!)" : ""),
             rate(p.roof(), p.precision), p.achieved ? rate(*p.achieved, p.precision) : "-",
-            p.headroom() ? formatNumber(*p.headroom(), 3) + "x" : "-",
-            p.mfu ? formatNumber(*p.mfu * 100.0, 3) + "%" : "-", formatQuantity(p.timeLowerBound, Dimension::Time)});
+            p.headroom() ? formatNumber(*p.headroom(), 3) + "x" : "-", mfu ? formatNumber(*mfu * 100.0, 3) + "%" : "-",
+            formatQuantity(timeLowerBound(k, p), Dimension::Time)});
         if (shares) {
             const OptionalDouble share = timeShareOf(k, total), gain = gainAtRoof(k, p, total);
             rows.back().push_back(share ? formatNumber(*share * 100.0, 3) + "%" : "-");
@@ -339,7 +340,7 @@ std::vector<std::pair<std::string, std::string>> placementFacts(
     row("ridge", formatQuantity(p.ridge(), Dimension::Intensity) + " (" + side + ")");
     row("regime", regimeName(p.regime));
     row("roof", rate(p.roof(), prec) + " (" + formatNumber(p.roof() / p.peak * 100.0, 3) + "% of peak)");
-    row("time >=", formatQuantity(p.timeLowerBound, Dimension::Time));
+    row("time >=", formatQuantity(timeLowerBound(kernel, p), Dimension::Time));
     for (const auto& l : p.levels()) {
         std::string text = formatQuantity(l.bytes, Dimension::Bytes) + ", I = " + formatNumber(l.intensity, 3);
         if (l.roof)
@@ -356,7 +357,7 @@ std::vector<std::pair<std::string, std::string>> placementFacts(
         row("headroom",
             formatNumber(*p.headroom(), 3) + "x " + (p.aboveRoof ? "(ABOVE the roof)" : "below the roof") + ", "
                 + formatNumber(*p.efficiency() * 100.0, 3) + "% of roof");
-        row("MFU", formatNumber(*p.mfu * 100.0, 3) + "%");
+        row("MFU", formatNumber(*mfuOf(p, roof) * 100.0, 3) + "%");
     } else {
         row("achieved", "- (give a time to place a measured point)");
     }

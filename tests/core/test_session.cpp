@@ -207,6 +207,29 @@ TEST(SessionAnalysis, KernelsUseTheirOwnPrecisionAndShareTime)
     EXPECT_EQ(a->notes[0], "'decode b=32' is fp4 but h100-sxm5 has no fp4 rate; judged against bf16");
 }
 
+TEST(SessionAnalysis, AnInnerLevelThatBindsSetsTheTimeBound)
+{
+    // 2 TFLOP (2.02 ms at 989.4 TFLOP/s), 4 GB from HBM3 (1.19 ms at 3.35 TB/s), 40 GB from L2
+    // (7.27 ms at 5.5 TB/s), 100 GB from L1 (2.99 ms at 33.5 TB/s): L2 is the wall, and the
+    // time bound is its time. Without the inner levels, compute binds.
+    const HardwareProfile& hw = *test::shippedCatalog().find("h100-sxm5");
+    Session s;
+    s.hardwareId = "h100-sxm5";
+    s.precision = Precision::BF16;
+    Kernel tiled = test::makeKernel("tiled", 2e12, 4e9, 10e-3);
+    tiled.setLevelBytes({{"L2", 40e9}, {"L1", 100e9}});
+    s.kernels = {tiled, test::makeKernel("plain", 2e12, 4e9, 10e-3)};
+    const auto a = analyzeSession(hw, s).value();
+    const Placement& p = a.placements[0];
+    EXPECT_EQ(p.binding, Wall::InnerLevel);
+    ASSERT_EQ(p.levels().size(), 2u);
+    EXPECT_EQ(p.levels()[p.bindingLevel].level, "L2");
+    EXPECT_DOUBLE_EQ(timeLowerBound(s.kernels[0], p), 40e9 / 5.5e12);
+    EXPECT_EQ(a.placements[1].binding, Wall::Compute);
+    EXPECT_DOUBLE_EQ(timeLowerBound(s.kernels[1], a.placements[1]), 2e12 / 989.4e12);
+    EXPECT_NEAR(*gainAtRoof(s.kernels[0], p, a.summary.totalTime), (10e-3 - 40e9 / 5.5e12) / 20e-3, 1e-12);
+}
+
 TEST(SessionAnalysis, ReusedStorageGivesTheSameAnalysisAsFreshMemory)
 {
     const HardwareProfile& hw = *test::shippedCatalog().find("h100-sxm5");

@@ -74,7 +74,7 @@ void DetailsPanel::refresh()
             if (p.headroom())
                 line += QStringLiteral(", %1x below").arg(QString::fromStdString(formatNumber(*p.headroom(), 3)));
             line += QStringLiteral(", time &ge; %1")
-                        .arg(QString::fromStdString(formatQuantity(p.timeLowerBound, Dimension::Time)));
+                        .arg(QString::fromStdString(formatQuantity(timeLowerBound(k, p), Dimension::Time)));
             html += QStringLiteral("<p>") + line + QStringLiteral("</p>");
         }
     }

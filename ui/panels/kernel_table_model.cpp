@@ -198,7 +198,9 @@ QVariant KernelTableModel::sortKey(int kernel, int col) const
     case Headroom:
         return p && p->headroom() ? *p->headroom() : -1.0;
     case Mfu:
-        return p && p->mfu ? *p->mfu : -1.0;
+        if (const OptionalDouble mfu = p ? mfuOf(*p, analysis->roof) : OptionalDouble())
+            return *mfu;
+        return -1.0;
     case TimeShare: {
         const OptionalDouble share = p ? timeShareOf(k, totalTime) : OptionalDouble();
         return share ? *share : -1.0;
@@ -274,7 +276,9 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         case Headroom:
             return p && p->headroom() ? qs(formatNumber(*p->headroom(), 3) + "x") : QString();
         case Mfu:
-            return p && p->mfu ? qs(formatNumber(*p->mfu * 100, 3) + "%") : QString();
+            if (const OptionalDouble mfu = p ? mfuOf(*p, analysis->roof) : OptionalDouble())
+                return qs(formatNumber(*mfu * 100, 3) + "%");
+            return QString();
         case TimeShare:
             return share ? qs(formatNumber(*share * 100, 3) + "%") : QString();
         case Gain:

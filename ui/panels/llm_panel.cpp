@@ -237,11 +237,11 @@ void LlmPanel::refresh()
             if (decode)
                 line
                     += tr("&ge; %1/token, &le; %2 tokens/s per stream, %3 in total")
-                           .arg(qs(formatQuantity(r.placement.timeLowerBound, Dimension::Time)),
+                           .arg(qs(formatQuantity(r.timeLowerBound, Dimension::Time)),
                                qs(formatNumber(r.tokensPerSecondPerStream, 3)), qs(formatNumber(r.tokensPerSecond, 4)));
             else
                 line += tr("TTFT &ge; %1, &le; %2 tokens/s")
-                            .arg(qs(formatQuantity(r.placement.timeLowerBound, Dimension::Time)),
+                            .arg(qs(formatQuantity(r.timeLowerBound, Dimension::Time)),
                                 qs(formatNumber(r.tokensPerSecond, 4)));
             line += tr("<br><span style='color:gray'>bytes: %1% weights, %2% KV cache</span>")
                         .arg(qs(formatNumber(r.weightFraction * 100, 3)), qs(formatNumber(r.kvFraction * 100, 3)));
