@@ -402,6 +402,22 @@ TEST(Cli, CompareAndPanelsNameEachAcceleratorAndRoof)
     svg = readAll(hw.string());
     EXPECT_NE(svg.find("NVIDIA H100 SXM5 80GB \xC2\xB7 BF16 (dense)"), std::string::npos);
     EXPECT_NE(svg.find("NVIDIA B200 (HGX/DGX B200, per GPU) \xC2\xB7 BF16 (dense)"), std::string::npos);
+    // The shared axes hold the kernels too, not only the roofs: a kernel far left and below the
+    // roofs, and one far right, are in both panels (they were cut off before).
+    r = roofline({"export", "--hw", "h100", "--panels", "hardware", "--compare", "b200", "-o", hw.string(), "--point",
+        "low,1 MFLOP,1 GB,1 s", "--point", "high,1000 TFLOP,1 GB,10 s"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    svg = readAll(hw.string());
+    auto count = [&](const std::string& text) {
+        size_t n = 0;
+        for (size_t at = svg.find(text); at != std::string::npos; at = svg.find(text, at + 1))
+            ++n;
+        return n;
+    };
+    EXPECT_EQ(count(">low<"), 2u);
+    EXPECT_EQ(count(">high<"), 2u);
+    EXPECT_EQ(count(">100 kFLOP/s<"), 2u) << "both panels reach down to the slow kernel";
+    EXPECT_EQ(count(">10M<"), 2u) << "and right to the intense one";
     EXPECT_EQ(roofline({"export", "--hw", "h100", "--panels", "pies", "-o", hw.string()}).code, 2);
     EXPECT_EQ(roofline({"export", "--hw", "h100", "--compare", "h999", "-o", hw.string()}).code, 2);
 }

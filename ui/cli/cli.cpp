@@ -330,9 +330,13 @@ int cmdExport(const ProfileCatalog& catalog, const Options& o)
             s.view.compare.clear();
             panels.emplace_back(hw, s);
         }
-        // Shared axes: the ranges that hold every panel's roofs and kernels.
+        // Shared axes: the ranges that hold every panel's roofs and kernels. A kernel's intensity
+        // and measured rate are the same on every part; one without a time sits on each part's
+        // roof, which the roofs' ranges hold.
         std::vector<const HardwareProfile*> others(hws.begin() + 1, hws.end());
-        const auto [x, y] = axisRangesFor(*in.hw, PlacementSummary {}, others);
+        const auto placed
+            = analyzeSession(*in.hw, in.session, o.roofKind == "achievable" ? RoofKind::Achievable : RoofKind::Peak);
+        const auto [x, y] = axisRangesFor(*in.hw, placed ? placed->summary : PlacementSummary {}, others);
         for (auto& [hw, s] : panels) {
             if (!s.view.x)
                 s.view.x = x;
@@ -349,16 +353,6 @@ int cmdExport(const ProfileCatalog& catalog, const Options& o)
         specs.push_back(buildSessionFigure(*hw, s, a, models, &catalog, &llmError));
         if (!llmError.empty())
             throw InputError {{o.input + ": llm: " + llmError}};
-    }
-    if (specs.size() > 1 && o.panels == "hardware") {
-        // Shared y as well when kernels widened one panel's range.
-        AxisRange x = specs.front().x, y = specs.front().y;
-        for (const auto& sp : specs) {
-            x = {std::min(x.lo, sp.x.lo), std::max(x.hi, sp.x.hi)};
-            y = {std::min(y.lo, sp.y.lo), std::max(y.hi, sp.y.hi)};
-        }
-        (void)x;
-        (void)y;
     }
     const ui::PlotStyle style = o.theme == "dark" ? ui::PlotStyle::dark() : ui::PlotStyle::light();
     const ui::ExportOptions exportOptions {o.width, o.height, o.dpi};
