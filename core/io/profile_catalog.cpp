@@ -10,33 +10,48 @@
 #include <map>
 
 namespace roofline {
-namespace { } // namespace
+namespace {
 
-void ProfileCatalog::loadDirectory(const std::string& dir, std::vector<Error>& errors)
+/// Every *.yaml / *.yml in `dir`, sorted by file name; none when it does not exist.
+std::vector<std::string> profileFilesIn(const std::string& dir)
 {
     namespace fs = std::filesystem;
     std::error_code ec;
+    std::vector<std::string> files;
     if (!fs::is_directory(dir, ec))
-        return;
-    std::vector<fs::path> files;
+        return files;
     for (const auto& entry : fs::directory_iterator(dir, ec)) {
         const auto ext = toLower(entry.path().extension().string());
         if ((ext == ".yaml" || ext == ".yml") && !entry.is_directory(ec))
-            files.push_back(entry.path());
+            files.push_back(entry.path().string());
     }
     std::sort(files.begin(), files.end());
+    return files;
+}
 
+} // namespace
+
+void ProfileCatalog::loadDirectory(const std::string& dir, std::vector<Error>& errors)
+{
+    std::vector<std::pair<std::string, Result<HardwareProfile>>> parsed;
+    for (const auto& path : profileFilesIn(dir))
+        parsed.emplace_back(path, loadProfileFile(path));
+    addDirectory(std::move(parsed), errors);
+}
+
+void ProfileCatalog::addDirectory(
+    std::vector<std::pair<std::string, Result<HardwareProfile>>> parsed, std::vector<Error>& errors)
+{
     std::map<std::string, std::string> idsHere; // id -> file, within this directory
-    for (const auto& path : files) {
-        auto profile = loadProfileFile(path.string());
+    for (auto& [path, profile] : parsed) {
         if (!profile) {
             errors.push_back(profile.error());
             continue;
         }
-        const auto [it, inserted] = idsHere.emplace(profile->id, path.string());
+        const auto [it, inserted] = idsHere.emplace(profile->id, path);
         if (!inserted) {
-            errors.push_back(Error {
-                path.string(), 1, 1, "duplicate id '" + profile->id + "' (already defined in " + it->second + ")"});
+            errors.push_back(
+                Error {path, 1, 1, "duplicate id '" + profile->id + "' (already defined in " + it->second + ")"});
             continue;
         }
         add(std::move(profile).value());
@@ -45,9 +60,36 @@ void ProfileCatalog::loadDirectory(const std::string& dir, std::vector<Error>& e
 
 ProfileCatalog loadProfileDirectories(const std::vector<std::string>& dirs, std::vector<Error>& errors)
 {
+    ProfileLoad load(dirs);
+    load.parseAll();
+    return load.finish(errors);
+}
+
+ProfileLoad::ProfileLoad(const std::vector<std::string>& dirs)
+    : m_dirs(dirs.size())
+{
+    for (size_t d = 0; d < dirs.size(); ++d)
+        for (auto& path : profileFilesIn(dirs[d]))
+            m_files.push_back({d, std::move(path), std::nullopt});
+}
+
+void ProfileLoad::parseAll()
+{
+    for (size_t i = m_next.fetch_add(1); i < m_files.size(); i = m_next.fetch_add(1))
+        m_files[i].parsed = loadProfileFile(m_files[i].path);
+}
+
+ProfileCatalog ProfileLoad::finish(std::vector<Error>& errors)
+{
+    parseAll();
     ProfileCatalog catalog;
-    for (const auto& dir : dirs)
-        catalog.loadDirectory(dir, errors);
+    size_t at = 0;
+    for (size_t d = 0; d < m_dirs; ++d) {
+        std::vector<std::pair<std::string, Result<HardwareProfile>>> parsed;
+        for (; at < m_files.size() && m_files[at].dir == d; ++at)
+            parsed.emplace_back(m_files[at].path, std::move(*m_files[at].parsed));
+        catalog.addDirectory(std::move(parsed), errors);
+    }
     return catalog;
 }
 

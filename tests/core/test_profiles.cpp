@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <thread>
 
 using namespace roofline;
 namespace fs = std::filesystem;
@@ -128,6 +129,38 @@ TEST(Profiles, LaterDirectoriesOverrideById)
     ASSERT_NE(toy, nullptr);
     EXPECT_DOUBLE_EQ(*toy->mainMemory().capacity, 16.0 * 1024 * 1024 * 1024);
     EXPECT_DOUBLE_EQ(toy->achievable, 0.85); // the default
+}
+
+TEST(Profiles, ParsedOnSeveralThreadsTheyMakeTheCatalogOneThreadMakes)
+{
+    // Shipped, then overrides, duplicates and bad files: the catalog and the errors, in order,
+    // whoever parsed which file.
+    const std::vector<std::string> dirs {
+        kShipped, kData + "/valid", kData + "/dup", kData + "/invalid", kData + "/missing"};
+    std::vector<Error> oneErrors;
+    ProfileCatalog one;
+    for (const auto& d : dirs)
+        one.loadDirectory(d, oneErrors);
+    ASSERT_FALSE(oneErrors.empty());
+    for (int threads : {1, 2, 4}) {
+        ProfileLoad load(dirs);
+        std::vector<std::thread> helpers;
+        for (int t = 1; t < threads; ++t)
+            helpers.emplace_back([&load]() { load.parseAll(); });
+        load.parseAll();
+        for (auto& h : helpers)
+            h.join();
+        std::vector<Error> errors;
+        const ProfileCatalog c = load.finish(errors);
+        EXPECT_EQ(c.profiles(), one.profiles()) << threads << " threads";
+        ASSERT_EQ(errors.size(), oneErrors.size());
+        for (size_t i = 0; i < errors.size(); ++i)
+            EXPECT_EQ(errors[i].toString(), oneErrors[i].toString());
+    }
+    // Nobody parsed: finish() does.
+    std::vector<Error> errors;
+    EXPECT_EQ(ProfileLoad(dirs).finish(errors).profiles(), one.profiles());
+    EXPECT_EQ(errors.size(), oneErrors.size());
 }
 
 TEST(Profiles, DuplicateIdInOneFolderIsReportedAndSkipped)

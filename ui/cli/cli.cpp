@@ -623,13 +623,16 @@ int run(int argc, char** argv)
         extra << QString::fromStdString(d);
     }
     std::vector<Error> loadErrors;
-    // The profiles load on a second core while this one finds the figure's fonts: fontconfig's
-    // set-up and Qt's font database take about as long as the shipped profiles (docs/performance.md).
-    auto loading = std::async(std::launch::async | std::launch::deferred, loadProfileDirectories,
-        ui::profileDirectories(extra), std::ref(loadErrors));
+    // The profiles are parsed on two cores; one of them first finds the figure's fonts
+    // (fontconfig's set-up and Qt's font database), which take about as long as parsing the
+    // shipped profiles (docs/performance.md).
+    ProfileLoad loading(ui::profileDirectories(extra));
+    auto helper = std::async(std::launch::async | std::launch::deferred, [&loading]() { loading.parseAll(); });
     if (needsGui)
         ui::PlotStyle::light().prepareFonts();
-    const ProfileCatalog catalog = loading.get();
+    loading.parseAll();
+    helper.get();
+    const ProfileCatalog catalog = loading.finish(loadErrors);
     for (const auto& e : loadErrors)
         std::cerr << "warning: " << e.toString() << " (profile skipped)\n";
     if (catalog.empty()) {

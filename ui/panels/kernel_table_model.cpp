@@ -8,6 +8,8 @@
 #include <QBrush>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <string_view>
 
 namespace roofline::ui {
@@ -110,8 +112,10 @@ void KernelTableModel::computeOrder()
         sortBy(keys);
     } else {
         std::vector<double> keys(static_cast<size_t>(m_rows));
-        for (int r = 0; r < m_rows; ++r)
-            keys[static_cast<size_t>(r)] = sortKey(r, m_sortColumn).toDouble();
+        for (int r = 0; r < m_rows; ++r) {
+            const double key = sortKey(r, m_sortColumn).toDouble();
+            keys[static_cast<size_t>(r)] = std::isnan(key) ? -std::numeric_limits<double>::infinity() : key;
+        }
         sortBy(keys);
     }
     m_rowOf.resize(m_order.size());
