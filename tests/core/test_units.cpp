@@ -185,6 +185,24 @@ TEST(Text, CountsLineEndsAsTheCsvReaderDoes)
     EXPECT_EQ(countLineEnds("1234567\r\n89"), 1u);
     EXPECT_EQ(countLineEnds("a\rb\r\nc\n"), 3u);
     EXPECT_EQ(countLineEnds(std::string(1000, '\n')), 1000u);
+    // Long texts: the 16-byte steps keep byte counters that are summed every 255 steps (4,080
+    // bytes), so every count here would wrap them; CRLFs straddle every step boundary.
+    EXPECT_EQ(countLineEnds(std::string(100'000, '\n')), 100'000u);
+    EXPECT_EQ(countLineEnds(std::string(100'000, '\r')), 100'000u);
+    std::string crlf;
+    for (int i = 0; i < 50'000; ++i)
+        crlf += "\r\n";
+    for (size_t shift = 0; shift < 17; ++shift)
+        EXPECT_EQ(countLineEnds(std::string(shift, 'x') + crlf), 50'000u) << shift;
+    for (size_t length : {4079u, 4080u, 4081u, 4097u, 20'000u, 65'537u}) {
+        std::string s(length, ' ');
+        for (char& c : s)
+            c = alphabet[rng() % sizeof(alphabet)];
+        size_t expected = 0;
+        for (size_t i = 0; i < s.size(); ++i)
+            expected += s[i] == '\n' ? (i == 0 || s[i - 1] != '\r') : s[i] == '\r';
+        EXPECT_EQ(countLineEnds(s), expected) << length;
+    }
 }
 
 TEST(HugePages, ReservingLargeKeepsTheVectorUsable)
