@@ -67,8 +67,8 @@ private:
     std::atomic<size_t> m_next {0};
 };
 
-/// A catalog of every profile in `dirs`, loaded in order (later ones replace earlier ones by id).
-/// Pure: safe on any thread (the command line loads it beside Qt's start-up).
+/// A catalog of every profile in `dirs`, loaded in order (later ones replace earlier ones by id),
+/// on the calling thread (ProfileLoad on several). Pure: safe on any thread.
 ProfileCatalog loadProfileDirectories(const std::vector<std::string>& dirs, std::vector<Error>& errors);
 
 } // namespace roofline
