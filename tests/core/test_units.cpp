@@ -173,7 +173,8 @@ TEST(Text, CountsLineEndsAsTheCsvReaderDoes)
     // one bit away from '\n' or '\r', or differing only in the high bit, do not count.
     const char alphabet[] = {'\n', '\r', '\r', 'a', ',', '\x8D', '\x8A', '\0', '\x0B', '\x0E', '\xFF', '\x4A'};
     std::mt19937 rng(5);
-    for (size_t length = 0; length < 300; ++length) {
+    // A random text of `length` bytes against a byte-by-byte count.
+    auto checkRandom = [&](size_t length) {
         std::string s(length, ' ');
         for (char& c : s)
             c = alphabet[rng() % sizeof(alphabet)];
@@ -181,7 +182,9 @@ TEST(Text, CountsLineEndsAsTheCsvReaderDoes)
         for (size_t i = 0; i < s.size(); ++i)
             expected += s[i] == '\n' ? (i == 0 || s[i - 1] != '\r') : s[i] == '\r';
         EXPECT_EQ(countLineEnds(s), expected) << length;
-    }
+    };
+    for (size_t length = 0; length < 300; ++length)
+        checkRandom(length);
     EXPECT_EQ(countLineEnds("1234567\r\n89"), 1u);
     EXPECT_EQ(countLineEnds("a\rb\r\nc\n"), 3u);
     EXPECT_EQ(countLineEnds(std::string(1000, '\n')), 1000u);
@@ -194,15 +197,8 @@ TEST(Text, CountsLineEndsAsTheCsvReaderDoes)
         crlf += "\r\n";
     for (size_t shift = 0; shift < 17; ++shift)
         EXPECT_EQ(countLineEnds(std::string(shift, 'x') + crlf), 50'000u) << shift;
-    for (size_t length : {4079u, 4080u, 4081u, 4097u, 20'000u, 65'537u}) {
-        std::string s(length, ' ');
-        for (char& c : s)
-            c = alphabet[rng() % sizeof(alphabet)];
-        size_t expected = 0;
-        for (size_t i = 0; i < s.size(); ++i)
-            expected += s[i] == '\n' ? (i == 0 || s[i - 1] != '\r') : s[i] == '\r';
-        EXPECT_EQ(countLineEnds(s), expected) << length;
-    }
+    for (size_t length : {4079u, 4080u, 4081u, 4097u, 20'000u, 65'537u})
+        checkRandom(length);
 }
 
 TEST(HugePages, ReservingLargeKeepsTheVectorUsable)

@@ -113,7 +113,7 @@ void KernelTableModel::computeOrder()
     } else {
         std::vector<double> keys(static_cast<size_t>(m_rows));
         for (int r = 0; r < m_rows; ++r) {
-            const double key = sortKey(r, m_sortColumn).toDouble();
+            const double key = numericSortKey(r, m_sortColumn);
             keys[static_cast<size_t>(r)] = std::isnan(key) ? -std::numeric_limits<double>::infinity() : key;
         }
         sortBy(keys);
@@ -170,7 +170,7 @@ Qt::ItemFlags KernelTableModel::flags(const QModelIndex& index) const
     return f;
 }
 
-QVariant KernelTableModel::sortKey(int kernel, int col) const
+double KernelTableModel::numericSortKey(int kernel, int col) const
 {
     const Kernel& k = m_doc->session().kernels.at(static_cast<size_t>(kernel));
     const auto& analysis = m_doc->analysis();
@@ -179,8 +179,6 @@ QVariant KernelTableModel::sortKey(int kernel, int col) const
         : nullptr;
     const double totalTime = analysis ? analysis->summary.totalTime : 0.0;
     switch (col) {
-    case Name:
-        return qs(k.name);
     case Flops:
         return k.flops;
     case Bytes:
@@ -191,8 +189,6 @@ QVariant KernelTableModel::sortKey(int kernel, int col) const
         return p && p->achieved ? *p->achieved : -1.0;
     case Precision:
         return k.precision ? static_cast<int>(*k.precision) : -1;
-    case Group:
-        return qs(k.group());
     case Intensity:
         return p ? p->intensity : 0.0;
     case Regime:
@@ -214,7 +210,7 @@ QVariant KernelTableModel::sortKey(int kernel, int col) const
         return gain ? *gain : -1.0;
     }
     }
-    return {};
+    return 0.0; // the name and group sort by their text (computeOrder)
 }
 
 QVariant KernelTableModel::data(const QModelIndex& index, int role) const
@@ -223,8 +219,6 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         return {};
     const int kernel = kernelAt(index.row());
     const int col = index.column();
-    if (role == SortRole)
-        return sortKey(kernel, col);
     const Kernel& k = m_doc->session().kernels.at(static_cast<size_t>(kernel));
     const auto& analysis = m_doc->analysis();
     const Placement* p = analysis && kernel < static_cast<int>(analysis->placements.size())

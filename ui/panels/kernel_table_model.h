@@ -15,8 +15,8 @@ class SessionDocument;
 /// The model sorts itself (`sort`, which a view calls when its header is clicked): unsorted, row r
 /// is kernel r and the model keeps nothing per row; sorted, it keeps the order and its inverse
 /// (8 bytes a row) and sorts again after every change, as the kernels' figures move with the
-/// precision or the hardware. Qt::UserRole (SortRole) holds each cell's sort key: plain numbers,
-/// or the text of the name and group columns.
+/// precision or the hardware. The name and group columns sort by their text, the others by
+/// their numbers (a missing figure first).
 class KernelTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -37,7 +37,6 @@ public:
         Gain,
         ColumnCount
     };
-    static constexpr int SortRole = Qt::UserRole;
 
     explicit KernelTableModel(SessionDocument* document, QObject* parent = nullptr);
 
@@ -64,7 +63,8 @@ private:
     void reset();
     /// The order the current sort gives (empty when unsorted), and its inverse.
     void computeOrder();
-    QVariant sortKey(int kernel, int column) const;
+    /// The number a column sorts kernel by (the name and group sort by their text).
+    double numericSortKey(int kernel, int column) const;
     SessionDocument* m_doc;
     int m_rows = 0;
     quint64 m_revision = 0; ///< the document's kernelsRevision() the rows were counted at
