@@ -418,6 +418,16 @@ TEST(Cli, CompareAndPanelsNameEachAcceleratorAndRoof)
     EXPECT_EQ(count(">high<"), 2u);
     EXPECT_EQ(count(">100 kFLOP/s<"), 2u) << "both panels reach down to the slow kernel";
     EXPECT_EQ(count(">10M<"), 2u) << "and right to the intense one";
+    // A precision the part asked for lacks is refused, as without panels; a compared part that
+    // lacks it is drawn at its own default, with a note.
+    r = roofline({"export", "--hw", "h100", "--panels", "hardware", "--compare", "b200", "--precision", "fp4", "-o",
+        hw.string()});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("h100-sxm5 has no fp4 peak"), std::string::npos) << r.err;
+    r = roofline({"export", "--hw", "b200", "--panels", "hardware", "--compare", "h100", "--precision", "fp4", "-o",
+        hw.string()});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("note: h100-sxm5 has no fp4 peak; its panel is bf16"), std::string::npos) << r.err;
     EXPECT_EQ(roofline({"export", "--hw", "h100", "--panels", "pies", "-o", hw.string()}).code, 2);
     EXPECT_EQ(roofline({"export", "--hw", "h100", "--compare", "h999", "-o", hw.string()}).code, 2);
 }

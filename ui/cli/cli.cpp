@@ -325,8 +325,13 @@ int cmdExport(const ProfileCatalog& catalog, const Options& o)
         for (const HardwareProfile* hw : hws) {
             Session s = in.session;
             s.hardwareId = hw->id;
-            if (!hw->hasPrecision(s.precision))
+            // A compared part without the precision is drawn at its own default, and says so;
+            // the part asked for keeps it, and its analysis refuses a precision it lacks.
+            if (hw != in.hw && !hw->hasPrecision(s.precision)) {
+                std::cerr << "note: " << hw->id << " has no " << precisionName(s.precision) << " peak; its panel is "
+                          << precisionName(hw->defaultPrecision()) << "\n";
                 s.precision = hw->defaultPrecision();
+            }
             s.view.compare.clear();
             panels.emplace_back(hw, s);
         }
