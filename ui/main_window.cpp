@@ -361,8 +361,7 @@ void MainWindow::refresh()
         QSignalBlocker block(a);
         a->setChecked(on);
     }
-    m_settings->setHardwareId(QString::fromStdString(hw->id));
-    m_settings->setPrecision(m_document->precision());
+    m_settings->rememberSelection(QString::fromStdString(hw->id), m_document->precision());
     updateTitle();
 }
 

@@ -16,26 +16,32 @@ const char* kExampleShown = "session/exampleShown";
 const char* kAnimate = "view/animate";
 } // namespace
 
-QString Settings::hardwareId() const
+Settings::~Settings()
 {
-    return m_settings.value(kHardware, QStringLiteral("h100-sxm5")).toString();
+    if (!m_hardwareId.isEmpty())
+        m_settings.setValue(kHardware, m_hardwareId);
+    if (m_precision)
+        m_settings.setValue(kPrecision, QString::fromStdString(precisionName(*m_precision)));
 }
 
-void Settings::setHardwareId(const QString& id)
+void Settings::rememberSelection(const QString& hardwareId, Precision precision)
 {
-    m_settings.setValue(kHardware, id);
+    m_hardwareId = hardwareId;
+    m_precision = precision;
+}
+
+QString Settings::hardwareId() const
+{
+    return m_hardwareId.isEmpty() ? m_settings.value(kHardware, QStringLiteral("h100-sxm5")).toString() : m_hardwareId;
 }
 
 Precision Settings::precision() const
 {
+    if (m_precision)
+        return *m_precision;
     // An unknown stored name (older or edited config) falls back to BF16.
     return parsePrecision(m_settings.value(kPrecision, QStringLiteral("bf16")).toString().toStdString())
         .value_or(Precision::BF16);
-}
-
-void Settings::setPrecision(Precision p)
-{
-    m_settings.setValue(kPrecision, QString::fromStdString(precisionName(p)));
 }
 
 ExportOptions Settings::exportOptions() const

@@ -8,17 +8,26 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace roofline::ui {
 
 /// The one typed facade over QSettings: each key and its default are declared here only.
 class Settings {
 public:
     Settings() = default;
+    /// Writes the selection remembered last (rememberSelection).
+    ~Settings();
+    Settings(const Settings&) = delete;
+    Settings& operator=(const Settings&) = delete;
 
+    /// The accelerator and precision the next start opens with.
     QString hardwareId() const;
-    void setHardwareId(const QString& id);
     Precision precision() const;
-    void setPrecision(Precision p);
+    /// Remembers the selection shown; it is written when this facade goes (the window closes),
+    /// not on every change: each write of the settings file syncs it to disk, and a precision
+    /// toggle should not wait for the disk (docs/performance.md).
+    void rememberSelection(const QString& hardwareId, Precision precision);
 
     ExportOptions exportOptions() const;
     void setExportOptions(const ExportOptions& options);
@@ -43,6 +52,8 @@ public:
 
 private:
     mutable QSettings m_settings;
+    QString m_hardwareId; ///< the selection to write, if any
+    std::optional<Precision> m_precision;
 };
 
 } // namespace roofline::ui

@@ -17,6 +17,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
@@ -127,6 +128,48 @@ TEST_F(MainWindowTest, SelectionChangesAreUndoable)
     EXPECT_NEAR(ridgeMarkerX(), 295.34, 0.01);
     undo->redo();
     EXPECT_EQ(window->document()->session().hardwareId, "b200");
+}
+
+TEST_F(MainWindowTest, TheHardwarePanelShowsTheSelectedRoofsFigures)
+{
+    auto value = [&](int row) {
+        auto* label = window->hardwarePanel()->findChild<QLabel*>(QStringLiteral("hardwareInfo-%1").arg(row));
+        return label ? label->text().toStdString() : "(no label " + std::to_string(row) + ")";
+    };
+    EXPECT_EQ(value(0), "989.4 TFLOP/s");
+    EXPECT_EQ(value(1), "3.35 TB/s");
+    EXPECT_EQ(value(2), "295 FLOP/byte");
+    window->toggleAction()->trigger();
+    EXPECT_EQ(value(0), "1.979 PFLOP/s");
+    EXPECT_EQ(value(1), "3.35 TB/s");
+    EXPECT_EQ(value(2), "591 FLOP/byte");
+    chooseHardware("tpu-v5e");
+    EXPECT_EQ(value(0), "197 TFLOP/s");
+    EXPECT_EQ(value(1), "819 GB/s");
+}
+
+TEST_F(MainWindowTest, TheSelectionIsWrittenToTheSettingsWhenTheWindowCloses)
+{
+    // A toggle does not write the settings file (each write syncs it to disk); closing does.
+    const QString file = QSettings().fileName();
+    QSettings().sync();
+    auto onDisk = [&] {
+        QFile f(file);
+        return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+    };
+    window->toggleAction()->trigger();
+    chooseHardware("b200");
+    QCoreApplication::processEvents();
+    QSettings().sync();
+    EXPECT_FALSE(onDisk().contains(QStringLiteral("b200"))) << qPrintable(onDisk());
+    window.reset();
+    QSettings().sync();
+    EXPECT_TRUE(onDisk().contains(QStringLiteral("hardware=b200"))) << qPrintable(onDisk());
+    EXPECT_TRUE(onDisk().contains(QStringLiteral("precision=fp8"))) << qPrintable(onDisk());
+    // The next window opens on it.
+    window = std::make_unique<MainWindow>(test::shippedCatalog(), std::vector<Error> {});
+    EXPECT_EQ(window->document()->session().hardwareId, "b200");
+    EXPECT_EQ(window->document()->precision(), Precision::FP8);
 }
 
 TEST_F(MainWindowTest, TheHoverTracerIsRedrawnAloneOnItsOwnLayer)

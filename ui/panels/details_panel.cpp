@@ -84,6 +84,9 @@ void DetailsPanel::refresh()
     if (const auto& a = m_doc->analysis())
         for (const auto& note : a->notes)
             html += QStringLiteral("<p style='color:#b35c00'>%1</p>").arg(QString::fromStdString(note).toHtmlEscaped());
+    if (html == m_html)
+        return; // a toggle with no kernel selected: the same text, not laid out again
+    m_html = html;
     m_browser->setHtml(html);
 }
 

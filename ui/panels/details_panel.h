@@ -24,6 +24,7 @@ private:
     SessionDocument* m_doc;
     QTextBrowser* m_browser;
     int m_index = -1;
+    QString m_html; ///< shown now
 };
 
 /// The same facts as HTML, for the details panel and the plot's tooltip.

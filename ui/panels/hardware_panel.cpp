@@ -56,12 +56,37 @@ HardwarePanel::HardwarePanel(const ProfileCatalog& catalog, QWidget* parent)
         ++i;
     }
     layout->addLayout(grid);
-    m_info = new QLabel(this);
+    // The selected roof's figures as plain labels in a grid: a rich-text label (an HTML table)
+    // was laid out as a text document on every precision toggle, a fifth of what a toggle of an
+    // empty window cost.
+    m_info = new QWidget(this);
     m_info->setObjectName(QStringLiteral("hardwareInfo"));
-    m_info->setWordWrap(true);
-    m_info->setTextFormat(Qt::RichText);
-    m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* info = new QGridLayout(m_info);
+    info->setContentsMargins(0, 4, 0, 0);
+    info->setHorizontalSpacing(8);
+    info->setVerticalSpacing(2);
+    QFont bold = font();
+    bold.setBold(true);
+    for (int row = 0; row < kInfoRows; ++row) {
+        m_infoNames[row] = new QLabel(m_info);
+        m_infoValues[row] = new QLabel(m_info);
+        m_infoValues[row]->setObjectName(QStringLiteral("hardwareInfo-%1").arg(row));
+        m_infoValues[row]->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        if (row < kInfoRows - 1)
+            m_infoValues[row]->setFont(bold); // the figures; "x% of peak" stays plain
+        info->addWidget(m_infoNames[row], row, 0);
+        info->addWidget(m_infoValues[row], row, 1);
+    }
+    m_infoNames[0]->setText(tr("Peak"));
+    m_infoNames[2]->setText(tr("Ridge"));
+    m_infoNames[3]->setText(tr("Achievable"));
+    info->setColumnStretch(1, 1);
+    auto* hint = new QLabel(tr("Ctrl+T flips BF16 / FP8."), this);
+    QPalette gray = hint->palette();
+    gray.setColor(QPalette::WindowText, gray.color(QPalette::Disabled, QPalette::WindowText));
+    hint->setPalette(gray);
     layout->addWidget(m_info);
+    layout->addWidget(hint);
     layout->addStretch(1);
 
     connect(m_combo, qOverload<int>(&QComboBox::currentIndexChanged), this, [this](int index) {
@@ -121,28 +146,24 @@ void HardwarePanel::showSelection(const HardwareProfile& profile, Precision prec
                     + formatQuantity(*profile.ridge(p), Dimension::Intensity))
                 : tr("%1 has no %2 rate")
                       .arg(QString::fromStdString(profile.name), QString::fromStdString(precisionLabel(p))));
-        QFont f = button->font();
-        f.setBold(p == precision);
-        button->setFont(f);
+        if (button->font().bold() != (p == precision)) {
+            QFont f = button->font();
+            f.setBold(p == precision);
+            button->setFont(f);
+        }
     }
     const std::string unit = isIntegerPrecision(precision) ? "OP/s" : "FLOP/s";
     const auto peak = profile.peak(precision);
     const auto ridge = profile.ridge(precision);
-    QString info;
+    m_info->setVisible(peak && ridge);
     if (peak && ridge) {
-        info = QStringLiteral("<table cellspacing='2'>"
-                              "<tr><td>Peak&nbsp;</td><td><b>%1</b></td></tr>"
-                              "<tr><td>%2&nbsp;</td><td><b>%3</b></td></tr>"
-                              "<tr><td>Ridge&nbsp;</td><td><b>%4</b></td></tr>"
-                              "<tr><td>Achievable&nbsp;</td><td>%5 of peak</td></tr></table>")
-                   .arg(QString::fromStdString(formatSI(*peak, 4) + unit),
-                       QString::fromStdString(profile.mainMemory().name),
-                       QString::fromStdString(formatQuantity(profile.mainBandwidth(), Dimension::ByteRate)),
-                       QString::fromStdString(formatQuantity(*ridge, Dimension::Intensity)),
-                       QString::fromStdString(formatNumber(profile.achievable * 100, 3) + "%"));
+        const auto show = [](QLabel* label, const std::string& text) { label->setText(QString::fromStdString(text)); };
+        show(m_infoValues[0], formatSI(*peak, 4) + unit);
+        show(m_infoNames[1], profile.mainMemory().name);
+        show(m_infoValues[1], formatQuantity(profile.mainBandwidth(), Dimension::ByteRate));
+        show(m_infoValues[2], formatQuantity(*ridge, Dimension::Intensity));
+        show(m_infoValues[3], formatNumber(profile.achievable * 100, 3) + "% of peak");
     }
-    info += tr("<p style='color:gray'>Ctrl+T flips BF16 / FP8.</p>");
-    m_info->setText(info);
     m_updating = false;
 }
 

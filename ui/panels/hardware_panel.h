@@ -6,6 +6,7 @@
 
 #include <QWidget>
 
+#include <array>
 #include <map>
 
 class QButtonGroup;
@@ -39,7 +40,10 @@ private:
     QComboBox* m_combo = nullptr;
     QButtonGroup* m_group = nullptr;
     std::map<Precision, QToolButton*> m_buttons;
-    QLabel* m_info = nullptr;
+    static constexpr int kInfoRows = 4; ///< peak, main memory, ridge, achievable
+    QWidget* m_info = nullptr;
+    std::array<QLabel*, kInfoRows> m_infoNames {};
+    std::array<QLabel*, kInfoRows> m_infoValues {};
     bool m_updating = false;
 };
 
