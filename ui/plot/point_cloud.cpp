@@ -135,6 +135,58 @@ struct Occupancy {
     }
 };
 
+/// The device pixels where a sprite's top-left corner has landed. The raster engine puts a
+/// sprite on whole pixels (it rounds its corner: PointCloudCanvas.ASpriteLandsOnAWholePixel), so
+/// a second sprite on the same pixel only draws the first again and darkens its antialiased rim.
+/// A crowded figure has several thinning cells to a pixel (2400 across a plot of 850 pixels):
+/// each pixel's sprite is drawn once, in the window's canvas and in a PNG alike.
+class PixelSet {
+public:
+    /// Corners inside `bounds` (device pixels) are remembered, a bit each for a cloud of
+    /// `points` or more than kBitsFrom, else in a hash set (fresh memory for a bitmap of a whole
+    /// figure costs more than a few thousand points). Corners outside are never refused.
+    PixelSet(const QRect& bounds, std::size_t points)
+        : m_bounds(bounds)
+    {
+        if (points >= kBitsFrom)
+            m_bits.assign(
+                (static_cast<size_t>(std::max(0, bounds.width())) * static_cast<size_t>(std::max(0, bounds.height()))
+                    + 63)
+                    / 64,
+                0);
+        else
+            m_small.emplace(points);
+    }
+    /// The corner of a sprite drawn at `at` (logical) by a painter with device transform `t`.
+    static QPoint corner(const QTransform& t, const QPointF& at)
+    {
+        const QPointF d = t.map(at);
+        return {qRound(d.x()), qRound(d.y())};
+    }
+    /// False when a sprite has landed on p already.
+    bool insert(const QPoint& p)
+    {
+        if (!m_bounds.contains(p))
+            return true;
+        const int x = p.x() - m_bounds.left(), y = p.y() - m_bounds.top();
+        if (m_small)
+            return m_small->insert(
+                (static_cast<std::uint64_t>(static_cast<std::uint32_t>(y)) << 32) | static_cast<std::uint32_t>(x));
+        const size_t i = static_cast<size_t>(y) * static_cast<size_t>(m_bounds.width()) + static_cast<size_t>(x);
+        std::uint64_t& word = m_bits[i / 64];
+        const std::uint64_t bit = std::uint64_t {1} << (i % 64);
+        const bool fresh = !(word & bit);
+        word |= bit;
+        return fresh;
+    }
+
+private:
+    static constexpr std::size_t kBitsFrom = 4096;
+    QRect m_bounds;
+    std::vector<std::uint64_t> m_bits;
+    std::optional<KeySet> m_small;
+};
+
 /// The cell of a point on one axis, from its logarithm (as ThinningGrid::cellOfLogs, without its clamp).
 double cellOf(const LogMap& m, double l)
 {
@@ -193,16 +245,22 @@ void CloudCanvas::render(const std::vector<PointCloud*>& clouds, const QRect& ar
     p.fillRect(area, Qt::transparent);
     p.setCompositionMode(QPainter::CompositionMode_SourceOver);
     const double ox = m_rect.left() - m_shift.x(), oy = m_rect.top() - m_shift.y(); // canvas origin, plot pixels
+    const QTransform device = p.deviceTransform();
     for (size_t s = 0; s < m_slots.size(); ++s) {
         const QImage& sprite = clouds[s]->sprite(m_scale);
         const double half = sprite.width() / m_scale / 2.0;
+        // The corners of sprites that can reach into the area, in device pixels.
+        const QRect deviceArea = device.mapRect(QRectF(area)).toAlignedRect();
+        PixelSet landed(deviceArea.adjusted(-sprite.width() - 1, -sprite.height() - 1, 1, 1), std::size_t {1} << 20);
         // The cells whose marker can reach into the area.
         const double cx0 = m_mx.cellAt(ox + area.left() - half - 1), cx1 = m_mx.cellAt(ox + area.right() + half + 2);
         const double cy0 = m_my.cellAt(oy + area.top() - half - 1), cy1 = m_my.cellAt(oy + area.bottom() + half + 2);
         const auto lo = [](double a, double b) { return static_cast<int>(std::max(-1e6, std::floor(std::min(a, b)))); };
         const auto hi = [](double a, double b) { return static_cast<int>(std::min(1e6, std::ceil(std::max(a, b)))); };
         m_slots[s].cells.forEach(lo(cx0, cx1), hi(cx0, cx1), lo(cy0, cy1), hi(cy0, cy1), [&](int qx, int qy) {
-            p.drawImage(QPointF(m_mx.centre(qx) - half - ox, m_my.centre(qy) - half - oy), sprite);
+            const QPointF at(m_mx.centre(qx) - half - ox, m_my.centre(qy) - half - oy);
+            if (landed.insert(PixelSet::corner(device, at)))
+                p.drawImage(at, sprite);
         });
     }
 }
@@ -478,47 +536,50 @@ void PointCloud::drawDirect(QCPPainter* painter)
     // once per cell: more discs on the same spot would only darken their antialiased rims. So
     // the full figure and the one the plot spec thinned (a point per cell) give the same pixels.
     const bool onGrid = mx.ok && my.ok;
-    // The cells drawn: a bitmap for a large cloud, a hash set for a small one (a 760 KB bitmap
-    // of fresh memory costs an export more than its few thousand points).
+    auto centre = [&](size_t i) {
+        if (!onGrid)
+            return QPointF(
+                xAxis->coordToPixel(std::exp(double {m_lx[i]})), yAxis->coordToPixel(std::exp(double {m_ly[i]})));
+        return QPointF(mx.centre(cellOf(mx, m_lx[i])), my.centre(cellOf(my, m_ly[i])));
+    };
+    const QPaintEngine* engine = painter->paintEngine();
+    if (engine && engine->type() == QPaintEngine::Raster) {
+        // A sprite per point, at the device's own resolution (the export scales the painter),
+        // once per pixel it lands on (a cell's points all land on one).
+        const QTransform t = painter->transform();
+        const double scale = std::max(1.0, std::hypot(t.m11(), t.m12()) * painter->device()->devicePixelRatioF());
+        const QImage& im = sprite(scale);
+        const double half = im.width() / scale / 2.0;
+        const QTransform device = painter->deviceTransform();
+        PixelSet landed(
+            device.mapRect(clip).toAlignedRect().adjusted(-im.width() - 1, -im.height() - 1, 1, 1), m_lx.size());
+        for (size_t i = 0; i < m_lx.size(); ++i) {
+            const QPointF at = centre(i);
+            const QPointF corner(at.x() - half, at.y() - half);
+            if (clip.contains(at) && landed.insert(PixelSet::corner(device, corner)))
+                painter->drawImage(corner, im);
+        }
+        return;
+    }
+    // Vector output: a circle per point, once per cell. The cells drawn: a bitmap for a large
+    // cloud, a hash set for a small one (a 760 KB bitmap of fresh memory costs an export more
+    // than its few thousand points).
     const bool bitmap = m_lx.size() >= CellSet::kBitsFrom;
     Occupancy drawn = onGrid ? Occupancy(mx, my, m_diameter + m_ringWidth, bitmap) : Occupancy();
     std::optional<KeySet> drawnSmall;
     if (onGrid && !bitmap)
         drawnSmall.emplace(m_lx.size());
-    auto pixel = [&](size_t i, bool& skip) {
-        skip = false;
-        if (!onGrid)
-            return QPointF(
-                xAxis->coordToPixel(std::exp(double {m_lx[i]})), yAxis->coordToPixel(std::exp(double {m_ly[i]})));
-        const double qx = cellOf(mx, m_lx[i]), qy = cellOf(my, m_ly[i]);
-        const std::ptrdiff_t at = drawn.at(qx, qy);
-        skip = at < 0 || !(bitmap ? drawn.insert(at) : drawnSmall->insert(static_cast<std::uint64_t>(at)));
-        return QPointF(mx.centre(qx), my.centre(qy));
-    };
-    const QPaintEngine* engine = painter->paintEngine();
-    const bool raster = engine && engine->type() == QPaintEngine::Raster;
-    if (raster) {
-        // A sprite per point, at the device's own resolution (the export scales the painter).
-        const QTransform t = painter->transform();
-        const double scale = std::max(1.0, std::hypot(t.m11(), t.m12()) * painter->device()->devicePixelRatioF());
-        const QImage& im = sprite(scale);
-        const double half = im.width() / scale / 2.0;
-        for (size_t i = 0; i < m_lx.size(); ++i) {
-            bool skip = false;
-            const QPointF at = pixel(i, skip);
-            if (!skip && clip.contains(at))
-                painter->drawImage(QPointF(at.x() - half, at.y() - half), im);
-        }
-        return;
-    }
-    // Vector output: a circle per point.
     painter->setPen(QPen(m_colour, m_shape == Shape::Ring ? m_ringWidth : 1.0));
     painter->setBrush(m_shape == Shape::Disc ? QBrush(m_colour) : QBrush(Qt::NoBrush));
     const double r = m_diameter / 2.0;
     for (size_t i = 0; i < m_lx.size(); ++i) {
-        bool skip = false;
-        const QPointF at = pixel(i, skip);
-        if (!skip && clip.contains(at))
+        if (onGrid) {
+            const std::ptrdiff_t at = drawn.at(cellOf(mx, m_lx[i]), cellOf(my, m_ly[i]));
+            if (at < 0 || !(bitmap ? drawn.insert(at) : drawnSmall->insert(static_cast<std::uint64_t>(at))))
+                continue;
+        }
+        const QPointF at = centre(i);
+        if (clip.contains(at))
             painter->drawEllipse(at, r, r);
     }
 }
