@@ -151,11 +151,21 @@ ThinningGrid::ThinningGrid(const AxisRange& x, const AxisRange& y)
     , m_lys(kThinningGrid / (std::log(y.hi) - std::log(y.lo)))
 { }
 
+namespace {
+std::uint32_t cellIndex(double v) // NaN (a point without a place) goes to cell 0
+{
+    return static_cast<std::uint32_t>(v > 0.0 ? std::min(v, 1e6) : 0.0);
+}
+} // namespace
+
+std::uint32_t ThinningGrid::columnOfLog(double lnX) const
+{
+    return cellIndex((lnX - m_lx0) * m_lxs);
+}
+
 ThinningGrid::Cell ThinningGrid::cellOfLogs(double lnX, double lnY, const PlotPoint& p) const
 {
-    const auto index = [](double v) { // NaN (a point without a place) goes to cell 0
-        return static_cast<std::uint32_t>(v > 0.0 ? std::min(v, 1e6) : 0.0);
-    };
+    const auto index = cellIndex;
     return {index((lnX - m_lx0) * m_lxs), index((lnY - m_ly0) * m_lys),
         static_cast<std::uint32_t>(p.regime) * 4 + (p.measured ? 2 : 0) + (p.aboveRoof ? 1 : 0)
             + (p.kind == PlotPoint::Kind::Kernel ? 0 : 12)};
@@ -674,11 +684,16 @@ void forEachLayoutMarker(
                 firstAt.push_back({k, i});
         }
         std::vector<bool> takenEarlier(firstAt.size(), false); // by a thinned point before it
+        // A point can only share a cell with one of them if its cell's column is one of theirs:
+        // a bit per column (mod 64) spares the other points the whole cell and the search.
+        std::uint64_t columns = 0;
+        for (const auto& e : firstAt)
+            columns |= std::uint64_t {1} << ((e.first >> 32) % 64);
         for (size_t i = 0; i < spec.points.size(); ++i) {
             if (isUnthinned[i])
                 continue;
             const PlotXY ln = logsOf(i);
-            if (!firstAt.empty()) {
+            if (!firstAt.empty() && (columns >> (grid.columnOfLog(ln.x) % 64) & 1)) {
                 const std::uint64_t k = key(i, ln);
                 auto e = std::find_if(firstAt.begin(), firstAt.end(), [&](const auto& a) { return a.first == k; });
                 if (e != firstAt.end()) {

@@ -178,6 +178,8 @@ struct ThinningGrid {
     /// The cell of point p from the natural logarithms of its coordinates (taken once by the
     /// caller, which needs them for more than the cell).
     Cell cellOfLogs(double lnX, double lnY, const PlotPoint& p) const;
+    /// Its column alone (Cell::x).
+    std::uint32_t columnOfLog(double lnX) const;
     /// The cells already holding a point, for `expected` points.
     static CellSet cellSet(std::size_t expected);
 

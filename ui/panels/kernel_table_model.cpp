@@ -43,9 +43,12 @@ void KernelTableModel::reset()
         // The same rows (a precision, hardware or view change, or kernels edited in place, as a
         // drag does at every step): the cells change, the rows do not, so the selection, the
         // scroll position and the sort stay as they are and 10^5 rows are not laid out again.
+        // A selection change leaves the kernels' own fields (name to group) as they were: only
+        // the columns from the analysis are painted again.
+        const int first = m_doc->kernelsRevision() == m_revision ? static_cast<int>(Achieved) : 0;
         m_revision = m_doc->kernelsRevision();
         if (rows > 0)
-            emit dataChanged(index(0, 0), index(rows - 1, ColumnCount - 1));
+            emit dataChanged(index(0, first), index(rows - 1, ColumnCount - 1));
         if (m_sortColumn >= 0)
             sort(m_sortColumn, m_sortOrder); // the figures moved: their order may have too
         return;

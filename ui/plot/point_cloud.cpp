@@ -24,8 +24,6 @@ struct LogMap {
     double lower = 0, upper = 0; ///< the axis range it was made for
     /// Pixel of the centre of cell q (the thinning grid's cell, as ThinningGrid::cellOfLogs numbers it).
     double centre(double q) const { return a + b * (lo + (q + 0.5) / cells); }
-    /// The (fractional) cell whose centre is at pixel p.
-    double cellAt(double p) const { return ((p - a) / b - lo) * cells - 0.5; }
 };
 
 LogMap logMap(const QCPAxis* axis)
@@ -46,33 +44,48 @@ LogMap logMap(const QCPAxis* axis)
     return m;
 }
 
-/// The cells of the thinning grid a cloud covers, as a bitmap: kThinningGrid cells across each
-/// axis plus a margin wide enough for a marker centred outside the axes to reach into them.
-/// Points further out cannot be seen and are left out (they used to pile up on the edge cell).
-/// A bitmap while it is filled; compact() then keeps the set cells as a sorted list, 4 bytes a
-/// cell instead of 0.7 MB a cloud whatever its size (a canvas keeps one per cloud).
+/// The cells of a grid a cloud covers: a bitmap while it is filled; compact() then keeps the
+/// set cells as a sorted list (4 bytes a cell). Two grids: the thinning grid's cells (a vector
+/// export draws a circle per cell), and the device pixels a sprite's corner lands on (the
+/// window's canvas draws a sprite per pixel, and keeps the list of each cloud).
 struct Occupancy {
-    int margin = 0; ///< cells beyond each edge
-    int side = 0; ///< cells per row: kThinningGrid + 1 + 2 * margin
+    int x0 = 0, y0 = 0; ///< the first column and row
+    int w = 0, h = 0; ///< columns and rows
     std::vector<std::uint64_t> bits;
     std::vector<std::uint32_t> list; ///< the set cells in order, once compacted
 
     Occupancy() = default;
-    /// `withBits` false: the geometry only (at()), for a caller that keeps the cells elsewhere.
-    Occupancy(const LogMap& mx, const LogMap& my, double reachPx, bool withBits = true)
+    explicit Occupancy(const QRect& grid)
+        : x0(grid.left())
+        , y0(grid.top())
+        , w(std::max(0, grid.width()))
+        , h(std::max(0, grid.height()))
+    {
+        bits.assign((static_cast<size_t>(w) * static_cast<size_t>(h) + 63) / 64, 0);
+    }
+    /// The thinning grid's cells: kThinningGrid across each axis plus a margin wide enough for a
+    /// marker centred outside the axes to reach into them. Points further out cannot be seen
+    /// and are left out (they used to pile up on the edge cell). `withBits` false: the geometry
+    /// only (at()), for a caller that keeps the cells elsewhere.
+    static Occupancy ofCells(const LogMap& mx, const LogMap& my, double reachPx, bool withBits)
     {
         const double cellPx = std::min(std::fabs(mx.b) / mx.cells, std::fabs(my.b) / my.cells);
-        margin = static_cast<int>(std::min(1024.0, std::ceil(reachPx / std::max(cellPx, 1e-3)) + 1));
-        side = static_cast<int>(kThinningGrid) + 1 + 2 * margin;
+        const int margin = static_cast<int>(std::min(1024.0, std::ceil(reachPx / std::max(cellPx, 1e-3)) + 1));
+        const int side = static_cast<int>(kThinningGrid) + 1 + 2 * margin;
         if (withBits)
-            bits.assign((static_cast<size_t>(side) * static_cast<size_t>(side) + 63) / 64, 0);
+            return Occupancy(QRect(-margin, -margin, side, side));
+        Occupancy o;
+        o.x0 = o.y0 = -margin;
+        o.w = o.h = side;
+        return o;
     }
+    bool sameGrid(const Occupancy& o) const { return x0 == o.x0 && y0 == o.y0 && w == o.w && h == o.h; }
     /// The bit of cell (qx, qy), or -1 when the cell is outside.
     std::ptrdiff_t at(double qx, double qy) const
     {
-        if (!(qx >= -margin && qy >= -margin && qx < side - margin && qy < side - margin))
+        if (!(qx >= x0 && qy >= y0 && qx < x0 + w && qy < y0 + h))
             return -1; // also NaN
-        return static_cast<std::ptrdiff_t>(qy + margin) * side + static_cast<std::ptrdiff_t>(qx + margin);
+        return static_cast<std::ptrdiff_t>(qy - y0) * w + static_cast<std::ptrdiff_t>(qx - x0);
     }
     /// Sets a bit; false when it was already set.
     bool insert(std::ptrdiff_t i)
@@ -85,52 +98,32 @@ struct Occupancy {
     }
     /// The bitmap becomes the sorted list of its set cells (and is freed). `atMost`: how many
     /// can be set (the points inserted), for the list's room; counting the bits instead was a
-    /// pass through the whole bitmap (90,000 words a cloud) on every toggle.
+    /// pass through the whole bitmap on every toggle.
     void compact(std::size_t atMost)
     {
         list.clear();
         list.reserve(atMost);
-        for (size_t w = 0; w < bits.size(); ++w)
-            for (std::uint64_t word = bits[w]; word; word &= word - 1)
-                list.push_back(static_cast<std::uint32_t>(w * 64 + static_cast<size_t>(__builtin_ctzll(word))));
+        for (size_t i = 0; i < bits.size(); ++i)
+            for (std::uint64_t word = bits[i]; word; word &= word - 1)
+                list.push_back(static_cast<std::uint32_t>(i * 64 + static_cast<size_t>(__builtin_ctzll(word))));
         std::vector<std::uint64_t>().swap(bits);
     }
     /// The cell of list entry (or bit) i.
-    int cellX(std::size_t i) const { return static_cast<int>(i % static_cast<std::size_t>(side)) - margin; }
-    int cellY(std::size_t i) const { return static_cast<int>(i / static_cast<std::size_t>(side)) - margin; }
-    /// Calls f(qx, qy) for every set cell with qx in [x0, x1] and qy in [y0, y1] (cell numbers).
-    template <typename F> void forEach(int x0, int x1, int y0, int y1, F&& f) const
+    int cellX(std::size_t i) const { return static_cast<int>(i % static_cast<std::size_t>(w)) + x0; }
+    int cellY(std::size_t i) const { return static_cast<int>(i / static_cast<std::size_t>(w)) + y0; }
+    /// Calls f(qx, qy) for every set cell with qx in [cx0, cx1] and qy in [cy0, cy1], once compacted.
+    template <typename F> void forEach(int cx0, int cx1, int cy0, int cy1, F&& f) const
     {
-        x0 = std::max(x0, -margin);
-        y0 = std::max(y0, -margin);
-        x1 = std::min(x1, side - margin - 1);
-        y1 = std::min(y1, side - margin - 1);
-        if (bits.empty()) { // compacted: each row's cells are a run of the list
-            for (int qy = y0; qy <= y1 && x0 <= x1; ++qy) {
-                const auto row = static_cast<std::uint32_t>(qy + margin) * static_cast<std::uint32_t>(side);
-                const auto first = row + static_cast<std::uint32_t>(x0 + margin);
-                const auto last = row + static_cast<std::uint32_t>(x1 + margin);
-                for (auto it = std::lower_bound(list.begin(), list.end(), first); it != list.end() && *it <= last; ++it)
-                    f(static_cast<int>(*it - row) - margin, qy);
-            }
-            return;
-        }
-        for (int qy = y0; qy <= y1; ++qy) {
-            const size_t row = static_cast<size_t>(qy + margin) * static_cast<size_t>(side);
-            size_t i = row + static_cast<size_t>(x0 + margin);
-            const size_t end = row + static_cast<size_t>(x1 + margin) + 1;
-            while (i < end) {
-                std::uint64_t word = bits[i / 64] >> (i % 64);
-                const size_t span = std::min<size_t>(64 - i % 64, end - i);
-                if (span < 64)
-                    word &= (std::uint64_t {1} << span) - 1;
-                while (word) {
-                    const size_t k = i + static_cast<size_t>(__builtin_ctzll(word));
-                    f(static_cast<int>(k - row) - margin, qy);
-                    word &= word - 1;
-                }
-                i += span;
-            }
+        cx0 = std::max(cx0, x0);
+        cy0 = std::max(cy0, y0);
+        cx1 = std::min(cx1, x0 + w - 1);
+        cy1 = std::min(cy1, y0 + h - 1);
+        for (int qy = cy0; qy <= cy1 && cx0 <= cx1; ++qy) { // each row's cells are a run of the list
+            const auto row = static_cast<std::uint32_t>(qy - y0) * static_cast<std::uint32_t>(w);
+            const auto first = row + static_cast<std::uint32_t>(cx0 - x0);
+            const auto last = row + static_cast<std::uint32_t>(cx1 - x0);
+            for (auto it = std::lower_bound(list.begin(), list.end(), first); it != list.end() && *it <= last; ++it)
+                f(static_cast<int>(*it - row) + x0, qy);
         }
     }
 };
@@ -139,7 +132,8 @@ struct Occupancy {
 /// sprite on whole pixels (it rounds its corner: PointCloudCanvas.ASpriteLandsOnAWholePixel), so
 /// a second sprite on the same pixel only draws the first again and darkens its antialiased rim.
 /// A crowded figure has several thinning cells to a pixel (2400 across a plot of 850 pixels):
-/// each pixel's sprite is drawn once, in the window's canvas and in a PNG alike.
+/// each pixel's sprite is drawn once. A PNG export skips the repeats with this set; the window's
+/// canvas keeps each cloud's corners (an Occupancy of its pixels) and draws those.
 class PixelSet {
 public:
     /// Corners inside `bounds` (device pixels) are remembered, a bit each for a cloud of
@@ -231,10 +225,7 @@ private:
     Key m_key;
     QImage m_image;
     std::vector<Slot> m_slots;
-    LogMap m_mx, m_my;
     double m_scale = 1.0;
-    QRect m_rect;
-    QPointF m_shift;
 };
 
 void CloudCanvas::render(const std::vector<PointCloud*>& clouds, const QRect& area)
@@ -244,24 +235,13 @@ void CloudCanvas::render(const std::vector<PointCloud*>& clouds, const QRect& ar
     p.setCompositionMode(QPainter::CompositionMode_Source);
     p.fillRect(area, Qt::transparent);
     p.setCompositionMode(QPainter::CompositionMode_SourceOver);
-    const double ox = m_rect.left() - m_shift.x(), oy = m_rect.top() - m_shift.y(); // canvas origin, plot pixels
-    const QTransform device = p.deviceTransform();
+    // Each slot lists the corners (device pixels of the canvas) its sprites land on.
+    const QRect deviceArea = p.deviceTransform().mapRect(QRectF(area)).toAlignedRect();
     for (size_t s = 0; s < m_slots.size(); ++s) {
         const QImage& sprite = clouds[s]->sprite(m_scale);
-        const double half = sprite.width() / m_scale / 2.0;
-        // The corners of sprites that can reach into the area, in device pixels.
-        const QRect deviceArea = device.mapRect(QRectF(area)).toAlignedRect();
-        PixelSet landed(deviceArea.adjusted(-sprite.width() - 1, -sprite.height() - 1, 1, 1), std::size_t {1} << 20);
-        // The cells whose marker can reach into the area.
-        const double cx0 = m_mx.cellAt(ox + area.left() - half - 1), cx1 = m_mx.cellAt(ox + area.right() + half + 2);
-        const double cy0 = m_my.cellAt(oy + area.top() - half - 1), cy1 = m_my.cellAt(oy + area.bottom() + half + 2);
-        const auto lo = [](double a, double b) { return static_cast<int>(std::max(-1e6, std::floor(std::min(a, b)))); };
-        const auto hi = [](double a, double b) { return static_cast<int>(std::min(1e6, std::ceil(std::max(a, b)))); };
-        m_slots[s].cells.forEach(lo(cx0, cx1), hi(cx0, cx1), lo(cy0, cy1), hi(cy0, cy1), [&](int qx, int qy) {
-            const QPointF at(m_mx.centre(qx) - half - ox, m_my.centre(qy) - half - oy);
-            if (landed.insert(PixelSet::corner(device, at)))
-                p.drawImage(at, sprite);
-        });
+        m_slots[s].cells.forEach(deviceArea.left() - sprite.width() + 1, deviceArea.right(),
+            deviceArea.top() - sprite.height() + 1, deviceArea.bottom(),
+            [&](int x, int y) { p.drawImage(QPointF(x / m_scale, y / m_scale), sprite); });
     }
 }
 
@@ -283,9 +263,11 @@ void CloudCanvas::draw(QCPPainter* painter, const std::vector<PointCloud*>& clou
         full = slot.colour != c.m_colour || slot.diameter != c.m_diameter || slot.shape != c.m_shape
             || slot.ringWidth != c.m_ringWidth;
     }
-    // Each changed cloud's cells; a cell that differs from the canvas marks the tiles its marker
-    // covers.
+    // Each changed cloud's sprite corners (a pixel of the canvas each; several points share
+    // one); a corner that differs from the canvas marks the tiles its sprite covers.
     const int tilesX = (rect.width() + kTile - 1) / kTile, tilesY = (rect.height() + kTile - 1) / kTile;
+    const QSize deviceSize = (QSizeF(rect.size()) * scale).toSize();
+    const double ox = rect.left() - shift.x(), oy = rect.top() - shift.y(); // the canvas's origin, in plot pixels
     std::vector<char> dirty(full ? 0 : static_cast<size_t>(tilesX) * static_cast<size_t>(tilesY), 0);
     size_t dirtyTiles = 0;
     std::vector<Slot> next(clouds.size());
@@ -301,27 +283,34 @@ void CloudCanvas::draw(QCPPainter* painter, const std::vector<PointCloud*>& clou
             slot.cells = std::move(m_slots[s].cells); // unchanged
             continue;
         }
-        const double half = c.sprite(scale).width() / scale / 2.0;
-        slot.cells = Occupancy(mx, my, half + 1);
-        for (size_t i = 0; i < c.m_lx.size(); ++i)
-            if (const std::ptrdiff_t at = slot.cells.at(cellOf(mx, c.m_lx[i]), cellOf(my, c.m_ly[i])); at >= 0)
-                slot.cells.insert(at);
+        const QImage& sprite = c.sprite(scale);
+        const int sw = sprite.width(), sh = sprite.height();
+        const double half = sw / scale / 2.0;
+        // The corners of sprites that reach into the canvas.
+        slot.cells = Occupancy(QRect(-sw, -sh, deviceSize.width() + sw, deviceSize.height() + sh));
+        for (size_t i = 0; i < c.m_lx.size(); ++i) {
+            // As the engine places a sprite: its corner rounded to a whole pixel (PixelSet).
+            const double x = (mx.centre(cellOf(mx, c.m_lx[i])) - half - ox) * scale;
+            const double y = (my.centre(cellOf(my, c.m_ly[i])) - half - oy) * scale;
+            if (x > -1e6 && x < 1e6 && y > -1e6 && y < 1e6)
+                if (const std::ptrdiff_t at = slot.cells.at(qRound(x), qRound(y)); at >= 0)
+                    slot.cells.insert(at);
+        }
         slot.cells.compact(c.m_lx.size());
         if (full)
             continue;
         const Occupancy& before = m_slots[s].cells;
-        if (before.side != slot.cells.side) {
+        if (!before.sameGrid(slot.cells)) {
             full = true;
             continue;
         }
-        // The cells in one list and not the other (both in order) mark the tiles their markers cover.
+        // The corners in one list and not the other (both in order) mark the tiles their sprites cover.
         auto mark = [&](std::uint32_t cell) {
-            const int qx = slot.cells.cellX(cell), qy = slot.cells.cellY(cell);
-            const double px = mx.centre(qx) + shift.x() - rect.left(), py = my.centre(qy) + shift.y() - rect.top();
-            const int tx0 = std::max(0, static_cast<int>(std::floor((px - half - 1) / kTile)));
-            const int tx1 = std::min(tilesX - 1, static_cast<int>(std::floor((px + half + 1) / kTile)));
-            const int ty0 = std::max(0, static_cast<int>(std::floor((py - half - 1) / kTile)));
-            const int ty1 = std::min(tilesY - 1, static_cast<int>(std::floor((py + half + 1) / kTile)));
+            const double x = slot.cells.cellX(cell) / scale, y = slot.cells.cellY(cell) / scale; // canvas pixels
+            const int tx0 = std::max(0, static_cast<int>(std::floor(x / kTile)));
+            const int tx1 = std::min(tilesX - 1, static_cast<int>(std::floor((x + sw / scale) / kTile)));
+            const int ty0 = std::max(0, static_cast<int>(std::floor(y / kTile)));
+            const int ty1 = std::min(tilesY - 1, static_cast<int>(std::floor((y + sh / scale) / kTile)));
             for (int ty = ty0; ty <= ty1; ++ty)
                 for (int tx = tx0; tx <= tx1; ++tx) {
                     char& d = dirty[static_cast<size_t>(ty) * static_cast<size_t>(tilesX) + static_cast<size_t>(tx)];
@@ -348,11 +337,7 @@ void CloudCanvas::draw(QCPPainter* painter, const std::vector<PointCloud*>& clou
     }
     m_slots = std::move(next);
     m_key = key;
-    m_mx = mx;
-    m_my = my;
     m_scale = scale;
-    m_rect = rect;
-    m_shift = shift;
     // For tests and benchmarks: how much the last draw redrew (-1: everything).
     setProperty("tilesRedrawn", full ? -1 : static_cast<int>(dirtyTiles));
     setProperty("tiles", tilesX * tilesY);
@@ -565,7 +550,7 @@ void PointCloud::drawDirect(QCPPainter* painter)
     // cloud, a hash set for a small one (a 760 KB bitmap of fresh memory costs an export more
     // than its few thousand points).
     const bool bitmap = m_lx.size() >= CellSet::kBitsFrom;
-    Occupancy drawn = onGrid ? Occupancy(mx, my, m_diameter + m_ringWidth, bitmap) : Occupancy();
+    Occupancy drawn = onGrid ? Occupancy::ofCells(mx, my, m_diameter + m_ringWidth, bitmap) : Occupancy();
     std::optional<KeySet> drawnSmall;
     if (onGrid && !bitmap)
         drawnSmall.emplace(m_lx.size());

@@ -7,9 +7,10 @@
 //
 // Cached clouds (the kernel clouds of a crowded figure) are drawn together, by the first of them
 // in the plot, into one image the plot keeps (a CloudCanvas): a replot that changes none of them
-// blits that image, and new clouds that differ from the ones before in a few cells (a precision
-// toggle recolours the kernels between the two ridges; a drag moves one point) redraw only the
-// 32-pixel tiles around those cells.
+// blits that image. The canvas keeps, for each cloud, the pixels its markers land on (several
+// points share one; a marker is drawn once per pixel): new clouds that differ from the ones
+// before in a few of them (a precision toggle recolours the kernels between the two ridges; a
+// drag moves one point) redraw only the 32-pixel tiles around those.
 #pragma once
 
 #include <qcustomplot.h>
