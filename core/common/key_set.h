@@ -55,6 +55,17 @@ public:
         , m_expected(expected)
         , m_bitsInUse(expected >= kBitsFrom)
     { }
+    /// Asks for the memory insert(x, y, kind) will touch, ahead of it (a hint).
+    void prefetch(std::uint32_t x, std::uint32_t y, std::uint32_t kind = 0)
+    {
+        kind &= 31;
+        if (m_bitsInUse && x < m_side && y < m_side) {
+            std::vector<std::uint64_t>& bits = m_bits[kind];
+            if (bits.empty())
+                bits.assign((static_cast<std::size_t>(m_side) * m_side + 63) / 64, 0);
+            __builtin_prefetch(&bits[(static_cast<std::size_t>(y) * m_side + x) / 64], 1);
+        }
+    }
     /// False when the cell already held a point of this kind.
     bool insert(std::uint32_t x, std::uint32_t y, std::uint32_t kind = 0)
     {

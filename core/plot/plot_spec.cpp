@@ -8,6 +8,7 @@
 #include "core/model/units.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -297,43 +298,66 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     };
     auto drawRange = [&](size_t begin, size_t end, CellSet& cells, Range& out, bool trackCells) {
         resetVectorState();
-        for (size_t i = begin; i < end; ++i) {
-            const Placement& p = placements[i];
-            const Kernel& k = kernels[i];
+        // In batches: each point of a batch is made and its cell found first, and the cell's
+        // word of the thinning bitmaps asked for ahead (prefetched); then they are thinned in
+        // order. One at a time, each thinning waited on a random word of megabytes of bitmaps.
+        constexpr size_t kBatch = 16;
+        struct Made {
             PlotPoint pt;
-            if (!many)
-                pt.setName(k.name); // a crowded figure names its kernels by index (PlotPoint::name)
-            pt.index = static_cast<int>(i);
-            const double xi = std::isfinite(p.intensity) ? p.intensity : x.hi;
-            pt.measured = p.achieved.has_value();
-            pt.at = {xi, p.achieved ? *p.achieved : p.roof()};
-            pt.regime = p.regime;
-            pt.aboveRoof = p.aboveRoof;
-            if (options.sizeByTimeShare && k.time && totalTime > 0)
-                pt.size = 0.6 + 2.4 * std::sqrt(*k.time / totalTime); // area follows the share
-            if (anyLevelPlacements)
-                mainAt[i] = pt.at;
-            const double lnX = std::log(pt.at.x), lnY = std::log(pt.at.y);
+            double lnX = 0, lnY = 0;
             std::optional<ThinningGrid::Cell> cell;
-            if (thin && !hasLabel[i] && p.levels().empty()) {
-                cell = grid.cellOfLogs(lnX, lnY, pt);
-                if (!cells.insert(cell->x, cell->y, cell->kind)) {
+        };
+        std::array<Made, kBatch> batch;
+        for (size_t b0 = begin; b0 < end; b0 += kBatch) {
+            const size_t count = std::min(kBatch, end - b0);
+            for (size_t j = 0; j < count; ++j) {
+                const size_t i = b0 + j;
+                const Placement& p = placements[i];
+                Made& m = batch[j];
+                PlotPoint& pt = m.pt;
+                pt = PlotPoint {};
+                if (!many)
+                    pt.setName(kernels[i].name); // a crowded figure names its kernels by index (PlotPoint::name)
+                pt.index = static_cast<int>(i);
+                const double xi = std::isfinite(p.intensity) ? p.intensity : x.hi;
+                pt.measured = p.achieved.has_value();
+                pt.at = {xi, p.achieved ? *p.achieved : p.roof()};
+                pt.regime = p.regime;
+                pt.aboveRoof = p.aboveRoof;
+                if (options.sizeByTimeShare && kernels[i].time && totalTime > 0)
+                    pt.size = 0.6 + 2.4 * std::sqrt(*kernels[i].time / totalTime); // area follows the share
+                if (anyLevelPlacements)
+                    mainAt[i] = pt.at;
+                m.lnX = std::log(pt.at.x);
+                m.lnY = std::log(pt.at.y);
+                m.cell.reset();
+                if (thin && !hasLabel[i] && p.levels().empty()) {
+                    m.cell = grid.cellOfLogs(m.lnX, m.lnY, pt);
+                    cells.prefetch(m.cell->x, m.cell->y, m.cell->kind);
+                }
+            }
+            for (size_t j = 0; j < count; ++j) {
+                const size_t i = b0 + j;
+                Made& m = batch[j];
+                if (m.cell && !cells.insert(m.cell->x, m.cell->y, m.cell->kind)) {
                     ++out.thinned;
                     continue;
                 }
+                const Placement& p = placements[i];
+                const PlotPoint& pt = m.pt;
+                // Drops for every kernel, or with thousands only for the labelled ones (the rest is noise).
+                if (pt.measured && pt.at.y != p.roof() && (!many || hasLabel[i]))
+                    out.drops.push_back({pt.at, {pt.at.x, p.roof()}, p.regime, p.aboveRoof});
+                if (hasLabel[i])
+                    out.labels.push_back({LabelRole::PointLabel, pointLabelText(kernels[i], p), pt.at, std::nullopt,
+                        PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
+                if (!m.cell)
+                    out.unthinned.push_back(out.points.size());
+                out.points.push_back(std::move(m.pt));
+                out.logs.push_back({m.lnX, m.lnY});
+                if (trackCells)
+                    out.keptCells.push_back(m.cell);
             }
-            // Drops for every kernel, or with thousands only for the labelled ones (the rest is noise).
-            if (pt.measured && pt.at.y != p.roof() && (!many || hasLabel[i]))
-                out.drops.push_back({pt.at, {xi, p.roof()}, p.regime, p.aboveRoof});
-            if (hasLabel[i])
-                out.labels.push_back({LabelRole::PointLabel, pointLabelText(k, p), pt.at, std::nullopt,
-                    PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
-            if (!cell)
-                out.unthinned.push_back(out.points.size());
-            out.points.push_back(std::move(pt));
-            out.logs.push_back({lnX, lnY});
-            if (trackCells)
-                out.keptCells.push_back(cell);
         }
     };
     // Thinning: with many kernels, a point that lands on a pixel already holding a point of the
@@ -359,7 +383,11 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
                 drawRange(n / 2, n, own, second, true);
             });
         first.thinned += second.thinned;
+        constexpr size_t kAhead = 16; // cells asked for ahead, as drawRange does
         for (size_t j = 0; j < second.points.size(); ++j) {
+            if (j + kAhead < second.keptCells.size())
+                if (const auto& ahead = second.keptCells[j + kAhead])
+                    cells.prefetch(ahead->x, ahead->y, ahead->kind);
             const std::optional<ThinningGrid::Cell>& c = second.keptCells[j];
             if (c && !cells.insert(c->x, c->y, c->kind)) {
                 ++first.thinned;
