@@ -67,7 +67,7 @@ Result<SessionAnalysis> analyzeSession(
     out.regimes.resize(n);
     // Places kernels [begin, end): their own notes and counts (memory, compute, ridge, above),
     // and the roofs of kernels' own precisions, made once each (not a Roofline copy per kernel).
-    struct Part {
+    struct alignas(64) Part { // two are filled side by side: a cache line each
         std::vector<std::string> notes;
         RegimeCounts counts;
         PlacementSummary summary;

@@ -366,6 +366,41 @@ TEST(PlotSpec, AThinnedFigurePlacesItsNamesAsTheFullOneDoes)
     }
 }
 
+TEST(PlotSpec, ALargeFiguresMarkersAreCountedOnTwoThreadsAsOnOne)
+{
+    // Over 2^16 drawn points: the label layout counts their markers on two threads, half the
+    // points each. The named kernel has a crowd of points on its right, all in the second half;
+    // its name must avoid them as the one-thread layout (layoutPointLabels) does.
+    const HardwareProfile& hw = *catalog().find("h100-sxm5");
+    const Roofline roof = makeRoofline(hw, Precision::BF16).value();
+    std::vector<Kernel> ks;
+    const double bytes = 1e8;
+    auto add = [&](const std::string& name, double ai, double rate) {
+        ks.push_back(k(name.c_str(), ai * bytes, bytes, ai * bytes / rate));
+    };
+    for (int u = 0; u < 300; ++u) // far away, on a cell each: the first half
+        for (int v = 0; v < 220; ++v)
+            add("spread" + std::to_string(u * 220 + v), std::pow(10.0, 2 + 3 * u / 300.0),
+                std::pow(10.0, 10 + 1.5 * v / 220.0));
+    // By far the slowest (FLOPs, bytes and time scaled together): named.
+    ks.push_back(k("named", 3.0 * 2e18, 2e18, 3.0 * 2e18 / 5e12));
+    for (int i = 0; i < 20000; ++i) // its right-hand side, crowded: the second half
+        add("crowd" + std::to_string(i), 3.3 * std::pow(10.0, 0.5 * (i % 200) / 200.0),
+            3e12 * std::pow(10.0, 0.4 * (i / 200) / 100.0));
+    const PlotSpec s = spec("h100-sxm5", Precision::BF16, ks);
+    ASSERT_TRUE(s.crowded());
+    ASSERT_GE(s.points.size(), std::size_t {1} << 16);
+    PlotSpec one = s;
+    layoutPointLabels(one);
+    const auto named = std::find_if(s.labels.begin(), s.labels.end(),
+        [](const PlotLabel& l) { return l.role == LabelRole::PointLabel && l.text.rfind("named", 0) == 0; });
+    ASSERT_NE(named, s.labels.end());
+    EXPECT_EQ(named->align, PlotLabel::Align::Right) << "written left of its point, away from the crowd";
+    ASSERT_EQ(s.labels.size(), one.labels.size());
+    for (size_t i = 0; i < s.labels.size(); ++i)
+        EXPECT_TRUE(s.labels[i] == one.labels[i]) << "label " << i << " '" << s.labels[i].text << "'";
+}
+
 TEST(PlotSpec, TheLabelLayoutCountsOneMarkerPerCellWhetherOrNotItKnowsTheFigureWasThinned)
 {
     // Figures thinned as they are built: a point that may be thinned is kept only when no
