@@ -353,7 +353,9 @@ void MainWindow::refresh()
     m_lastRevision = m_document->kernelsRevision();
     m_lastKey = key;
     m_plot->setAnimated(m_settings->animate());
-    m_plot->showSpec(m_document->plotSpec(), m_document->roofline());
+    // The figure shown is replaced: its points' memory becomes the new one's.
+    std::vector<PlotPoint> spare = m_plot->releasePoints();
+    m_plot->showSpec(m_document->plotSpec(&spare), m_document->roofline());
     m_plot->setSelectedPoint(m_kernels ? m_kernels->currentKernel() : -1);
     const ViewSettings& v = m_document->session().view;
     for (auto [a, on] : {std::pair {m_labels, v.showLabels}, std::pair {m_sizeByTime, v.sizeByTimeShare},

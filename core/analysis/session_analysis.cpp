@@ -228,10 +228,10 @@ Result<PlotSpec> buildSessionPlot(const HardwareProfile& profile, const Session&
 }
 
 PlotSpec buildSessionPlot(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis,
-    const ProfileCatalog* catalog)
+    const ProfileCatalog* catalog, std::vector<PlotPoint>* spare)
 {
     return buildPlotSpec(effectiveProfile(profile, session), analysis.roof, session.kernels, analysis.placements,
-        plotOptionsFor(session, &profile, catalog), analysis.summary);
+        plotOptionsFor(session, &profile, catalog), analysis.summary, spare);
 }
 
 } // namespace roofline

@@ -88,7 +88,8 @@ PlotOptions plotOptionsFor(
 
 /// The figure of a session (the window and `roofline export SESSION` both draw this).
 Result<PlotSpec> buildSessionPlot(const HardwareProfile& profile, const Session& session);
+/// `spare`: see buildPlotSpec.
 PlotSpec buildSessionPlot(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis,
-    const ProfileCatalog* catalog = nullptr);
+    const ProfileCatalog* catalog = nullptr, std::vector<PlotPoint>* spare = nullptr);
 
 } // namespace roofline

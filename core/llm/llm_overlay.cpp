@@ -108,9 +108,10 @@ void addLlmOverlay(PlotSpec& spec, const LlmAnalysis& a, const LlmSettings& s)
 }
 
 PlotSpec buildSessionFigure(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis,
-    const std::vector<ModelSpec>& models, const ProfileCatalog* catalog, std::string* llmError)
+    const std::vector<ModelSpec>& models, const ProfileCatalog* catalog, std::string* llmError,
+    std::vector<PlotPoint>* spare)
 {
-    PlotSpec spec = buildSessionPlot(profile, session, analysis, catalog);
+    PlotSpec spec = buildSessionPlot(profile, session, analysis, catalog, spare);
     if (!session.llm.enabled)
         return spec;
     auto llm = analyzeLlm(session.llm, effectiveProfile(profile, session), analysis.roof, models, catalog);

@@ -185,7 +185,8 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
 }
 
 PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, const std::vector<Kernel>& kernels,
-    const std::vector<Placement>& placements, const PlotOptions& options, const PlacementSummary& summary)
+    const std::vector<Placement>& placements, const PlotOptions& options, const PlacementSummary& summary,
+    std::vector<PlotPoint>* spare)
 {
     if (kernels.size() != placements.size())
         throw std::invalid_argument("buildPlotSpec: one placement per kernel");
@@ -366,6 +367,10 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     const size_t n = placements.size();
     CellSet cells = ThinningGrid::cellSet(thin ? n : 0);
     Range first;
+    if (spare) { // its memory, not its points
+        spare->clear();
+        first.points = std::move(*spare);
+    }
     reserveLarge(first.points, n);
     reserveLarge(first.logs, n);
     // From 2^16 kernels the second half is drawn on a second thread, thinned on its own; a point

@@ -254,8 +254,11 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     const std::vector<Placement>& placements, const PlotOptions& options = {});
 /// The same given the placements' summary (SessionAnalysis::summary), which spares a figure of
 /// 10^6 kernels two walks through them. The figure is the one the overload above builds.
+/// `spare`: the points of a figure no longer shown, whose memory the new figure's points may
+/// take (10^6 kernels' points are 40 MB, which the system would otherwise zero page by page).
 PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, const std::vector<Kernel>& kernels,
-    const std::vector<Placement>& placements, const PlotOptions& options, const PlacementSummary& summary);
+    const std::vector<Placement>& placements, const PlotOptions& options, const PlacementSummary& summary,
+    std::vector<PlotPoint>* spare = nullptr);
 
 /// A stable, line-by-line text form of a spec, for golden tests and `--format spec`.
 std::string plotSpecToText(const PlotSpec& spec);

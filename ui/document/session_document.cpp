@@ -418,12 +418,12 @@ const std::vector<Placement>& SessionDocument::placements() const
     return m_analysis ? m_analysis->placements : none;
 }
 
-PlotSpec SessionDocument::plotSpec() const
+PlotSpec SessionDocument::plotSpec(std::vector<PlotPoint>* spare) const
 {
     const HardwareProfile* hw = hardware();
     if (!hw || !m_analysis)
         return {};
-    return buildSessionFigure(*hw, m_session, *m_analysis, m_models, &m_catalog);
+    return buildSessionFigure(*hw, m_session, *m_analysis, m_models, &m_catalog, nullptr, spare);
 }
 
 } // namespace roofline::ui

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace roofline::ui {
 
@@ -129,6 +130,14 @@ void RooflinePlotWidget::renderFrame(const PlotSpec& spec)
     m_plot->xAxis->setRange(xView);
     m_plot->yAxis->setRange(yView);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+std::vector<PlotPoint> RooflinePlotWidget::releasePoints()
+{
+    if (m_animated || isAnimating())
+        return {};
+    m_indexed = false; // the hover index is of these points
+    return std::exchange(m_spec.points, {});
 }
 
 bool RooflinePlotWidget::isAnimating() const

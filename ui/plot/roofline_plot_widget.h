@@ -28,6 +28,10 @@ public:
     /// Shows a new figure. When its default ranges are those of the previous figure (same
     /// hardware, another precision) the current view is kept, so the roof visibly moves.
     void showSpec(PlotSpec spec, const std::optional<Roofline>& roof);
+    /// The points of the figure shown, given up for the next figure's memory (the window hands
+    /// them to the document right before showSpec: 10^6 points are 40 MB the system would zero
+    /// again). None while the figure animates, or may animate, from them.
+    std::vector<PlotPoint> releasePoints();
     /// The figure as the window shows it now (with the current zoom), for export.
     PlotSpec currentSpec() const;
     const PlotStyle& style() const { return m_style; }
