@@ -447,6 +447,32 @@ TEST(PlotSpec, TheLabelLayoutCountsOneMarkerPerCellWhetherOrNotItKnowsTheFigureW
     }
 }
 
+TEST(PlotSpec, ANewFigureTakesTheMemoryOfTheSparePointsAndIsTheSame)
+{
+    // The window hands the points of the figure it replaces to the next one: their memory is
+    // reused (no fresh megabytes per toggle) and the figure is the one built without them.
+    std::vector<Kernel> ks;
+    for (int i = 0; i < 5000; ++i) {
+        const double ai = std::pow(10.0, -1 + 4 * ((i * 7919) % 5000) / 5000.0), bytes = 1e8;
+        ks.push_back(k(("k" + std::to_string(i)).c_str(), ai * bytes, bytes, ai * bytes / (2e11 + 1e9 * (i % 97))));
+    }
+    PlotSpec before = spec("h100-sxm5", Precision::BF16, ks);
+    ASSERT_TRUE(before.crowded());
+    std::vector<PlotPoint> spare = std::move(before.points);
+    const PlotPoint* memory = spare.data();
+    const HardwareProfile& hw = *catalog().find("h100-sxm5");
+    const Roofline roof = makeRoofline(hw, Precision::FP8).value();
+    std::vector<Placement> ps;
+    for (const auto& kernel : ks)
+        ps.push_back(analyze(kernel, roof));
+    const PlacementSummary summary = summarizePlacements(ks, ps);
+    const PlotSpec fresh = buildPlotSpec(hw, roof, ks, ps, {}, summary);
+    const PlotSpec reused = buildPlotSpec(hw, roof, ks, ps, {}, summary, &spare);
+    EXPECT_TRUE(reused == fresh);
+    EXPECT_EQ(reused.points.data(), memory) << "the spare points' memory";
+    EXPECT_TRUE(spare.empty());
+}
+
 TEST(PlotSpec, APointKeepsItsNameOutOfLineAndCopiesIt)
 {
     PlotPoint a;

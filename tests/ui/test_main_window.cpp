@@ -264,6 +264,24 @@ TEST_F(MainWindowTest, TheAnimatedToggleEndsWhereTheInstantOneDoes)
     EXPECT_NEAR(animatedRidge, 590.7, 0.05);
 }
 
+TEST_F(MainWindowTest, TheFigureShownGivesItsPointsToTheNextUnlessItMayAnimateFromThem)
+{
+    std::vector<Kernel> kernels;
+    for (int i = 0; i < 3000; ++i)
+        kernels.push_back(test::makeKernel("k" + std::to_string(i), (1.0 + i % 500) * 1e9, 1e9, 1e-3));
+    window->document()->addKernels(std::move(kernels), "add");
+    RooflinePlotWidget* widget = window->plotWidget();
+    const size_t shown = widget->currentSpec().points.size();
+    ASSERT_GT(shown, 100u);
+    widget->setAnimated(true);
+    EXPECT_TRUE(widget->releasePoints().empty()) << "an animation starts from them";
+    widget->setAnimated(false);
+    EXPECT_EQ(widget->releasePoints().size(), shown);
+    // As the window does on every change: the next figure is whole.
+    window->toggleAction()->trigger();
+    EXPECT_EQ(widget->currentSpec().points.size() + static_cast<size_t>(widget->currentSpec().thinnedPoints), 3000u);
+}
+
 TEST_F(MainWindowTest, KernelsWhoseRegimeFlipsAreRingedAndCounted)
 {
     window->document()->addKernels({test::makeKernel("between ridges", 400e9, 1e9)}, "add"); // I = 400
