@@ -134,8 +134,7 @@ void RooflinePlotWidget::renderFrame(const PlotSpec& spec)
 
 std::vector<PlotPoint> RooflinePlotWidget::releasePoints()
 {
-    if (m_animated || isAnimating())
-        return {};
+    // An animation starts from the figure before's roofs and labels (between()), never its points.
     m_indexed = false; // the hover index is of these points
     return std::exchange(m_spec.points, {});
 }

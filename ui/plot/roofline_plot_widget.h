@@ -30,7 +30,7 @@ public:
     void showSpec(PlotSpec spec, const std::optional<Roofline>& roof);
     /// The points of the figure shown, given up for the next figure's memory (the window hands
     /// them to the document right before showSpec: 10^6 points are 40 MB the system would zero
-    /// again). None while the figure animates, or may animate, from them.
+    /// again).
     std::vector<PlotPoint> releasePoints();
     /// The figure as the window shows it now (with the current zoom), for export.
     PlotSpec currentSpec() const;
