@@ -617,7 +617,7 @@ private:
 // took 30-70 ms to index and query; this takes a few.) Cells of 2 x 2 pixels place a centre
 // within a pixel of where it is, for a table a quarter of the plot's pixels: zeroing and summing
 // one a pixel each was a quarter of a crowded figure's geometry on every toggle.
-class alignas(64) MarkerDensity { // a cache line of its own: see add()
+class MarkerDensity {
 public:
     static constexpr double kCell = 2.0;
     MarkerDensity(double width, double height)
@@ -630,8 +630,7 @@ public:
         y /= kCell;
         if (!(x >= 0 && y >= 0 && x < m_w && y < m_h))
             return; // off the plot area: it covers no label worth placing
-        // Only a new radius writes the members (two densities filled side by side on two
-        // threads may share a cache line).
+        // Only a new radius writes the members.
         if (r != m_lastR || !m_last) {
             const int radius = std::max(1, static_cast<int>(std::lround(r)));
             m_last = &m_layers[radius]; // map nodes stay put
@@ -641,18 +640,6 @@ public:
         if (layer.empty())
             layer.assign(static_cast<size_t>(m_w + 1) * static_cast<size_t>(m_h + 1), 0);
         ++layer[at(static_cast<int>(x) + 1, static_cast<int>(y) + 1)];
-    }
-    /// Adds the markers another density counted (over the same area; before finish()).
-    void merge(const MarkerDensity& other)
-    {
-        for (const auto& [r, counts] : other.m_layers) {
-            std::vector<std::uint32_t>& layer = m_layers[r];
-            if (layer.empty())
-                layer.assign(counts.size(), 0);
-            for (size_t i = 0; i < counts.size(); ++i)
-                layer[i] += counts[i];
-        }
-        m_last = nullptr; // the map may have a new node; add() finds its layer again
     }
     /// Turns the counts into running sums; call once, after the last add().
     void finish()
@@ -695,104 +682,68 @@ private:
     double m_lastR = -1.0;
 };
 
-// The markers of a crowded figure thinned as it was built: every point but the few never thinned
-// (`unthinned`) is alone in its cell and kind already, so only those few are looked up instead
-// of every point going into a set. A marker is the first point of its cell and kind, in order.
-// scan() goes through a range of the other points (two ranges can be scanned side by side);
-// finish() then gives the unthinned points that no point before them shares a cell with.
-class FewUnthinnedMarkers {
-public:
-    FewUnthinnedMarkers(const PlotSpec& spec, const std::vector<PlotXY>* logs, const std::vector<size_t>& unthinned)
-        : m_spec(spec)
-        , m_logs(logs && logs->size() == spec.points.size() ? logs : nullptr)
-        , m_grid(spec.x, spec.y)
-        , m_isUnthinned(spec.points.size(), false)
-    {
-        for (size_t i : unthinned) {
-            if (i >= spec.points.size())
-                continue;
-            m_isUnthinned[i] = true;
-            const std::uint64_t k = key(i, logsOf(i));
-            if (std::none_of(m_firstAt.begin(), m_firstAt.end(), [&](const auto& e) { return e.first == k; }))
-                m_firstAt.push_back({k, i}); // the first unthinned point of each cell and kind
-        }
-        // A point can only share a cell with one of them if its cell's column is one of theirs:
-        // a bit per column (mod 64) spares the other points the whole cell and the search.
-        for (const auto& e : m_firstAt)
-            m_columns |= std::uint64_t {1} << ((e.first >> 32) % 64);
-    }
-    PlotXY logsOf(size_t i) const // as the figure took them, or once here
-    {
-        return m_logs ? (*m_logs)[i] : PlotXY {std::log(m_spec.points[i].at.x), std::log(m_spec.points[i].at.y)};
-    }
-    /// Which unthinned points a thinned point before them took the marker from, for scan().
-    std::vector<char> noneTaken() const { return std::vector<char>(m_firstAt.size(), 0); }
-    /// Calls f(i, logarithms) for each marker among the points [begin, end) not unthinned.
-    template <typename F> void scan(size_t begin, size_t end, std::vector<char>& takenEarlier, F&& f) const
-    {
-        for (size_t i = begin; i < end && i < m_spec.points.size(); ++i) {
-            if (m_isUnthinned[i])
-                continue;
-            const PlotXY ln = logsOf(i);
-            if (!m_firstAt.empty() && (m_columns >> (m_grid.columnOfLog(ln.x) % 64) & 1)) {
-                const std::uint64_t k = key(i, ln);
-                auto e = std::find_if(m_firstAt.begin(), m_firstAt.end(), [&](const auto& a) { return a.first == k; });
-                if (e != m_firstAt.end()) {
-                    if (e->second < i)
-                        continue; // the unthinned point before it counts
-                    takenEarlier[static_cast<size_t>(e - m_firstAt.begin())] = 1;
-                }
-            }
-            f(i, ln);
-        }
-    }
-    /// The unthinned markers; `takenEarlier`: the scans' marks, combined.
-    template <typename F> void finish(const std::vector<char>& takenEarlier, F&& f) const
-    {
-        for (size_t e = 0; e < m_firstAt.size(); ++e)
-            if (!takenEarlier[e])
-                f(m_firstAt[e].second, logsOf(m_firstAt[e].second));
-    }
-
-private:
-    std::uint64_t key(size_t i, const PlotXY& ln) const
-    {
-        const ThinningGrid::Cell c = m_grid.cellOfLogs(ln.x, ln.y, m_spec.points[i]);
-        return (static_cast<std::uint64_t>(c.x) << 32) | (static_cast<std::uint64_t>(c.y) << 5) | c.kind;
-    }
-    const PlotSpec& m_spec;
-    const std::vector<PlotXY>* m_logs;
-    ThinningGrid m_grid;
-    std::vector<bool> m_isUnthinned;
-    std::vector<std::pair<std::uint64_t, size_t>> m_firstAt;
-    std::uint64_t m_columns = 0;
-};
-
-constexpr size_t kFewUnthinned = 256;
-
 // Calls f(i, logarithms of point i) for each marker the label layout counts: with thousands of
 // points one per thinning cell and kind, the first in order (a figure and its thinned version
 // then place their names identically), every point otherwise. `unthinned` (if given): every
 // point but these positions is alone in its cell and kind already (the figure was thinned as it
-// was built; see FewUnthinnedMarkers).
+// was built), so only those few are looked up instead of every point going into a set.
 template <typename F>
 void forEachLayoutMarker(
     const PlotSpec& spec, const std::vector<PlotXY>* logs, const std::vector<size_t>* unthinned, F&& f)
 {
     const bool many = spec.crowded();
-    if (many && unthinned && unthinned->size() <= kFewUnthinned) {
-        const FewUnthinnedMarkers markers(spec, logs, *unthinned);
-        std::vector<char> taken = markers.noneTaken();
-        markers.scan(0, spec.points.size(), taken, f);
-        markers.finish(taken, f);
-        return;
-    }
+    const ThinningGrid grid(spec.x, spec.y);
     if (logs && logs->size() != spec.points.size())
         logs = nullptr;
-    const ThinningGrid grid(spec.x, spec.y);
+    auto logsOf = [&](size_t i) { // as the figure took them, or once here
+        return logs ? (*logs)[i] : PlotXY {std::log(spec.points[i].at.x), std::log(spec.points[i].at.y)};
+    };
+    constexpr size_t kFewUnthinned = 256;
+    if (many && unthinned && unthinned->size() <= kFewUnthinned) {
+        auto key = [&](size_t i, const PlotXY& ln) {
+            const ThinningGrid::Cell c = grid.cellOfLogs(ln.x, ln.y, spec.points[i]);
+            return (static_cast<std::uint64_t>(c.x) << 32) | (static_cast<std::uint64_t>(c.y) << 5) | c.kind;
+        };
+        // The first unthinned point of each cell and kind (the list is in order).
+        std::vector<std::pair<std::uint64_t, size_t>> firstAt;
+        std::vector<bool> isUnthinned(spec.points.size(), false);
+        for (size_t i : *unthinned) {
+            if (i >= spec.points.size())
+                continue;
+            isUnthinned[i] = true;
+            const std::uint64_t k = key(i, logsOf(i));
+            if (std::none_of(firstAt.begin(), firstAt.end(), [&](const auto& e) { return e.first == k; }))
+                firstAt.push_back({k, i});
+        }
+        std::vector<bool> takenEarlier(firstAt.size(), false); // by a thinned point before it
+        // A point can only share a cell with one of them if its cell's column is one of theirs:
+        // a bit per column (mod 64) spares the other points the whole cell and the search.
+        std::uint64_t columns = 0;
+        for (const auto& e : firstAt)
+            columns |= std::uint64_t {1} << ((e.first >> 32) % 64);
+        for (size_t i = 0; i < spec.points.size(); ++i) {
+            if (isUnthinned[i])
+                continue;
+            const PlotXY ln = logsOf(i);
+            if (!firstAt.empty() && (columns >> (grid.columnOfLog(ln.x) % 64) & 1)) {
+                const std::uint64_t k = key(i, ln);
+                auto e = std::find_if(firstAt.begin(), firstAt.end(), [&](const auto& a) { return a.first == k; });
+                if (e != firstAt.end()) {
+                    if (e->second < i)
+                        continue; // the unthinned point before it counts
+                    takenEarlier[static_cast<size_t>(e - firstAt.begin())] = true;
+                }
+            }
+            f(i, ln);
+        }
+        for (size_t e = 0; e < firstAt.size(); ++e)
+            if (!takenEarlier[e])
+                f(firstAt[e].second, logsOf(firstAt[e].second));
+        return;
+    }
     CellSet seen = ThinningGrid::cellSet(many ? spec.points.size() : 0);
     for (size_t i = 0; i < spec.points.size(); ++i) {
-        const PlotXY ln = logs ? (*logs)[i] : PlotXY {std::log(spec.points[i].at.x), std::log(spec.points[i].at.y)};
+        const PlotXY ln = logsOf(i);
         if (many) {
             const ThinningGrid::Cell c = grid.cellOfLogs(ln.x, ln.y, spec.points[i]);
             if (!seen.insert(c.x, c.y, c.kind))
@@ -852,39 +803,14 @@ void layoutLabels(
     // With thousands of points, one marker per thinning cell and kind: a figure and its thinned
     // version then place their names identically (repeated points would add their overlaps).
     const bool many = spec.crowded();
-    auto addMarker = [&](MarkerDensity& to, size_t i, const PlotXY& ln) {
+    forEachLayoutMarker(spec, logs, unthinned, [&](size_t i, const PlotXY& ln) {
         const auto [x, y] = pxOfLogs(ln.x, ln.y);
         const double r = m.markerRadius * spec.points[i].size;
         if (many)
-            to.add(x, y, r);
+            density.add(x, y, r);
         else
             obstacles.push_back({x - r, y - r, x + r, y + r});
-    };
-    constexpr size_t kTwoThreadsFrom = size_t {1} << 16;
-    if (many && unthinned && unthinned->size() <= kFewUnthinned && spec.points.size() >= kTwoThreadsFrom
-        && std::thread::hardware_concurrency() >= 2) {
-        // The figure's markers counted on two threads, half the points each.
-        const FewUnthinnedMarkers markers(spec, logs, *unthinned);
-        std::vector<char> taken = markers.noneTaken(), takenSecond = markers.noneTaken();
-        MarkerDensity second(m.width, m.height);
-        const size_t half = spec.points.size() / 2;
-        runSideBySide(
-            [&]() {
-                resetVectorState();
-                markers.scan(0, half, taken, [&](size_t i, const PlotXY& ln) { addMarker(density, i, ln); });
-            },
-            [&]() {
-                resetVectorState();
-                markers.scan(spec.points.size() > half ? half : 0, spec.points.size(), takenSecond,
-                    [&](size_t i, const PlotXY& ln) { addMarker(second, i, ln); });
-            });
-        for (size_t e = 0; e < taken.size(); ++e)
-            taken[e] = taken[e] || takenSecond[e];
-        density.merge(second);
-        markers.finish(taken, [&](size_t i, const PlotXY& ln) { addMarker(density, i, ln); });
-    } else {
-        forEachLayoutMarker(spec, logs, unthinned, [&](size_t i, const PlotXY& ln) { addMarker(density, i, ln); });
-    }
+    });
     density.finish();
     auto costOf = [&](const Box& box) { return obstacles.cost(box) + (many ? density.cost(box) : 0.0); };
     // The roofs, the ridge guide and the fixed labels are obstacles too: sample lines as small boxes.

@@ -366,11 +366,12 @@ TEST(PlotSpec, AThinnedFigurePlacesItsNamesAsTheFullOneDoes)
     }
 }
 
-TEST(PlotSpec, ALargeFiguresMarkersAreCountedOnTwoThreadsAsOnOne)
+TEST(PlotSpec, ALargeThinnedFigurePlacesItsNameAsTheWholeLayoutDoes)
 {
-    // Over 2^16 drawn points: the label layout counts their markers on two threads, half the
-    // points each. The named kernel has a crowd of points on its right, all in the second half;
-    // its name must avoid them as the one-thread layout (layoutPointLabels) does.
+    // Over 2^16 drawn points, thinned on two threads as the figure was built: the label layout,
+    // told which points were never thinned, counts the markers a pass over every point counts
+    // (layoutPointLabels). The named kernel has a crowd of points on its right, all drawn by the
+    // second thread; its name must avoid them.
     const HardwareProfile& hw = *catalog().find("h100-sxm5");
     const Roofline roof = makeRoofline(hw, Precision::BF16).value();
     std::vector<Kernel> ks;
