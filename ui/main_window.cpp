@@ -341,13 +341,13 @@ void MainWindow::refresh()
     const bool same = m_document->kernelsRevision() == m_lastRevision && regimes.size() == m_lastRegimes.size();
     if (key != m_lastKey && same) {
         const RegimeFlips flips = regimeFlips(m_lastRegimes, regimes);
-        m_plot->setHighlighted(flips.all());
+        m_plot->setHighlighted(flips.all(), false); // drawn by showSpec below
         const std::string summary = flips.summary(
             m_lastKey.substr(0, m_lastKey.find('/')) == hw->id ? precisionLabel(m_document->precision()) : hw->name);
         if (!summary.empty())
             statusBar()->showMessage(QString::fromStdString(summary), 8000);
     } else if (!same) {
-        m_plot->setHighlighted({});
+        m_plot->setHighlighted({}, false);
     }
     m_lastRegimes = regimes;
     m_lastRevision = m_document->kernelsRevision();

@@ -192,11 +192,13 @@ void RooflinePlotWidget::showSpec(PlotSpec spec, const std::optional<Roofline>& 
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void RooflinePlotWidget::setHighlighted(const std::vector<int>& indices)
+void RooflinePlotWidget::setHighlighted(const std::vector<int>& indices, bool draw)
 {
     m_highlighted = indices;
     if (!std::is_sorted(m_highlighted.begin(), m_highlighted.end()))
         std::sort(m_highlighted.begin(), m_highlighted.end()); // the first kMostRings by index are ringed
+    if (!draw)
+        return;
     drawHighlights();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

@@ -47,7 +47,9 @@ public:
     void setAnimated(bool on) { m_animated = on; }
     bool isAnimating() const;
     /// Kernels drawn with a highlight ring (those whose regime just flipped); empty: none.
-    void setHighlighted(const std::vector<int>& indices);
+    /// `draw` false: the rings wait for the next showSpec (the window sets them right before
+    /// showing a new figure; ringing the old one first was a wasted search through it).
+    void setHighlighted(const std::vector<int>& indices, bool draw = true);
 
     /// Rings the point of kernel `index` (-1: none).
     void setSelectedPoint(int index);
