@@ -2,6 +2,7 @@
 #include "ui/plot/point_cloud.h"
 
 #include "core/common/key_set.h"
+#include "core/common/side_by_side.h"
 #include "core/common/vector_state.h"
 #include "core/plot/plot_spec.h"
 
@@ -12,6 +13,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <thread>
 
 namespace roofline::ui {
 namespace {
@@ -86,6 +88,12 @@ struct Occupancy {
         if (!(qx >= x0 && qy >= y0 && qx < x0 + w && qy < y0 + h))
             return -1; // also NaN
         return static_cast<std::ptrdiff_t>(qy - y0) * w + static_cast<std::ptrdiff_t>(qx - x0);
+    }
+    /// Sets the bits another bitmap of the same grid has set (before compact()).
+    void join(const Occupancy& other)
+    {
+        for (size_t i = 0; i < bits.size() && i < other.bits.size(); ++i)
+            bits[i] |= other.bits[i];
     }
     /// Sets a bit; false when it was already set.
     bool insert(std::ptrdiff_t i)
@@ -271,6 +279,11 @@ void CloudCanvas::draw(QCPPainter* painter, const std::vector<PointCloud*>& clou
     std::vector<char> dirty(full ? 0 : static_cast<size_t>(tilesX) * static_cast<size_t>(tilesY), 0);
     size_t dirtyTiles = 0;
     std::vector<Slot> next(clouds.size());
+    // The changed clouds' corners, as the engine places a sprite: its corner rounded to a whole
+    // pixel (PixelSet). From 2^16 points the second half of each cloud is listed on a second
+    // thread, into a bitmap of its own made here (memory a worker thread allocates stays in its
+    // arena), and the two are joined.
+    std::vector<size_t> changed;
     for (size_t s = 0; s < clouds.size(); ++s) {
         const PointCloud& c = *clouds[s];
         Slot& slot = next[s];
@@ -284,18 +297,53 @@ void CloudCanvas::draw(QCPPainter* painter, const std::vector<PointCloud*>& clou
             continue;
         }
         const QImage& sprite = c.sprite(scale);
-        const int sw = sprite.width(), sh = sprite.height();
-        const double half = sw / scale / 2.0;
         // The corners of sprites that reach into the canvas.
-        slot.cells = Occupancy(QRect(-sw, -sh, deviceSize.width() + sw, deviceSize.height() + sh));
-        for (size_t i = 0; i < c.m_lx.size(); ++i) {
-            // As the engine places a sprite: its corner rounded to a whole pixel (PixelSet).
+        slot.cells = Occupancy(QRect(-sprite.width(), -sprite.height(), deviceSize.width() + sprite.width(),
+            deviceSize.height() + sprite.height()));
+        changed.push_back(s);
+    }
+    auto listCorners = [&](size_t s, Occupancy& into, size_t begin, size_t end) {
+        const PointCloud& c = *clouds[s];
+        const double half = c.sprite(scale).width() / scale / 2.0;
+        for (size_t i = begin; i < end; ++i) {
             const double x = (mx.centre(cellOf(mx, c.m_lx[i])) - half - ox) * scale;
             const double y = (my.centre(cellOf(my, c.m_ly[i])) - half - oy) * scale;
             if (x > -1e6 && x < 1e6 && y > -1e6 && y < 1e6)
-                if (const std::ptrdiff_t at = slot.cells.at(qRound(x), qRound(y)); at >= 0)
-                    slot.cells.insert(at);
+                if (const std::ptrdiff_t at = into.at(qRound(x), qRound(y)); at >= 0)
+                    into.insert(at);
         }
+    };
+    size_t toList = 0;
+    for (size_t s : changed)
+        toList += clouds[s]->m_lx.size();
+    if (toList >= (size_t {1} << 16) && std::thread::hardware_concurrency() >= 2) {
+        std::vector<Occupancy> halves;
+        for (size_t s : changed) {
+            halves.emplace_back(QRect(next[s].cells.x0, next[s].cells.y0, next[s].cells.w, next[s].cells.h));
+            // A cloud's sprite is made once, here, not by both threads.
+            (void)clouds[s]->sprite(scale);
+        }
+        runSideBySide(
+            [&]() {
+                resetVectorState();
+                for (size_t s : changed)
+                    listCorners(s, next[s].cells, 0, clouds[s]->m_lx.size() / 2);
+            },
+            [&]() {
+                resetVectorState();
+                for (size_t k = 0; k < changed.size(); ++k)
+                    listCorners(
+                        changed[k], halves[k], clouds[changed[k]]->m_lx.size() / 2, clouds[changed[k]]->m_lx.size());
+            });
+        for (size_t k = 0; k < changed.size(); ++k)
+            next[changed[k]].cells.join(halves[k]);
+    } else {
+        for (size_t s : changed)
+            listCorners(s, next[s].cells, 0, clouds[s]->m_lx.size());
+    }
+    for (size_t s : changed) {
+        const PointCloud& c = *clouds[s];
+        Slot& slot = next[s];
         slot.cells.compact(c.m_lx.size());
         if (full)
             continue;
@@ -304,6 +352,7 @@ void CloudCanvas::draw(QCPPainter* painter, const std::vector<PointCloud*>& clou
             full = true;
             continue;
         }
+        const int sw = c.sprite(scale).width(), sh = c.sprite(scale).height();
         // The corners in one list and not the other (both in order) mark the tiles their sprites cover.
         auto mark = [&](std::uint32_t cell) {
             const double x = slot.cells.cellX(cell) / scale, y = slot.cells.cellY(cell) / scale; // canvas pixels
