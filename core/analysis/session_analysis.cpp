@@ -6,6 +6,7 @@
 #include "core/common/vector_state.h"
 
 #include <algorithm>
+#include <cstring>
 #include <exception>
 #include <map>
 #include <optional>
@@ -173,14 +174,29 @@ RegimeFlips regimeFlips(const std::vector<Regime>& before, const std::vector<Reg
     RegimeFlips f;
     if (before.size() != after.size())
         return f;
-    for (size_t i = 0; i < after.size(); ++i) {
+    auto look = [&](size_t i) {
         if (before[i] == after[i])
-            continue;
+            return;
         if (after[i] == Regime::MemoryBound)
             f.toMemoryBound.push_back(static_cast<int>(i));
         else if (after[i] == Regime::ComputeBound)
             f.toComputeBound.push_back(static_cast<int>(i));
+    };
+    // Eight regimes (a byte each) at a time: after a toggle nearly all are the same, and a
+    // million kernels were a millisecond one by one.
+    static_assert(sizeof(Regime) == 1);
+    const size_t n = after.size();
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        std::uint64_t a = 0, b = 0;
+        std::memcpy(&a, before.data() + i, 8);
+        std::memcpy(&b, after.data() + i, 8);
+        if (a != b)
+            for (size_t j = i; j < i + 8; ++j)
+                look(j);
     }
+    for (; i < n; ++i)
+        look(i);
     return f;
 }
 

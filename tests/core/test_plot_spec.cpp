@@ -231,6 +231,31 @@ TEST(Session, RegimeFlipsSayWhatChanged)
     EXPECT_EQ(regimeFlips(bf16, bf16).summary("BF16"), "");
 }
 
+TEST(Session, RegimeFlipsAreFoundWhereverTheyAre)
+{
+    // Regimes are compared eight at a time: flips at the start, the end, across the eight-byte
+    // steps and in the tail are all found, in order, and none where nothing changed.
+    std::mt19937 rng(7);
+    std::uniform_int_distribution<int> regime(0, 2), coin(0, 99);
+    for (size_t n : {0, 1, 7, 8, 9, 63, 64, 1003}) {
+        std::vector<Regime> before(n), after(n);
+        std::vector<int> toMemory, toCompute;
+        for (size_t i = 0; i < n; ++i) {
+            before[i] = after[i] = static_cast<Regime>(regime(rng));
+            if (i == 0 || i + 1 == n || coin(rng) < 5)
+                after[i] = static_cast<Regime>((static_cast<int>(before[i]) + 1 + coin(rng) % 2) % 3);
+            if (after[i] != before[i] && after[i] == Regime::MemoryBound)
+                toMemory.push_back(static_cast<int>(i));
+            if (after[i] != before[i] && after[i] == Regime::ComputeBound)
+                toCompute.push_back(static_cast<int>(i));
+        }
+        const RegimeFlips f = regimeFlips(before, after);
+        EXPECT_EQ(f.toMemoryBound, toMemory) << n;
+        EXPECT_EQ(f.toComputeBound, toCompute) << n;
+        EXPECT_TRUE(regimeFlips(after, after).all().empty()) << n;
+    }
+}
+
 TEST(PlotSpec, ThousandsOfKernelsAreThinnedInTheFigureOnly)
 {
     // 3000 kernels, many of them on the same few pixels, and a few far apart.
