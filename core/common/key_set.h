@@ -58,36 +58,41 @@ public:
     /// Asks for the memory insert(x, y, kind) will touch, ahead of it (a hint).
     void prefetch(std::uint32_t x, std::uint32_t y, std::uint32_t kind = 0)
     {
-        kind &= 31;
-        if (m_bitsInUse && x < m_side && y < m_side) {
-            std::vector<std::uint64_t>& bits = m_bits[kind];
-            if (bits.empty())
-                bits.assign((static_cast<std::size_t>(m_side) * m_side + 63) / 64, 0);
-            __builtin_prefetch(&bits[(static_cast<std::size_t>(y) * m_side + x) / 64], 1);
-        }
+        if (const Bit b = bitOf(x, y, kind); b.word)
+            __builtin_prefetch(b.word, 1);
     }
     /// False when the cell already held a point of this kind.
     bool insert(std::uint32_t x, std::uint32_t y, std::uint32_t kind = 0)
     {
-        kind &= 31;
-        if (m_bitsInUse && x < m_side && y < m_side) {
-            std::vector<std::uint64_t>& bits = m_bits[kind];
-            if (bits.empty())
-                bits.assign((static_cast<std::size_t>(m_side) * m_side + 63) / 64, 0);
-            const std::size_t i = static_cast<std::size_t>(y) * m_side + x;
-            std::uint64_t& word = bits[i / 64];
-            const std::uint64_t bit = std::uint64_t {1} << (i % 64);
-            if (word & bit)
+        if (const Bit b = bitOf(x, y, kind); b.word) {
+            if (*b.word & b.mask)
                 return false;
-            word |= bit;
+            *b.word |= b.mask;
             return true;
         }
         if (!m_off)
             m_off.emplace(m_expected);
-        return m_off->insert((static_cast<std::uint64_t>(x) << 32) | (static_cast<std::uint64_t>(y) << 5) | kind);
+        return m_off->insert(
+            (static_cast<std::uint64_t>(x) << 32) | (static_cast<std::uint64_t>(y) << 5) | (kind & 31));
     }
 
 private:
+    struct Bit {
+        std::uint64_t* word = nullptr; ///< null: the cell goes to the hash set
+        std::uint64_t mask = 0;
+    };
+    /// The cell's bit in its kind's bitmap (made on first use), when bitmaps are in use and the
+    /// cell is on the grid.
+    Bit bitOf(std::uint32_t x, std::uint32_t y, std::uint32_t kind)
+    {
+        if (!m_bitsInUse || x >= m_side || y >= m_side)
+            return {};
+        std::vector<std::uint64_t>& bits = m_bits[kind & 31];
+        if (bits.empty())
+            bits.assign((static_cast<std::size_t>(m_side) * m_side + 63) / 64, 0);
+        const std::size_t i = static_cast<std::size_t>(y) * m_side + x;
+        return {&bits[i / 64], std::uint64_t {1} << (i % 64)};
+    }
     std::uint32_t m_side;
     std::size_t m_expected;
     bool m_bitsInUse;
