@@ -148,6 +148,24 @@ TEST_F(MainWindowTest, TheHardwarePanelShowsTheSelectedRoofsFigures)
     EXPECT_EQ(value(1), "819 GB/s");
 }
 
+TEST_F(MainWindowTest, TheHardwarePanelsFiguresFitTheirFixedLabels)
+{
+    // The figures' labels have a fixed size (a new text lays nothing out again on a toggle):
+    // every part's every figure fits in it.
+    HardwarePanel* panel = window->hardwarePanel();
+    for (const auto& hw : test::shippedCatalog().profiles())
+        for (Precision p : hw.precisions()) {
+            panel->showSelection(hw, p);
+            for (int row = 0; row < 4; ++row) {
+                auto* label = panel->findChild<QLabel*>(QStringLiteral("hardwareInfo-%1").arg(row));
+                ASSERT_NE(label, nullptr);
+                EXPECT_EQ(label->minimumSize(), label->maximumSize()) << "row " << row;
+                EXPECT_LE(label->fontMetrics().horizontalAdvance(label->text()), label->width())
+                    << hw.id << " " << precisionName(p) << ": '" << label->text().toStdString() << "'";
+            }
+        }
+}
+
 TEST_F(MainWindowTest, TheSelectionIsWrittenToTheSettingsWhenTheWindowCloses)
 {
     // A toggle does not write the settings file (each write syncs it to disk); closing does.

@@ -5,6 +5,7 @@
 
 #include <QButtonGroup>
 #include <QComboBox>
+#include <QFontMetrics>
 #include <QGridLayout>
 #include <QLabel>
 #include <QStandardItemModel>
@@ -74,8 +75,13 @@ HardwarePanel::HardwarePanel(const ProfileCatalog& catalog, QWidget* parent)
         m_infoValues[row]->setTextInteractionFlags(Qt::TextSelectableByMouse);
         if (row < kInfoRows - 1)
             m_infoValues[row]->setFont(bold); // the figures; "x% of peak" stays plain
+        // A fixed size, room for the longest figure: a label whose size can change makes its new
+        // text lay the whole dock out again, on every toggle.
+        const QFontMetrics metrics(m_infoValues[row]->font());
+        m_infoValues[row]->setFixedSize(
+            metrics.horizontalAdvance(QStringLiteral("8888.88 PFLOP/byte")), metrics.height());
         info->addWidget(m_infoNames[row], row, 0);
-        info->addWidget(m_infoValues[row], row, 1);
+        info->addWidget(m_infoValues[row], row, 1, Qt::AlignLeft);
     }
     m_infoNames[0]->setText(tr("Peak"));
     m_infoNames[2]->setText(tr("Ridge"));
