@@ -27,7 +27,7 @@ void placeLevels(Placement& p, const Kernel& kernel, const HardwareProfile& hw, 
     if (kernel.levelBytes().empty())
         return; // analyzeInto named the binding wall: compute or main memory
     const double scale = roof.kind == RoofKind::Achievable ? hw.achievable : 1.0;
-    double worst = std::max(kernel.flops / p.peak, kernel.bytes / p.bandwidth); // as analyzeInto
+    double worst = timeLowerBound(kernel, p); // main memory and compute: no levels yet
     for (const auto& [level, bytes] : kernel.levelBytes()) {
         LevelPlacement l;
         l.level = level;

@@ -166,8 +166,7 @@ std::uint32_t ThinningGrid::columnOfLog(double lnX) const
 
 ThinningGrid::Cell ThinningGrid::cellOfLogs(double lnX, double lnY, const PlotPoint& p) const
 {
-    const auto index = cellIndex;
-    return {index((lnX - m_lx0) * m_lxs), index((lnY - m_ly0) * m_lys),
+    return {cellIndex((lnX - m_lx0) * m_lxs), cellIndex((lnY - m_ly0) * m_lys),
         static_cast<std::uint32_t>(p.regime) * 4 + (p.measured ? 2 : 0) + (p.aboveRoof ? 1 : 0)
             + (p.kind == PlotPoint::Kind::Kernel ? 0 : 12)};
 }

@@ -57,29 +57,15 @@ struct Occupancy {
     std::vector<std::uint32_t> list; ///< the set cells in order, once compacted
 
     Occupancy() = default;
-    explicit Occupancy(const QRect& grid)
+    /// `withBits` false: the geometry only (at()), for a caller that keeps the cells elsewhere.
+    explicit Occupancy(const QRect& grid, bool withBits = true)
         : x0(grid.left())
         , y0(grid.top())
         , w(std::max(0, grid.width()))
         , h(std::max(0, grid.height()))
     {
-        bits.assign((static_cast<size_t>(w) * static_cast<size_t>(h) + 63) / 64, 0);
-    }
-    /// The thinning grid's cells: kThinningGrid across each axis plus a margin wide enough for a
-    /// marker centred outside the axes to reach into them. Points further out cannot be seen
-    /// and are left out (they used to pile up on the edge cell). `withBits` false: the geometry
-    /// only (at()), for a caller that keeps the cells elsewhere.
-    static Occupancy ofCells(const LogMap& mx, const LogMap& my, double reachPx, bool withBits)
-    {
-        const double cellPx = std::min(std::fabs(mx.b) / mx.cells, std::fabs(my.b) / my.cells);
-        const int margin = static_cast<int>(std::min(1024.0, std::ceil(reachPx / std::max(cellPx, 1e-3)) + 1));
-        const int side = static_cast<int>(kThinningGrid) + 1 + 2 * margin;
         if (withBits)
-            return Occupancy(QRect(-margin, -margin, side, side));
-        Occupancy o;
-        o.x0 = o.y0 = -margin;
-        o.w = o.h = side;
-        return o;
+            bits.assign((static_cast<size_t>(w) * static_cast<size_t>(h) + 63) / 64, 0);
     }
     bool sameGrid(const Occupancy& o) const { return x0 == o.x0 && y0 == o.y0 && w == o.w && h == o.h; }
     /// The bit of cell (qx, qy), or -1 when the cell is outside.
@@ -136,58 +122,54 @@ struct Occupancy {
     }
 };
 
-/// The device pixels where a sprite's top-left corner has landed. The raster engine puts a
-/// sprite on whole pixels (it rounds its corner: PointCloudCanvas.ASpriteLandsOnAWholePixel), so
-/// a second sprite on the same pixel only draws the first again and darkens its antialiased rim.
-/// A crowded figure has several thinning cells to a pixel (2400 across a plot of 850 pixels):
-/// each pixel's sprite is drawn once. A PNG export skips the repeats with this set; the window's
-/// canvas keeps each cloud's corners (an Occupancy of its pixels) and draws those.
-class PixelSet {
+/// The cells of a grid seen so far: insert() is true the first time a cell inside the grid comes,
+/// false when it came before or lies outside. A bitmap, or a hash set when that takes less memory
+/// (a few thousand points on a grid of megabits: fresh memory costs an export more than they do).
+class FirstPerCell {
 public:
-    /// Corners inside `bounds` (device pixels) are remembered, a bit each for a cloud of
-    /// `points` or more than kBitsFrom, else in a hash set (fresh memory for a bitmap of a whole
-    /// figure costs more than a few thousand points). Corners outside are never refused.
-    PixelSet(const QRect& bounds, std::size_t points)
-        : m_bounds(bounds)
+    FirstPerCell(const QRect& grid, std::size_t points)
+        : m_grid(
+            grid, static_cast<std::size_t>(grid.width()) * static_cast<std::size_t>(grid.height()) / 8 <= 16 * points)
     {
-        if (points >= kBitsFrom)
-            m_bits.assign(
-                (static_cast<size_t>(std::max(0, bounds.width())) * static_cast<size_t>(std::max(0, bounds.height()))
-                    + 63)
-                    / 64,
-                0);
-        else
+        if (m_grid.bits.empty())
             m_small.emplace(points);
     }
-    /// The corner of a sprite drawn at `at` (logical) by a painter with device transform `t`.
-    static QPoint corner(const QTransform& t, const QPointF& at)
+    bool insert(double x, double y)
     {
-        const QPointF d = t.map(at);
-        return {qRound(d.x()), qRound(d.y())};
-    }
-    /// False when a sprite has landed on p already.
-    bool insert(const QPoint& p)
-    {
-        if (!m_bounds.contains(p))
-            return true;
-        const int x = p.x() - m_bounds.left(), y = p.y() - m_bounds.top();
-        if (m_small)
-            return m_small->insert(
-                (static_cast<std::uint64_t>(static_cast<std::uint32_t>(y)) << 32) | static_cast<std::uint32_t>(x));
-        const size_t i = static_cast<size_t>(y) * static_cast<size_t>(m_bounds.width()) + static_cast<size_t>(x);
-        std::uint64_t& word = m_bits[i / 64];
-        const std::uint64_t bit = std::uint64_t {1} << (i % 64);
-        const bool fresh = !(word & bit);
-        word |= bit;
-        return fresh;
+        const std::ptrdiff_t at = m_grid.at(x, y);
+        if (at < 0)
+            return false;
+        return m_small ? m_small->insert(static_cast<std::uint64_t>(at)) : m_grid.insert(at);
     }
 
 private:
-    static constexpr std::size_t kBitsFrom = 4096;
-    QRect m_bounds;
-    std::vector<std::uint64_t> m_bits;
+    Occupancy m_grid;
     std::optional<KeySet> m_small;
 };
+
+/// The thinning grid's cells an export draws: kThinningGrid across each axis plus a margin wide
+/// enough for a marker centred outside the axes to reach into them. Points further out cannot be
+/// seen and are left out (they used to pile up on the edge cell).
+QRect thinningCells(const LogMap& mx, const LogMap& my, double reachPx)
+{
+    const double cellPx = std::min(std::fabs(mx.b) / mx.cells, std::fabs(my.b) / my.cells);
+    const int margin = static_cast<int>(std::min(1024.0, std::ceil(reachPx / std::max(cellPx, 1e-3)) + 1));
+    const int side = static_cast<int>(kThinningGrid) + 1 + 2 * margin;
+    return QRect(-margin, -margin, side, side);
+}
+
+/// The device pixel a sprite's top-left corner lands on when a painter with device transform `t`
+/// draws it at `at`: the raster engine rounds the corner to a whole pixel
+/// (PointCloudCanvas.TwoPointsWhoseMarkersLandOnOnePixelDrawOneMarker), so a second sprite there
+/// only draws the first again and darkens its antialiased rim. A crowded figure has several
+/// thinning cells to a pixel (2400 across a plot of 850 pixels): each pixel's sprite is drawn
+/// once, by a PNG export (FirstPerCell over the pixels) and by the window's canvas (the pixels
+/// it lists for each cloud).
+QPoint cornerPixel(const QTransform& t, const QPointF& at)
+{
+    const QPointF d = t.map(at);
+    return {qRound(d.x()), qRound(d.y())};
+}
 
 /// The cell of a point on one axis, from its logarithm (as ThinningGrid::cellOfLogs, without its clamp).
 double cellOf(const LogMap& m, double l)
@@ -280,7 +262,7 @@ void CloudCanvas::draw(QCPPainter* painter, const std::vector<PointCloud*>& clou
     size_t dirtyTiles = 0;
     std::vector<Slot> next(clouds.size());
     // The changed clouds' corners, as the engine places a sprite: its corner rounded to a whole
-    // pixel (PixelSet). From 2^16 points the second half of each cloud is listed on a second
+    // pixel (cornerPixel). From 2^16 points the second half of each cloud is listed on a second
     // thread, into a bitmap of its own made here (memory a worker thread allocates stays in its
     // arena), and the two are joined.
     std::vector<size_t> changed;
@@ -320,8 +302,6 @@ void CloudCanvas::draw(QCPPainter* painter, const std::vector<PointCloud*>& clou
         std::vector<Occupancy> halves;
         for (size_t s : changed) {
             halves.emplace_back(QRect(next[s].cells.x0, next[s].cells.y0, next[s].cells.w, next[s].cells.h));
-            // A cloud's sprite is made once, here, not by both threads.
-            (void)clouds[s]->sprite(scale);
         }
         runSideBySide(
             [&]() {
@@ -585,33 +565,27 @@ void PointCloud::drawDirect(QCPPainter* painter)
         const QImage& im = sprite(scale);
         const double half = im.width() / scale / 2.0;
         const QTransform device = painter->deviceTransform();
-        PixelSet landed(
+        FirstPerCell landed(
             device.mapRect(clip).toAlignedRect().adjusted(-im.width() - 1, -im.height() - 1, 1, 1), m_lx.size());
         for (size_t i = 0; i < m_lx.size(); ++i) {
             const QPointF at = centre(i);
             const QPointF corner(at.x() - half, at.y() - half);
-            if (clip.contains(at) && landed.insert(PixelSet::corner(device, corner)))
+            const QPoint pixel = cornerPixel(device, corner);
+            if (clip.contains(at) && landed.insert(pixel.x(), pixel.y()))
                 painter->drawImage(corner, im);
         }
         return;
     }
-    // Vector output: a circle per point, once per cell. The cells drawn: a bitmap for a large
-    // cloud, a hash set for a small one (a 760 KB bitmap of fresh memory costs an export more
-    // than its few thousand points).
-    const bool bitmap = m_lx.size() >= CellSet::kBitsFrom;
-    Occupancy drawn = onGrid ? Occupancy::ofCells(mx, my, m_diameter + m_ringWidth, bitmap) : Occupancy();
-    std::optional<KeySet> drawnSmall;
-    if (onGrid && !bitmap)
-        drawnSmall.emplace(m_lx.size());
+    // Vector output: a circle per point, once per cell.
+    std::optional<FirstPerCell> drawn;
+    if (onGrid)
+        drawn.emplace(thinningCells(mx, my, m_diameter + m_ringWidth), m_lx.size());
     painter->setPen(QPen(m_colour, m_shape == Shape::Ring ? m_ringWidth : 1.0));
     painter->setBrush(m_shape == Shape::Disc ? QBrush(m_colour) : QBrush(Qt::NoBrush));
     const double r = m_diameter / 2.0;
     for (size_t i = 0; i < m_lx.size(); ++i) {
-        if (onGrid) {
-            const std::ptrdiff_t at = drawn.at(cellOf(mx, m_lx[i]), cellOf(my, m_ly[i]));
-            if (at < 0 || !(bitmap ? drawn.insert(at) : drawnSmall->insert(static_cast<std::uint64_t>(at))))
-                continue;
-        }
+        if (drawn && !drawn->insert(cellOf(mx, m_lx[i]), cellOf(my, m_ly[i])))
+            continue;
         const QPointF at = centre(i);
         if (clip.contains(at))
             painter->drawEllipse(at, r, r);
