@@ -118,6 +118,9 @@ std::optional<QString> exportPanels(
                     painter.setMode(QCPPainter::pmNonCosmetic);
                 if (!qFuzzyCompare(scale, 1.0))
                     painter.scale(scale, scale);
+                // The image is already the background's colour: the plot's own fill of it would
+                // paint every pixel a second time.
+                plots[i]->setBackground(QBrush(Qt::NoBrush));
                 plots[i]->toPainter(&painter, w, h);
                 painter.restore();
             }
