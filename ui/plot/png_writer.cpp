@@ -62,8 +62,7 @@ void deflateBand(const QImage& image, Band& band, bool last)
     z->gzip_flag = IGZIP_DEFLATE; // raw deflate: the bands are joined into one zlib stream
     if (band.firstRow > 0) {
         // The rows just above the band are its dictionary, as if one stream had run through.
-        const int above = std::min(
-            band.firstRow, static_cast<int>((ISAL_DEF_HIST_SIZE + rowBytes - 1) / rowBytes));
+        const int above = std::min(band.firstRow, static_cast<int>((ISAL_DEF_HIST_SIZE + rowBytes - 1) / rowBytes));
         std::vector<unsigned char> before(rowBytes * static_cast<size_t>(above));
         for (int i = 0; i < above; ++i)
             pngRow(image, band.firstRow - above + i, before.data() + rowBytes * static_cast<size_t>(i));
