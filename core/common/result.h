@@ -46,7 +46,10 @@ public:
     T& value() & { return std::get<0>(m_data); }
     T&& value() && { return std::get<0>(std::move(m_data)); }
     const T& operator*() const& { return value(); }
+    T& operator*() & { return value(); }
     const T* operator->() const { return &value(); }
+    /// Non-const, so that `std::move(result->member)` moves (it copied through the const one).
+    T* operator->() { return &value(); }
 
     const Error& error() const { return std::get<1>(m_data); }
 

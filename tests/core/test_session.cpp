@@ -347,3 +347,18 @@ TEST(Session, ANameEndingInRooflineYamlIsAlwaysASession)
     EXPECT_FALSE(isSessionFile("kernels.yaml", "kernels: []\n"));
     EXPECT_FALSE(isSessionFile("roofline.yaml", "kernels: []\n"));
 }
+
+TEST(Session, ASessionIsAFileWithALineThatStartsWithItsKey)
+{
+    EXPECT_TRUE(looksLikeSession("roofline_session: 1\n"));
+    EXPECT_TRUE(looksLikeSession("# saved by Roofline Studio\r\nroofline_session  : 1\r\n"));
+    EXPECT_TRUE(looksLikeSession("hardware: h100\nroofline_session\n  : 1\n"));
+    EXPECT_FALSE(looksLikeSession("name: roofline_session: 1\n")) << "not at the start of a line";
+    EXPECT_FALSE(looksLikeSession("roofline_sessions: 1\n"));
+    EXPECT_FALSE(looksLikeSession("roofline_session 1\n"));
+    EXPECT_FALSE(looksLikeSession("roofline_session"));
+    EXPECT_FALSE(looksLikeSession(""));
+    // Only the first 64 KB are looked at.
+    EXPECT_FALSE(looksLikeSession(std::string(64 * 1024, '\n') + "roofline_session: 1\n"));
+    EXPECT_TRUE(looksLikeSession(std::string(64 * 1024 - 100, '\n') + "roofline_session: 1\n"));
+}
