@@ -3,28 +3,36 @@
 
 #include "core/model/units.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <optional>
+#include <string_view>
 #include <utility>
 
 namespace roofline {
 
 namespace {
 
-// Line and column (1-based, in bytes) of the first byte that is not well-formed UTF-8.
-std::optional<std::pair<int, int>> firstInvalidUtf8(const std::string& s)
+// The offset of the first byte that is not well-formed UTF-8, or npos. ASCII goes eight bytes
+// at a time (a byte at a time, with the line count kept on the way, was 16 instructions a byte:
+// a millisecond per 100,000 bytes of CSV).
+size_t invalidUtf8At(std::string_view s)
 {
-    int line = 1;
-    size_t lineStart = 0;
-    for (size_t i = 0; i < s.size();) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c == '\n') {
-            ++line;
-            lineStart = ++i;
-            continue;
+    size_t i = 0;
+    while (i < s.size()) {
+        if (i + 8 <= s.size()) {
+            std::uint64_t word;
+            std::memcpy(&word, s.data() + i, 8);
+            if ((word & 0x8080808080808080ULL) == 0) {
+                i += 8;
+                continue;
+            }
         }
+        const auto c = static_cast<unsigned char>(s[i]);
         size_t n = 0;
         unsigned char lo = 0x80, hi = 0xBF;
         if (c < 0x80)
@@ -40,15 +48,28 @@ std::optional<std::pair<int, int>> firstInvalidUtf8(const std::string& s)
             lo = c == 0xF0 ? 0x90 : 0x80;
             hi = c == 0xF4 ? 0x8F : 0xBF;
         } else
-            return std::make_pair(line, static_cast<int>(i - lineStart + 1));
+            return i;
         for (size_t k = 1; k <= n; ++k) {
             const auto b = i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0;
             if (b < (k == 1 ? lo : 0x80) || b > (k == 1 ? hi : 0xBF))
-                return std::make_pair(line, static_cast<int>(i - lineStart + 1));
+                return i;
         }
         i += n + 1;
     }
-    return std::nullopt;
+    return std::string_view::npos;
+}
+
+// Line and column (1-based, in bytes) of the first byte that is not well-formed UTF-8.
+std::optional<std::pair<int, int>> firstInvalidUtf8(const std::string& s)
+{
+    const size_t bad = invalidUtf8At(s);
+    if (bad == std::string_view::npos)
+        return std::nullopt;
+    const auto before = std::string_view(s).substr(0, bad);
+    const size_t lastLineEnd = before.rfind('\n');
+    const size_t lineStart = lastLineEnd == std::string_view::npos ? 0 : lastLineEnd + 1;
+    return std::make_pair(
+        1 + static_cast<int>(std::count(before.begin(), before.end(), '\n')), static_cast<int>(bad - lineStart + 1));
 }
 
 } // namespace

@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include <filesystem>
+#include <fstream>
 
 using namespace roofline;
 namespace fs = std::filesystem;
@@ -166,6 +167,47 @@ TEST(KernelFiles, MissingFileIsAClearError)
     auto r = loadKernelFile("/nonexistent/kernels.csv");
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().toString(), "/nonexistent/kernels.csv: no such file");
+}
+
+// A text file is checked for UTF-8 eight ASCII bytes at a time: a bad byte is found wherever it
+// sits in a word, and its line and column are the ones a byte-by-byte check gives.
+TEST(KernelFiles, ABadUtf8ByteIsFoundAtItsLineAndColumnWhereverItSits)
+{
+    const auto dir = fs::temp_directory_path() / "roofline-utf8-test";
+    fs::create_directories(dir);
+    const std::string path = (dir / "k.csv").string();
+    auto readBack = [&](const std::string& bytes) {
+        std::ofstream(path, std::ios::binary) << bytes;
+        return readTextFile(path, 1 << 20);
+    };
+    const std::string line1 = "name,flops,bytes\n"; // 17 bytes: the next line starts mid-word
+    for (size_t at = 0; at < 20; ++at) {
+        std::string line2 = "kernel_with_a_long_name," + std::string(at, '7');
+        const std::string text = line1 + line2 + "\xE9" + ",1e9\nk2,1,1\n";
+        const auto r = readBack(text);
+        ASSERT_FALSE(r.ok()) << at;
+        EXPECT_EQ(r.error().line, 2) << at;
+        EXPECT_EQ(r.error().column, static_cast<int>(line2.size()) + 1) << at;
+    }
+    // On the first line, at its first byte.
+    auto first = readBack("\xC0name\n");
+    ASSERT_FALSE(first.ok());
+    EXPECT_EQ(
+        first.error().toString(), path + ":1:1: not UTF-8 text (a byte no UTF-8 text has; Latin-1?); save it as UTF-8");
+    // Well-formed multi-byte characters among ASCII words pass; one cut short at the end does not.
+    const std::string good = line1
+        + "k\xC2\xB7"
+          "fused\xE2\x86\x92gemm_with_a_name,1,1\n\xF0\x9F\x98\x80x,2,2\n";
+    ASSERT_TRUE(readBack(good).ok());
+    EXPECT_EQ(readBack(good).value(), good);
+    const auto cut = readBack(good + "k3\xE2\x86");
+    ASSERT_FALSE(cut.ok());
+    EXPECT_EQ(cut.error().line, 4);
+    EXPECT_EQ(cut.error().column, 3);
+    // An overlong encoding and a surrogate are not UTF-8 either.
+    EXPECT_FALSE(readBack("abcdefgh\xE0\x80\x80").ok());
+    EXPECT_FALSE(readBack("abcdefgh\xED\xA0\x80").ok());
+    fs::remove_all(dir);
 }
 
 // Inner-level bytes take units like main-memory bytes (they were once read as an intensity,
