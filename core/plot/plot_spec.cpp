@@ -152,25 +152,6 @@ ThinningGrid::ThinningGrid(const AxisRange& x, const AxisRange& y)
     , m_lys(kThinningGrid / (std::log(y.hi) - std::log(y.lo)))
 { }
 
-namespace {
-std::uint32_t cellIndex(double v) // NaN (a point without a place) goes to cell 0
-{
-    return static_cast<std::uint32_t>(v > 0.0 ? std::min(v, 1e6) : 0.0);
-}
-} // namespace
-
-std::uint32_t ThinningGrid::columnOfLog(double lnX) const
-{
-    return cellIndex((lnX - m_lx0) * m_lxs);
-}
-
-ThinningGrid::Cell ThinningGrid::cellOfLogs(double lnX, double lnY, const PlotPoint& p) const
-{
-    return {cellIndex((lnX - m_lx0) * m_lxs), cellIndex((lnY - m_ly0) * m_lys),
-        static_cast<std::uint32_t>(p.regime) * 4 + (p.measured ? 2 : 0) + (p.aboveRoof ? 1 : 0)
-            + (p.kind == PlotPoint::Kind::Kernel ? 0 : 12)};
-}
-
 CellSet ThinningGrid::cellSet(std::size_t expected)
 {
     return CellSet(static_cast<std::uint32_t>(kThinningGrid) + 1, expected);
@@ -623,30 +604,34 @@ public:
         : m_w(std::max(1, static_cast<int>(std::ceil(width / kCell))))
         , m_h(std::max(1, static_cast<int>(std::ceil(height / kCell))))
     { }
-    void add(double x, double y, double r)
+    void add(double x, double y, double r) // small, to be inlined: it is called for every marker
     {
         x /= kCell;
         y /= kCell;
         if (!(x >= 0 && y >= 0 && x < m_w && y < m_h))
             return; // off the plot area: it covers no label worth placing
-        // Only a new radius writes the members.
-        if (r != m_lastR || !m_last) {
-            const int radius = std::max(1, static_cast<int>(std::lround(r)));
-            m_last = &m_layers[radius]; // map nodes stay put
-            m_lastR = r;
-        }
-        std::vector<std::uint32_t>& layer = *m_last;
-        if (layer.empty())
-            layer.assign(static_cast<size_t>(m_w + 1) * static_cast<size_t>(m_h + 1), 0);
-        ++layer[at(static_cast<int>(x) + 1, static_cast<int>(y) + 1)];
+        if (r != m_lastR || !m_last)
+            selectLayer(r);
+        ++m_last[at(static_cast<int>(x) + 1, static_cast<int>(y) + 1)];
     }
-    /// Turns the counts into running sums; call once, after the last add().
+    /// Turns the counts into running sums; call once, after the last add(). Row by row: a
+    /// running sum of the row's counts, plus the sums of the row above (which vectorizes).
     void finish()
     {
-        for (auto& [r, layer] : m_layers)
-            for (int j = 1; j <= m_h; ++j)
-                for (int i = 1; i <= m_w; ++i)
-                    layer[at(i, j)] += layer[at(i - 1, j)] + layer[at(i, j - 1)] - layer[at(i - 1, j - 1)];
+        const size_t stride = static_cast<size_t>(m_w) + 1;
+        for (auto& [r, layer] : m_layers) {
+            if (layer.empty())
+                continue;
+            for (int j = 1; j <= m_h; ++j) {
+                std::uint32_t* row = layer.data() + static_cast<size_t>(j) * stride;
+                const std::uint32_t* above = row - stride;
+                std::uint32_t run = 0;
+                for (int i = 1; i <= m_w; ++i) {
+                    run += row[i];
+                    row[i] = above[i] + run;
+                }
+            }
+        }
     }
     double cost(const Box& q) const
     {
@@ -665,6 +650,16 @@ private:
     {
         return static_cast<size_t>(j) * static_cast<size_t>(m_w + 1) + static_cast<size_t>(i);
     }
+    // The layer of radius r (made on its first marker), kept for the markers after it.
+    void selectLayer(double r)
+    {
+        const int radius = std::max(1, static_cast<int>(std::lround(r)));
+        std::vector<std::uint32_t>& layer = m_layers[radius]; // map nodes stay put
+        if (layer.empty())
+            layer.assign(static_cast<size_t>(m_w + 1) * static_cast<size_t>(m_h + 1), 0);
+        m_last = layer.data();
+        m_lastR = r;
+    }
     // Centres with x in [x0, x1) and y in [y0, y1) (pixels), to the cell.
     double count(const std::vector<std::uint32_t>& sat, const Box& b) const
     {
@@ -677,7 +672,7 @@ private:
     }
     int m_w, m_h;
     std::map<int, std::vector<std::uint32_t>> m_layers; ///< by marker radius in pixels
-    std::vector<std::uint32_t>* m_last = nullptr; ///< the layer of the last radius added
+    std::uint32_t* m_last = nullptr; ///< the counts of the last radius added
     double m_lastR = -1.0;
 };
 

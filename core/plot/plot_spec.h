@@ -8,6 +8,7 @@
 #include "core/common/key_set.h"
 #include "core/model/hardware.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -176,14 +177,23 @@ struct ThinningGrid {
         std::uint32_t kind; ///< regime, measured, above its roof, kernel or level point (< 32)
     };
     /// The cell of point p from the natural logarithms of its coordinates (taken once by the
-    /// caller, which needs them for more than the cell).
-    Cell cellOfLogs(double lnX, double lnY, const PlotPoint& p) const;
+    /// caller, which needs them for more than the cell). Inline: it is called for every point.
+    Cell cellOfLogs(double lnX, double lnY, const PlotPoint& p) const
+    {
+        return {cellIndex((lnX - m_lx0) * m_lxs), cellIndex((lnY - m_ly0) * m_lys),
+            static_cast<std::uint32_t>(p.regime) * 4 + (p.measured ? 2 : 0) + (p.aboveRoof ? 1 : 0)
+                + (p.kind == PlotPoint::Kind::Kernel ? 0 : 12)};
+    }
     /// Its column alone (Cell::x).
-    std::uint32_t columnOfLog(double lnX) const;
+    std::uint32_t columnOfLog(double lnX) const { return cellIndex((lnX - m_lx0) * m_lxs); }
     /// The cells already holding a point, for `expected` points.
     static CellSet cellSet(std::size_t expected);
 
 private:
+    static std::uint32_t cellIndex(double v) // NaN (a point without a place) goes to cell 0
+    {
+        return static_cast<std::uint32_t>(v > 0.0 ? std::min(v, 1e6) : 0.0);
+    }
     double m_lx0, m_lxs, m_ly0, m_lys;
 };
 
