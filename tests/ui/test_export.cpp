@@ -6,6 +6,7 @@
 #include "ui/panels/kernel_table_model.h"
 #include "ui/panels/kernels_panel.h"
 #include "ui/plot/figure_export.h"
+#include "ui/plot/grid_cache.h"
 #include "ui/plot/png_writer.h"
 #include "ui/plot/point_cloud.h"
 #include "ui/plot/roofline_renderer.h"
@@ -662,4 +663,81 @@ TEST(PngWriter, SaysWhenItCannotWrite)
     ASSERT_TRUE(error.has_value());
     EXPECT_TRUE(error->contains(QStringLiteral("could not be written"))) << error->toStdString();
     EXPECT_TRUE(writeOpaquePng(QImage(), readOnly).has_value());
+}
+
+// The window's grid is drawn once into an image and copied while its view stays: the same pixels
+// as the plot's own grid, drawn again only when the view or the style changes.
+TEST(GridCacheTest, DrawsThePlotsOwnGridAndOnlyWhenItChanges)
+{
+    QCustomPlot plain;
+    QCustomPlot cached;
+    auto* cache = new GridCache(&cached);
+    for (QCustomPlot* plot : {&plain, &cached}) {
+        plot->resize(700, 460);
+        plot->show(); // resizes now, not at the first grab
+    }
+    auto render = [&](const PlotSpec& spec, const PlotStyle& style) {
+        for (QCustomPlot* plot : {&plain, &cached}) {
+            renderPlotSpec(*plot, spec, style);
+            plot->replot();
+        }
+    };
+    auto same = [&](const char* when) {
+        const QImage a = plain.grab().toImage().convertToFormat(QImage::Format_RGB32);
+        const QImage b = cached.grab().toImage().convertToFormat(QImage::Format_RGB32);
+        ASSERT_EQ(a.size(), b.size());
+        EXPECT_EQ(pixelsApart(a, b, 0), 0) << when;
+    };
+    render(lessonSpec(Precision::BF16), PlotStyle::light());
+    same("first figure");
+    const int first = cache->renders();
+    EXPECT_GE(first, 1);
+    EXPECT_FALSE(cached.xAxis->grid()->visible()) << "the axes' own grids are drawn by the cache";
+
+    // Another precision in the same view: the grid is copied, not drawn again.
+    render(lessonSpec(Precision::FP8), PlotStyle::light());
+    same("another precision");
+    cached.replot();
+    EXPECT_EQ(cache->renders(), first) << "the same view draws the grid once";
+
+    // A zoom, a resize and a dark style each draw it again, and it still matches.
+    for (QCustomPlot* plot : {&plain, &cached}) {
+        plot->xAxis->setRange(0.5, 2000);
+        plot->replot();
+    }
+    same("zoomed");
+    EXPECT_EQ(cache->renders(), first + 1);
+    for (QCustomPlot* plot : {&plain, &cached}) {
+        plot->resize(620, 400);
+        plot->replot();
+    }
+    same("resized");
+    EXPECT_GT(cache->renders(), first + 1);
+    const int resized = cache->renders();
+    render(lessonSpec(Precision::FP8), PlotStyle::dark());
+    same("dark");
+    EXPECT_EQ(cache->renders(), resized + 1);
+
+    // A vector painter gets the grid drawn directly: an SVG of the cached plot shows the plain
+    // one's pixels.
+    auto svgPixels = [](QCustomPlot& plot) {
+        QBuffer buffer;
+        buffer.open(QIODevice::WriteOnly);
+        QSvgGenerator generator;
+        generator.setOutputDevice(&buffer);
+        generator.setSize(QSize(620, 400));
+        generator.setViewBox(QRect(0, 0, 620, 400));
+        {
+            QCPPainter painter(&generator);
+            painter.setMode(QCPPainter::pmVectorized);
+            plot.toPainter(&painter, 620, 400);
+        }
+        QSvgRenderer svg(buffer.data());
+        QImage image(620, 400, QImage::Format_RGB32);
+        image.fill(Qt::white);
+        QPainter p(&image);
+        svg.render(&p);
+        return image;
+    };
+    EXPECT_EQ(pixelsApart(svgPixels(plain), svgPixels(cached), 0), 0);
 }

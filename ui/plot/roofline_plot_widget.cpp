@@ -3,6 +3,7 @@
 
 #include "core/common/vector_state.h"
 #include "core/model/units.h"
+#include "ui/plot/grid_cache.h"
 #include "ui/plot/point_cloud.h"
 #include "ui/plot/roofline_renderer.h"
 
@@ -31,6 +32,7 @@ RooflinePlotWidget::RooflinePlotWidget(QWidget* parent)
     m_plot->setMouseTracking(true);
     m_plot->setToolTip(tr("Drag to pan, scroll to zoom; View > Reset View (Ctrl+0) goes back."));
     m_plot->setMinimumSize(480, 320);
+    new GridCache(m_plot); // the grid drawn once per view, not on every redraw (the plot owns it)
     connect(m_plot, &QCustomPlot::mouseMove, this, &RooflinePlotWidget::onMouseMove);
     connect(m_plot, &QCustomPlot::mousePress, this, &RooflinePlotWidget::onMousePress);
     connect(m_plot, &QCustomPlot::mouseRelease, this, &RooflinePlotWidget::onMouseRelease);
