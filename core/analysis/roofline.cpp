@@ -110,28 +110,6 @@ void PlacementSummary::offer(double slowness, size_t index)
     }
 }
 
-void PlacementSummary::addExtremes(const Placement& p)
-{
-    if (std::isfinite(p.intensity) && p.intensity > 0) {
-        intensityLo = std::min(intensityLo, p.intensity);
-        intensityHi = std::max(intensityHi, p.intensity);
-    }
-    const double y = p.achieved ? *p.achieved : p.roof();
-    if (std::isfinite(y) && y > 0) {
-        heightLo = std::min(heightLo, y);
-        heightHi = std::max(heightHi, y);
-    }
-}
-
-void PlacementSummary::add(size_t index, const Kernel& kernel, const Placement& p)
-{
-    addExtremes(p);
-    anyLevels |= !p.levels().empty();
-    if (kernel.time)
-        totalTime += *kernel.time;
-    offer(kernel.time ? *kernel.time : timeLowerBound(kernel, p), index);
-}
-
 void PlacementSummary::merge(const PlacementSummary& other)
 {
     anyLevels |= other.anyLevels;

@@ -177,10 +177,31 @@ struct PlacementSummary {
     /// first, ties to the lower index; set by finish().
     std::vector<size_t> slowest;
 
-    /// Counts one placement in (call in kernel order: the time is summed as it comes).
-    void add(size_t index, const Kernel& kernel, const Placement& placement);
+    /// Counts one placement in (call in kernel order: the time is summed as it comes). Inline:
+    /// the analysis calls it for every kernel, and most kernels are not among the slowest.
+    void add(size_t index, const Kernel& kernel, const Placement& placement)
+    {
+        addExtremes(placement);
+        anyLevels |= !placement.levels().empty();
+        if (kernel.time)
+            totalTime += *kernel.time;
+        const double slowness = kernel.time ? *kernel.time : timeLowerBound(kernel, placement);
+        if (m_heap.size() < kSlowest || slowness >= m_heap.front().first)
+            offer(slowness, index); // may be among the slowest: the exact test and the heap there
+    }
     /// Only the extremes (the axis ranges need no more).
-    void addExtremes(const Placement& placement);
+    void addExtremes(const Placement& p)
+    {
+        if (std::isfinite(p.intensity) && p.intensity > 0) {
+            intensityLo = std::min(intensityLo, p.intensity);
+            intensityHi = std::max(intensityHi, p.intensity);
+        }
+        const double y = p.achieved ? *p.achieved : p.roof();
+        if (std::isfinite(y) && y > 0) {
+            heightLo = std::min(heightLo, y);
+            heightHi = std::max(heightHi, y);
+        }
+    }
     void merge(const PlacementSummary& other); ///< another part's placements
     void finish(); ///< orders `slowest`
 
