@@ -171,46 +171,73 @@ struct Input {
     const HardwareProfile* hw = nullptr;
 };
 
-Input loadInput(const ProfileCatalog& catalog, const Options& o)
+/// The input file read and parsed, which needs no hardware catalog: the command line reads it
+/// on a second core while the first finds the fonts (a CSV of 10^4 kernels is ~3 ms). Nothing is
+/// printed here: loadInput reports what it found, in the order it always has.
+struct InputFile {
+    std::optional<Error> error; ///< it could not be read or parsed
+    std::optional<Session> session; ///< a session file
+    std::optional<KernelImport> kernels; ///< a kernel file
+};
+
+InputFile readInputFile(const Options& o)
+{
+    InputFile f;
+    auto text = readTextFile(o.input, kMaxKernelFileBytes);
+    if (!text) {
+        f.error = text.error();
+    } else if (isSessionFile(o.input, text.value())) {
+        auto s = parseSession(text.value(), o.input);
+        if (s)
+            f.session = std::move(s).value();
+        else
+            f.error = s.error();
+    } else {
+        KernelReadOptions read;
+        read.aggregate = o.aggregate;
+        auto k = parseKernels(text.value(), o.input, kernelFormatForPath(o.input), read);
+        if (k)
+            f.kernels = std::move(k).value();
+        else
+            f.error = k.error();
+    }
+    return f;
+}
+
+/// `early`: the input file as read beside the start-up (readInputFile), or null to read it here.
+Input loadInput(const ProfileCatalog& catalog, const Options& o, InputFile* early = nullptr)
 {
     Input in;
     bool fromSession = false;
     std::string suggested; // the profile a profiler export's device name points to
     if (!o.input.empty()) {
-        auto text = readTextFile(o.input, kMaxKernelFileBytes);
-        if (!text)
-            throw InputError {{text.error().toString()}};
-        if (isSessionFile(o.input, text.value())) {
-            auto s = parseSession(text.value(), o.input);
-            if (!s)
-                throw InputError {{s.error().toString()}};
-            in.session = std::move(s).value();
+        InputFile file = early ? std::move(*early) : readInputFile(o);
+        if (file.error)
+            throw InputError {{file.error->toString()}};
+        if (file.session) {
+            in.session = std::move(*file.session);
             fromSession = true;
         } else {
-            KernelReadOptions read;
-            read.aggregate = o.aggregate;
-            auto k = parseKernels(text.value(), o.input, kernelFormatForPath(o.input), read);
-            if (!k)
-                throw InputError {{k.error().toString()}};
-            if (!k->rejected.empty()) {
+            KernelImport& k = *file.kernels;
+            if (!k.rejected.empty()) {
                 std::vector<std::string> lines;
-                for (const auto& e : k->rejected)
+                for (const auto& e : k.rejected)
                     lines.push_back(e.toString());
                 if (!o.skipInvalid) {
-                    lines.push_back(std::to_string(k->rejected.size())
+                    lines.push_back(std::to_string(k.rejected.size())
                         + " row(s) rejected; fix them, or pass --skip-invalid to place the other "
-                        + std::to_string(k->kernels.size()));
+                        + std::to_string(k.kernels.size()));
                     throw InputError {lines};
                 }
                 for (const auto& l : lines)
                     std::cerr << "warning: " << l << " (skipped)\n";
             }
-            for (const auto& w : k->warnings)
+            for (const auto& w : k.warnings)
                 std::cerr << "note: " << o.input << ": " << w << "\n";
-            in.session.kernels = std::move(k->kernels);
-            suggested = k->suggestedHardware;
-            if (!k->device.empty())
-                std::cerr << "note: " << o.input << ": device " << k->device
+            in.session.kernels = std::move(k.kernels);
+            suggested = k.suggestedHardware;
+            if (!k.device.empty())
+                std::cerr << "note: " << o.input << ": device " << k.device
                           << (suggested.empty() ? std::string(" (no matching profile; give --hw)") : " -> " + suggested)
                           << "\n";
         }
@@ -255,16 +282,16 @@ SessionAnalysis analyzeInput(const Input& in, const Options& o)
     return analyzeInput(*in.hw, in.session, o);
 }
 
-int cmdAnalyze(const ProfileCatalog& catalog, const Options& o)
+int cmdAnalyze(const ProfileCatalog& catalog, const Options& o, InputFile* early)
 {
     const OutputFormat f = outputFormat(o);
-    const Input in = loadInput(catalog, o);
+    const Input in = loadInput(catalog, o, early);
     const SessionAnalysis a = analyzeInput(in, o);
     std::cout << formatPlacements(in.session.kernels, a.placements, a.roof, f, a.summary.totalTime);
     return kOk;
 }
 
-int cmdExport(const ProfileCatalog& catalog, const Options& o)
+int cmdExport(const ProfileCatalog& catalog, const Options& o, InputFile* early)
 {
     if (o.theme != "light" && o.theme != "dark")
         throw UsageError {"--theme must be 'light' or 'dark'"};
@@ -284,7 +311,7 @@ int cmdExport(const ProfileCatalog& catalog, const Options& o)
     Options first = o;
     if (first.precision.empty() && !precisions.empty())
         first.precision = precisionName(precisions.front());
-    Input in = loadInput(catalog, first);
+    Input in = loadInput(catalog, first, early);
     if (!o.title.empty())
         in.session.view.title = o.title;
     if (o.achievableRoof)
@@ -630,9 +657,17 @@ int run(int argc, char** argv)
     std::vector<Error> loadErrors;
     // The profiles are parsed on two cores; one of them first finds the figure's fonts
     // (fontconfig's set-up and Qt's font database), which take about as long as parsing the
-    // shipped profiles (docs/performance.md).
+    // shipped profiles (docs/performance.md), and the other first reads the input file.
     ProfileLoad loading(ui::profileDirectories(extra));
-    auto helper = std::async(std::launch::async | std::launch::deferred, [&loading]() { loading.parseAll(); });
+    // The input file needs no catalog: the second core reads and parses it first, then joins the
+    // profiles (a CSV of 10^4 kernels is ~3 ms; it came after all of this).
+    std::optional<InputFile> early;
+    const bool readsInput = (exp->parsed() || analyzeCmd->parsed()) && !o.input.empty();
+    auto helper = std::async(std::launch::async | std::launch::deferred, [&]() {
+        if (readsInput)
+            early = readInputFile(o);
+        loading.parseAll();
+    });
     if (needsGui)
         ui::PlotStyle::light().prepareFonts();
     loading.parseAll();
@@ -654,9 +689,9 @@ int run(int argc, char** argv)
         if (point->parsed())
             return cmdPoint(catalog, o);
         if (exp->parsed())
-            return cmdExport(catalog, o);
+            return cmdExport(catalog, o, early ? &*early : nullptr);
         if (analyzeCmd->parsed())
-            return cmdAnalyze(catalog, o);
+            return cmdAnalyze(catalog, o, early ? &*early : nullptr);
         if (llm->parsed())
             return cmdLlm(catalog, o);
         if (ceilings->parsed())
