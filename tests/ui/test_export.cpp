@@ -718,6 +718,12 @@ TEST(GridCacheTest, DrawsThePlotsOwnGridAndOnlyWhenItChanges)
     same("dark");
     EXPECT_EQ(cache->renders(), resized + 1);
 
+    // A pixmap at twice the scale draws the grid at its own scale, as the plain plot does.
+    const QImage twicePlain = plain.toPixmap(620, 400, 2.0).toImage().convertToFormat(QImage::Format_RGB32);
+    const QImage twiceCached = cached.toPixmap(620, 400, 2.0).toImage().convertToFormat(QImage::Format_RGB32);
+    ASSERT_EQ(twicePlain.size(), twiceCached.size());
+    EXPECT_EQ(pixelsApart(twicePlain, twiceCached, 0), 0) << "a pixmap at twice the scale";
+
     // A vector painter gets the grid drawn directly: an SVG of the cached plot shows the plain
     // one's pixels.
     auto svgPixels = [](QCustomPlot& plot) {

@@ -32,14 +32,15 @@ GridCache::GridCache(QCustomPlot* plot)
 bool GridCache::keyOf(const QPaintDevice& device, Key& key) const
 {
     auto axisKey = [](const QCPAxis* axis, AxisKey& k) {
+        // Log axes with a log ticker: their minor ticks follow from the major ones, the base and
+        // the count. Another ticker may place its minor ticks as it likes: not cached.
         const auto* log = dynamic_cast<const QCPAxisTickerLog*>(axis->ticker().data());
-        if (axis->scaleType() == QCPAxis::stLogarithmic && !log)
-            return false; // minor ticks this cannot see
+        if (axis->scaleType() != QCPAxis::stLogarithmic || !log)
+            return false;
         k.lower = axis->range().lower;
         k.upper = axis->range().upper;
-        k.scale = axis->scaleType();
-        k.logBase = log ? log->logBase() : 0.0;
-        k.subTicks = axis->subTicks() ? (log ? log->subTickCount() : axis->ticker()->tickCount()) : -1;
+        k.logBase = log->logBase();
+        k.subTicks = axis->subTicks() ? log->subTickCount() : -1;
         k.ticks = axis->tickVector();
         return true;
     };
@@ -52,8 +53,6 @@ bool GridCache::keyOf(const QPaintDevice& device, Key& key) const
         k.subAntialiased = grid->antialiasedSubGrid();
         k.zeroAntialiased = grid->antialiasedZeroLine();
     };
-    if (m_axes[0]->scaleType() != QCPAxis::stLogarithmic || m_axes[1]->scaleType() != QCPAxis::stLogarithmic)
-        return false; // a linear axis' minor ticks depend on its ticker's own choices
     if (!axisKey(m_axes[0], key.x) || !axisKey(m_axes[1], key.y))
         return false;
     gridKey(m_axes[0]->grid(), key.xGrid);
@@ -78,7 +77,9 @@ void GridCache::draw(QCPPainter* painter)
     QPaintDevice* device = painter->device();
     const QPaintEngine* engine = painter->paintEngine();
     Key key;
-    if (!device || !engine || engine->type() != QPaintEngine::Raster
+    // Only into a paint buffer as the window draws it (a raster device, no transform of the
+    // painter's own); a vector file or a scaled pixmap gets the grids drawn directly.
+    if (!device || !engine || engine->type() != QPaintEngine::Raster || !painter->transform().isIdentity()
         || painter->modes().testFlag(QCPPainter::pmVectorized) || !keyOf(*device, key)) {
         drawGrids(painter);
         return;
@@ -98,9 +99,8 @@ void GridCache::draw(QCPPainter* painter)
         m_valid = true;
         ++m_renders;
     }
-    // Copied pixel for pixel onto the buffer, whatever the painter's clip and half-pixel shift.
+    // Copied pixel for pixel onto the buffer, whatever the painter's clip.
     painter->save();
-    painter->resetTransform();
     painter->setClipping(false);
     painter->drawImage(QPointF(0, 0), m_image);
     painter->restore();

@@ -15,8 +15,8 @@ namespace roofline::ui {
 /// one device pixel, which the raster engine draws one by one (~5 M instructions a redraw).
 ///
 /// It sits on the "grid" layer in place of the axes' own grids (hidden) and draws them exactly
-/// as QCustomPlot's layer would (`GridCacheTest`: the same pixels as the plot without it). Any
-/// painter but a raster one (a vector export) gets the grids drawn directly.
+/// as QCustomPlot's layer would (`GridCacheTest`: the same pixels as the plot without it). A
+/// vector painter, a scaled one or axes that are not logarithmic get the grids drawn directly.
 class GridCache : public QCPLayerable {
 public:
     explicit GridCache(QCustomPlot* plot);
@@ -31,12 +31,12 @@ protected:
 private:
     struct AxisKey {
         double lower = 0, upper = 0, logBase = 0;
-        int scale = 0, subTicks = -1;
+        int subTicks = -1;
         QVector<double> ticks;
         bool operator==(const AxisKey& o) const
         {
-            return lower == o.lower && upper == o.upper && logBase == o.logBase && scale == o.scale
-                && subTicks == o.subTicks && ticks == o.ticks;
+            return lower == o.lower && upper == o.upper && logBase == o.logBase && subTicks == o.subTicks
+                && ticks == o.ticks;
         }
     };
     struct GridKey {
@@ -63,8 +63,8 @@ private:
                 && antialiasedElements == o.antialiasedElements && notAntialiasedElements == o.notAntialiasedElements;
         }
     };
-    /// The key of the current state; false when the grid cannot be cached (a ticker whose minor
-    /// ticks this cannot see).
+    /// The key of the current state; false when the grid is not cached (an axis that is not
+    /// logarithmic with a log ticker: its minor ticks are the ticker's own choice).
     bool keyOf(const QPaintDevice& device, Key& key) const;
     /// Draws the axes' grids with `painter` as the grid layer would.
     void drawGrids(QCPPainter* painter) const;
