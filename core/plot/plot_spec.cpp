@@ -614,6 +614,22 @@ public:
             selectLayer(r);
         ++m_last[at(static_cast<int>(x) + 1, static_cast<int>(y) + 1)];
     }
+    /// Makes the counts of radius r now (on this thread), for the markers to come.
+    void prepare(double r) { selectLayer(r); }
+    /// Adds another's counts (of the same plot area) to these; before finish().
+    void absorb(const MarkerDensity& other)
+    {
+        for (const auto& [radius, counts] : other.m_layers) {
+            if (counts.empty())
+                continue;
+            std::vector<std::uint32_t>& into = m_layers[radius];
+            if (into.empty())
+                into.assign(counts.size(), 0);
+            for (size_t i = 0; i < counts.size(); ++i)
+                into[i] += counts[i];
+        }
+        m_last = nullptr; // the map may have a new layer: the next add() looks again
+    }
     /// Turns the counts into running sums; call once, after the last add(). Row by row: a
     /// running sum of the row's counts, plus the sums of the row above (which vectorizes).
     void finish()
@@ -676,76 +692,127 @@ private:
     double m_lastR = -1.0;
 };
 
-// Calls f(i, logarithms of point i) for each marker the label layout counts: with thousands of
-// points one per thinning cell and kind, the first in order (a figure and its thinned version
-// then place their names identically), every point otherwise. `unthinned` (if given): every
-// point but these positions is alone in its cell and kind already (the figure was thinned as it
-// was built), so only those few are looked up instead of every point going into a set.
-template <typename F>
-void forEachLayoutMarker(
-    const PlotSpec& spec, const std::vector<PlotXY>* logs, const std::vector<size_t>* unthinned, F&& f)
-{
-    const bool many = spec.crowded();
-    const ThinningGrid grid(spec.x, spec.y);
-    if (logs && logs->size() != spec.points.size())
-        logs = nullptr;
-    auto logsOf = [&](size_t i) { // as the figure took them, or once here
-        return logs ? (*logs)[i] : PlotXY {std::log(spec.points[i].at.x), std::log(spec.points[i].at.y)};
-    };
-    constexpr size_t kFewUnthinned = 256;
-    if (many && unthinned && unthinned->size() <= kFewUnthinned) {
-        auto key = [&](size_t i, const PlotXY& ln) {
-            const ThinningGrid::Cell c = grid.cellOfLogs(ln.x, ln.y, spec.points[i]);
-            return (static_cast<std::uint64_t>(c.x) << 32) | (static_cast<std::uint64_t>(c.y) << 5) | c.kind;
-        };
+// The markers the label layout counts: with thousands of points one per thinning cell and kind,
+// the first in order (a figure and its thinned version then place their names identically),
+// every point otherwise. `unthinned` (if given): every point but these positions is alone in its
+// cell and kind already (the figure was thinned as it was built), so only those few are looked
+// up instead of every point going into a set, and the points can be walked in two halves on two
+// threads.
+class LayoutMarkers {
+public:
+    LayoutMarkers(const PlotSpec& spec, const std::vector<PlotXY>* logs, const std::vector<size_t>* unthinned)
+        : m_spec(spec)
+        , m_logs(logs && logs->size() == spec.points.size() ? logs : nullptr)
+        , m_grid(spec.x, spec.y)
+    {
+        constexpr size_t kFewUnthinned = 256;
+        m_few = spec.crowded() && unthinned && unthinned->size() <= kFewUnthinned;
+        if (!m_few)
+            return;
         // The first unthinned point of each cell and kind (the list is in order).
-        std::vector<std::pair<std::uint64_t, size_t>> firstAt;
-        std::vector<bool> isUnthinned(spec.points.size(), false);
+        m_isUnthinned.assign(spec.points.size(), false);
         for (size_t i : *unthinned) {
             if (i >= spec.points.size())
                 continue;
-            isUnthinned[i] = true;
+            m_isUnthinned[i] = true;
             const std::uint64_t k = key(i, logsOf(i));
-            if (std::none_of(firstAt.begin(), firstAt.end(), [&](const auto& e) { return e.first == k; }))
-                firstAt.push_back({k, i});
+            if (std::none_of(m_firstAt.begin(), m_firstAt.end(), [&](const auto& e) { return e.first == k; }))
+                m_firstAt.push_back({k, i});
         }
-        std::vector<bool> takenEarlier(firstAt.size(), false); // by a thinned point before it
         // A point can only share a cell with one of them if its cell's column is one of theirs:
         // a bit per column (mod 64) spares the other points the whole cell and the search.
-        std::uint64_t columns = 0;
-        for (const auto& e : firstAt)
-            columns |= std::uint64_t {1} << ((e.first >> 32) % 64);
-        for (size_t i = 0; i < spec.points.size(); ++i) {
-            if (isUnthinned[i])
+        for (const auto& e : m_firstAt)
+            m_columns |= std::uint64_t {1} << ((e.first >> 32) % 64);
+    }
+    /// Whether the markers are found on two threads (walkOnTwoThreads): from 2^16 points, as the
+    /// figure's points are made, when the figure says which few points were never thinned.
+    bool onTwoThreads() const
+    {
+        return m_few && m_spec.points.size() >= kTwoThreadsFrom && std::thread::hardware_concurrency() >= 2;
+    }
+    /// first(i, logs) for the markers among the first half of the points and then for the first
+    /// unthinned points no earlier point covered; second(i, logs) for the second half's, on a
+    /// second thread, at the same time (onTwoThreads only).
+    template <typename F, typename G> void walkOnTwoThreads(F&& first, G&& second) const
+    {
+        const size_t n = m_spec.points.size();
+        std::vector<bool> taken = covers(), takenSecond = covers();
+        runSideBySide([&]() { walk(0, n / 2, taken, first); }, [&]() { walk(n / 2, n, takenSecond, second); });
+        for (size_t e = 0; e < taken.size(); ++e)
+            taken[e] = taken[e] || takenSecond[e];
+        rest(taken, first);
+    }
+    /// f(i, logs) for every marker, in order.
+    template <typename F> void all(F&& f) const
+    {
+        if (m_few) {
+            std::vector<bool> taken = covers();
+            walk(0, m_spec.points.size(), taken, f);
+            rest(taken, f);
+            return;
+        }
+        const bool many = m_spec.crowded();
+        CellSet seen = ThinningGrid::cellSet(many ? m_spec.points.size() : 0);
+        for (size_t i = 0; i < m_spec.points.size(); ++i) {
+            const PlotXY ln = logsOf(i);
+            if (many) {
+                const ThinningGrid::Cell c = m_grid.cellOfLogs(ln.x, ln.y, m_spec.points[i]);
+                if (!seen.insert(c.x, c.y, c.kind))
+                    continue;
+            }
+            f(i, ln);
+        }
+    }
+
+private:
+    static constexpr size_t kTwoThreadsFrom = size_t {1} << 16;
+    /// Which of the first unthinned points a point before them already covers (one per entry).
+    std::vector<bool> covers() const { return std::vector<bool>(m_firstAt.size(), false); }
+    /// f(i, logs) for the markers among points [begin, end), noting in `taken` the first
+    /// unthinned points they cover (with few unthinned points only).
+    template <typename F> void walk(size_t begin, size_t end, std::vector<bool>& taken, F&& f) const
+    {
+        for (size_t i = begin; i < end; ++i) {
+            if (m_isUnthinned[i])
                 continue;
             const PlotXY ln = logsOf(i);
-            if (!firstAt.empty() && (columns >> (grid.columnOfLog(ln.x) % 64) & 1)) {
+            if (!m_firstAt.empty() && (m_columns >> (m_grid.columnOfLog(ln.x) % 64) & 1)) {
                 const std::uint64_t k = key(i, ln);
-                auto e = std::find_if(firstAt.begin(), firstAt.end(), [&](const auto& a) { return a.first == k; });
-                if (e != firstAt.end()) {
+                auto e = std::find_if(m_firstAt.begin(), m_firstAt.end(), [&](const auto& a) { return a.first == k; });
+                if (e != m_firstAt.end()) {
                     if (e->second < i)
                         continue; // the unthinned point before it counts
-                    takenEarlier[static_cast<size_t>(e - firstAt.begin())] = true;
+                    taken[static_cast<size_t>(e - m_firstAt.begin())] = true;
                 }
             }
             f(i, ln);
         }
-        for (size_t e = 0; e < firstAt.size(); ++e)
-            if (!takenEarlier[e])
-                f(firstAt[e].second, logsOf(firstAt[e].second));
-        return;
     }
-    CellSet seen = ThinningGrid::cellSet(many ? spec.points.size() : 0);
-    for (size_t i = 0; i < spec.points.size(); ++i) {
-        const PlotXY ln = logsOf(i);
-        if (many) {
-            const ThinningGrid::Cell c = grid.cellOfLogs(ln.x, ln.y, spec.points[i]);
-            if (!seen.insert(c.x, c.y, c.kind))
-                continue;
-        }
-        f(i, ln);
+    /// f for the first unthinned points no earlier point covered (after every range's walk).
+    template <typename F> void rest(const std::vector<bool>& taken, F&& f) const
+    {
+        for (size_t e = 0; e < m_firstAt.size(); ++e)
+            if (!taken[e])
+                f(m_firstAt[e].second, logsOf(m_firstAt[e].second));
     }
-}
+
+    PlotXY logsOf(size_t i) const // as the figure took them, or once here
+    {
+        return m_logs ? (*m_logs)[i] : PlotXY {std::log(m_spec.points[i].at.x), std::log(m_spec.points[i].at.y)};
+    }
+    std::uint64_t key(size_t i, const PlotXY& ln) const
+    {
+        const ThinningGrid::Cell c = m_grid.cellOfLogs(ln.x, ln.y, m_spec.points[i]);
+        return (static_cast<std::uint64_t>(c.x) << 32) | (static_cast<std::uint64_t>(c.y) << 5) | c.kind;
+    }
+    const PlotSpec& m_spec;
+    const std::vector<PlotXY>* m_logs;
+    ThinningGrid m_grid;
+    bool m_few = false;
+    std::vector<std::pair<std::uint64_t, size_t>> m_firstAt;
+    std::vector<bool> m_isUnthinned;
+    std::uint64_t m_columns = 0;
+};
 
 // Width in characters of the longest line, and the number of lines.
 std::pair<size_t, size_t> textExtent(const std::string& s)
@@ -774,7 +841,15 @@ std::vector<size_t> labelLayoutMarkers(
     const PlotSpec& spec, const std::vector<PlotXY>* logs, const std::vector<size_t>* unthinned)
 {
     std::vector<size_t> out;
-    forEachLayoutMarker(spec, logs, unthinned, [&](size_t i, const PlotXY&) { out.push_back(i); });
+    const LayoutMarkers markers(spec, logs, unthinned);
+    if (markers.onTwoThreads()) {
+        std::vector<size_t> second;
+        markers.walkOnTwoThreads(
+            [&](size_t i, const PlotXY&) { out.push_back(i); }, [&](size_t i, const PlotXY&) { second.push_back(i); });
+        out.insert(out.end(), second.begin(), second.end());
+    } else {
+        markers.all([&](size_t i, const PlotXY&) { out.push_back(i); });
+    }
     std::sort(out.begin(), out.end());
     return out;
 }
@@ -797,14 +872,30 @@ void layoutLabels(
     // With thousands of points, one marker per thinning cell and kind: a figure and its thinned
     // version then place their names identically (repeated points would add their overlaps).
     const bool many = spec.crowded();
-    forEachLayoutMarker(spec, logs, unthinned, [&](size_t i, const PlotXY& ln) {
-        const auto [x, y] = pxOfLogs(ln.x, ln.y);
-        const double r = m.markerRadius * spec.points[i].size;
-        if (many)
-            density.add(x, y, r);
-        else
-            obstacles.push_back({x - r, y - r, x + r, y + r});
-    });
+    const LayoutMarkers markers(spec, logs, unthinned);
+    auto countInto = [&](MarkerDensity& into) {
+        return [&](size_t i, const PlotXY& ln) {
+            const auto [x, y] = pxOfLogs(ln.x, ln.y);
+            into.add(x, y, m.markerRadius * spec.points[i].size);
+        };
+    };
+    if (many && markers.onTwoThreads()) {
+        // The second half is counted on a second thread, into counts of its own made here
+        // (memory a worker thread allocates stays in its malloc arena), then added in.
+        MarkerDensity second(m.width, m.height);
+        second.prepare(m.markerRadius); // a crowded figure's markers are all of this radius
+        markers.walkOnTwoThreads(countInto(density), countInto(second));
+        density.absorb(second);
+    } else {
+        markers.all([&](size_t i, const PlotXY& ln) {
+            const auto [x, y] = pxOfLogs(ln.x, ln.y);
+            const double r = m.markerRadius * spec.points[i].size;
+            if (many)
+                density.add(x, y, r);
+            else
+                obstacles.push_back({x - r, y - r, x + r, y + r});
+        });
+    }
     density.finish();
     auto costOf = [&](const Box& box) { return obstacles.cost(box) + (many ? density.cost(box) : 0.0); };
     // The roofs, the ridge guide and the fixed labels are obstacles too: sample lines as small boxes.

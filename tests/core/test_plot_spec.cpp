@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <numeric>
 #include <random>
 
 #include <tuple>
@@ -425,6 +426,60 @@ TEST(PlotSpec, ALargeThinnedFigurePlacesItsNameAsTheWholeLayoutDoes)
     ASSERT_EQ(s.labels.size(), one.labels.size());
     for (size_t i = 0; i < s.labels.size(); ++i)
         EXPECT_TRUE(s.labels[i] == one.labels[i]) << "label " << i << " '" << s.labels[i].text << "'";
+}
+
+TEST(PlotSpec, OverTwoToTheSixteenPointsTheLabelLayoutFindsItsMarkersOnTwoThreadsAsOnOne)
+{
+    // 70,000 points thinned as they are built (a cell and kind each), in random order, and a few
+    // never thinned that share cells with points before and after them in both halves: the
+    // markers found on two threads (told which points were never thinned) are the ones a pass
+    // over every point finds.
+    for (unsigned seed = 1; seed <= 3; ++seed) {
+        std::mt19937 rng(seed);
+        PlotSpec s;
+        s.x = {0.1, 1e4};
+        s.y = {1e9, 1e16};
+        const ThinningGrid grid(s.x, s.y);
+        std::vector<int> cells(70000);
+        std::iota(cells.begin(), cells.end(), 0);
+        std::shuffle(cells.begin(), cells.end(), rng);
+        auto pointAt = [](int cell, bool compute) {
+            PlotPoint p;
+            p.at = {std::pow(10.0, -1 + 5 * ((cell % 350) + 0.5) / 2400.0 * 6.8),
+                std::pow(10.0, 9 + 7 * ((cell / 350) + 0.5) / 2400.0 * 11.9)};
+            p.regime = compute ? Regime::ComputeBound : Regime::MemoryBound;
+            p.measured = true;
+            return p;
+        };
+        std::set<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>> taken;
+        std::vector<size_t> unthinned;
+        std::vector<PlotXY> logs;
+        std::uniform_int_distribution<int> coin(0, 999), pick(0, 69999);
+        for (size_t i = 0; i < cells.size(); ++i) {
+            const bool never = coin(rng) < 2; // ~140 never thinned, on a cell used anywhere
+            PlotPoint p = never ? pointAt(cells[static_cast<size_t>(pick(rng))], false) : pointAt(cells[i], false);
+            p.index = static_cast<int>(i);
+            const PlotXY ln {std::log(p.at.x), std::log(p.at.y)};
+            if (never) {
+                unthinned.push_back(s.points.size());
+            } else {
+                const ThinningGrid::Cell c = grid.cellOfLogs(ln.x, ln.y, p);
+                if (!taken.insert({c.x, c.y, c.kind}).second) {
+                    ++s.thinnedPoints;
+                    continue;
+                }
+            }
+            s.points.push_back(p);
+            logs.push_back(ln);
+        }
+        ASSERT_TRUE(s.crowded());
+        ASSERT_GE(s.points.size(), std::size_t {1} << 16) << "two threads";
+        ASSERT_GT(unthinned.size(), 50u);
+        const std::vector<size_t> told = labelLayoutMarkers(s, &logs, &unthinned);
+        const std::vector<size_t> untold = labelLayoutMarkers(s, &logs);
+        EXPECT_EQ(told, untold) << "seed " << seed;
+        EXPECT_LT(told.size(), s.points.size()) << "some never-thinned points share a cell";
+    }
 }
 
 TEST(PlotSpec, TheLabelLayoutCountsOneMarkerPerCellWhetherOrNotItKnowsTheFigureWasThinned)
