@@ -428,6 +428,40 @@ TEST(PlotSpec, ALargeThinnedFigurePlacesItsNameAsTheWholeLayoutDoes)
         EXPECT_TRUE(s.labels[i] == one.labels[i]) << "label " << i << " '" << s.labels[i].text << "'";
 }
 
+namespace {
+// A crowded figure thinned as buildPlotSpec thins it while it makes its points: a point that may
+// be thinned is kept only when no such point before it holds its cell and kind; a never-thinned
+// one (a named kernel, an inner level) is always kept, and listed.
+struct ThinnedAsBuilt {
+    PlotSpec spec;
+    std::vector<size_t> unthinned;
+    std::vector<PlotXY> logs;
+    ThinnedAsBuilt()
+    {
+        spec.x = {0.1, 1e4};
+        spec.y = {1e9, 1e16};
+    }
+    void add(const PlotPoint& p, bool neverThinned)
+    {
+        const PlotXY ln {std::log(p.at.x), std::log(p.at.y)};
+        if (neverThinned) {
+            unthinned.push_back(spec.points.size());
+        } else {
+            const ThinningGrid::Cell c = ThinningGrid(spec.x, spec.y).cellOfLogs(ln.x, ln.y, p);
+            if (!taken.insert({c.x, c.y, c.kind}).second) {
+                ++spec.thinnedPoints;
+                return;
+            }
+        }
+        spec.points.push_back(p);
+        logs.push_back(ln);
+    }
+
+private:
+    std::set<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>> taken;
+};
+} // namespace
+
 TEST(PlotSpec, OverTwoToTheSixteenPointsTheLabelLayoutFindsItsMarkersOnTwoThreadsAsOnOne)
 {
     // 70,000 points thinned as they are built (a cell and kind each), in random order, and a few
@@ -436,49 +470,32 @@ TEST(PlotSpec, OverTwoToTheSixteenPointsTheLabelLayoutFindsItsMarkersOnTwoThread
     // over every point finds.
     for (unsigned seed = 1; seed <= 3; ++seed) {
         std::mt19937 rng(seed);
-        PlotSpec s;
-        s.x = {0.1, 1e4};
-        s.y = {1e9, 1e16};
-        const ThinningGrid grid(s.x, s.y);
         std::vector<int> cells(70000);
         std::iota(cells.begin(), cells.end(), 0);
         std::shuffle(cells.begin(), cells.end(), rng);
-        auto pointAt = [](int cell, bool compute) {
+        // 350 x 200 cells of the thinning grid, none two the same.
+        auto pointAt = [](int cell, int index) {
             PlotPoint p;
             p.at = {std::pow(10.0, -1 + 5 * ((cell % 350) + 0.5) / 2400.0 * 6.8),
                 std::pow(10.0, 9 + 7 * ((cell / 350) + 0.5) / 2400.0 * 11.9)};
-            p.regime = compute ? Regime::ComputeBound : Regime::MemoryBound;
+            p.regime = Regime::MemoryBound;
             p.measured = true;
+            p.index = index;
             return p;
         };
-        std::set<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>> taken;
-        std::vector<size_t> unthinned;
-        std::vector<PlotXY> logs;
+        ThinnedAsBuilt f;
         std::uniform_int_distribution<int> coin(0, 999), pick(0, 69999);
         for (size_t i = 0; i < cells.size(); ++i) {
             const bool never = coin(rng) < 2; // ~140 never thinned, on a cell used anywhere
-            PlotPoint p = never ? pointAt(cells[static_cast<size_t>(pick(rng))], false) : pointAt(cells[i], false);
-            p.index = static_cast<int>(i);
-            const PlotXY ln {std::log(p.at.x), std::log(p.at.y)};
-            if (never) {
-                unthinned.push_back(s.points.size());
-            } else {
-                const ThinningGrid::Cell c = grid.cellOfLogs(ln.x, ln.y, p);
-                if (!taken.insert({c.x, c.y, c.kind}).second) {
-                    ++s.thinnedPoints;
-                    continue;
-                }
-            }
-            s.points.push_back(p);
-            logs.push_back(ln);
+            f.add(pointAt(never ? cells[static_cast<size_t>(pick(rng))] : cells[i], static_cast<int>(i)), never);
         }
-        ASSERT_TRUE(s.crowded());
-        ASSERT_GE(s.points.size(), std::size_t {1} << 16) << "two threads";
-        ASSERT_GT(unthinned.size(), 50u);
-        const std::vector<size_t> told = labelLayoutMarkers(s, &logs, &unthinned);
-        const std::vector<size_t> untold = labelLayoutMarkers(s, &logs);
+        ASSERT_TRUE(f.spec.crowded());
+        ASSERT_GE(f.spec.points.size(), std::size_t {1} << 16) << "two threads";
+        ASSERT_GT(f.unthinned.size(), 50u);
+        const std::vector<size_t> told = labelLayoutMarkers(f.spec, &f.logs, &f.unthinned);
+        const std::vector<size_t> untold = labelLayoutMarkers(f.spec, &f.logs);
         EXPECT_EQ(told, untold) << "seed " << seed;
-        EXPECT_LT(told.size(), s.points.size()) << "some never-thinned points share a cell";
+        EXPECT_LT(told.size(), f.spec.points.size()) << "some never-thinned points share a cell";
     }
 }
 
@@ -490,13 +507,7 @@ TEST(PlotSpec, TheLabelLayoutCountsOneMarkerPerCellWhetherOrNotItKnowsTheFigureW
     // the label layout counts the very markers a pass over every point counts.
     for (unsigned seed = 1; seed <= 20; ++seed) {
         std::mt19937 rng(seed);
-        PlotSpec s;
-        s.x = {0.1, 1e4};
-        s.y = {1e9, 1e16};
-        const ThinningGrid grid(s.x, s.y);
-        std::set<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>> taken;
-        std::vector<size_t> unthinned;
-        std::vector<PlotXY> logs;
+        ThinnedAsBuilt f;
         std::uniform_int_distribution<int> place(0, 399), coin(0, 99);
         for (int i = 0; i < 6000; ++i) {
             const int at = place(rng);
@@ -505,19 +516,11 @@ TEST(PlotSpec, TheLabelLayoutCountsOneMarkerPerCellWhetherOrNotItKnowsTheFigureW
             p.regime = coin(rng) < 50 ? Regime::MemoryBound : Regime::ComputeBound;
             p.measured = coin(rng) < 80;
             p.index = i;
-            const PlotXY ln {std::log(p.at.x), std::log(p.at.y)};
-            if (coin(rng) < 2 + static_cast<int>(seed % 3)) { // never thinned
-                unthinned.push_back(s.points.size());
-            } else {
-                const ThinningGrid::Cell c = grid.cellOfLogs(ln.x, ln.y, p);
-                if (!taken.insert({c.x, c.y, c.kind}).second) {
-                    ++s.thinnedPoints;
-                    continue;
-                }
-            }
-            s.points.push_back(p);
-            logs.push_back(ln);
+            f.add(p, coin(rng) < 2 + static_cast<int>(seed % 3));
         }
+        const PlotSpec& s = f.spec;
+        const std::vector<size_t>& unthinned = f.unthinned;
+        const std::vector<PlotXY>& logs = f.logs;
         ASSERT_TRUE(s.crowded());
         ASSERT_FALSE(unthinned.empty());
         const std::vector<size_t> told = labelLayoutMarkers(s, &logs, &unthinned);
