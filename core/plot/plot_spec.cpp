@@ -15,7 +15,6 @@
 #include <set>
 #include <sstream>
 #include <stdexcept>
-#include <thread>
 
 namespace roofline {
 namespace {
@@ -356,8 +355,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     // From 2^16 kernels the second half is drawn on a second thread, thinned on its own; a point
     // it kept stays only if the first half left its cell (and kind) empty. That is the point a
     // single pass keeps: the first of its cell and kind in kernel order.
-    constexpr size_t kTwoThreadsFrom = size_t {1} << 16;
-    if (thin && n >= kTwoThreadsFrom && std::thread::hardware_concurrency() >= 2) {
+    if (thin && worthTwoThreads(n)) {
         Range second;
         runSideBySide([&]() { drawRange(0, n / 2, cells, first, false); },
             [&]() {
@@ -724,12 +722,10 @@ public:
         for (const auto& e : m_firstAt)
             m_columns |= std::uint64_t {1} << ((e.first >> 32) % 64);
     }
-    /// Whether the markers are found on two threads (walkOnTwoThreads): from 2^16 points, as the
-    /// figure's points are made, when the figure says which few points were never thinned.
-    bool onTwoThreads() const
-    {
-        return m_few && m_spec.points.size() >= kTwoThreadsFrom && std::thread::hardware_concurrency() >= 2;
-    }
+    /// Whether the markers are found on two threads (walkOnTwoThreads): when worthTwoThreads says
+    /// so for the points, as for the figure's points, and the figure says which few points were
+    /// never thinned.
+    bool onTwoThreads() const { return m_few && worthTwoThreads(m_spec.points.size()); }
     /// first(i, logs) for the markers among the first half of the points and then for the first
     /// unthinned points no earlier point covered; second(i, logs) for the second half's, on a
     /// second thread, at the same time (onTwoThreads only).
@@ -765,7 +761,6 @@ public:
     }
 
 private:
-    static constexpr size_t kTwoThreadsFrom = size_t {1} << 16;
     /// Which of the first unthinned points a point before them already covers (one per entry).
     std::vector<bool> covers() const { return std::vector<bool>(m_firstAt.size(), false); }
     /// f(i, logs) for the markers among points [begin, end), noting in `taken` the first

@@ -13,7 +13,6 @@
 #include <cmath>
 #include <limits>
 #include <optional>
-#include <thread>
 
 namespace roofline::ui {
 namespace {
@@ -298,11 +297,10 @@ void CloudCanvas::draw(QCPPainter* painter, const std::vector<PointCloud*>& clou
     size_t toList = 0;
     for (size_t s : changed)
         toList += clouds[s]->m_lx.size();
-    if (toList >= (size_t {1} << 16) && std::thread::hardware_concurrency() >= 2) {
+    if (worthTwoThreads(toList)) {
         std::vector<Occupancy> halves;
-        for (size_t s : changed) {
+        for (size_t s : changed)
             halves.emplace_back(QRect(next[s].cells.x0, next[s].cells.y0, next[s].cells.w, next[s].cells.h));
-        }
         runSideBySide(
             [&]() {
                 resetVectorState();
