@@ -7,6 +7,7 @@
 #include "ui/panels/kernels_panel.h"
 #include "ui/plot/figure_export.h"
 #include "ui/plot/grid_cache.h"
+#include "ui/plot/marker_graph.h"
 #include "ui/plot/png_writer.h"
 #include "ui/plot/point_cloud.h"
 #include "ui/plot/roofline_renderer.h"
@@ -258,6 +259,107 @@ TEST(Export, APointCloudDrawsWhatAGraphOfDiscsDraws)
     const QByteArray text = f.readAll();
     EXPECT_EQ(text.count("<image"), 0);
     EXPECT_GT(text.count("<ellipse") + text.count("<circle") + text.count("<path"), 2000);
+}
+
+namespace {
+// 40 markers (discs with a rim, as the renderer's kernels) on linear axes that fill a 200 x 150
+// plot, so a coordinate is a pixel. `onGrid`: each centre lands on a half device pixel at
+// `scale` (QCustomPlot shifts an antialiased painter by half a pixel first).
+void markersPlot(QCustomPlot& plot, bool sprites, double scale, bool onGrid)
+{
+    plot.resize(200, 150);
+    plot.axisRect()->setAutoMargins(QCP::msNone);
+    plot.axisRect()->setMargins(QMargins(0, 0, 0, 0));
+    plot.xAxis->setRange(0, 200);
+    plot.yAxis->setRange(0, 150);
+    plot.setAntialiasedElements(QCP::aeAll);
+    QVector<double> xs, ys;
+    for (int i = 0; i < 40; ++i) {
+        if (onGrid) {
+            const int kx = static_cast<int>(20 + (i * 37) % 340 * scale); // half pixels
+            const int ky = static_cast<int>(20 + (i * 53) % 260 * scale);
+            xs << kx / (2.0 * scale) - 0.5;
+            ys << 149.5 - ky / (2.0 * scale);
+        } else {
+            xs << 6.0 + (i * 4.731) - std::floor(i * 4.731 / 190.0) * 190.0;
+            ys << 8.0 + std::fmod(i * 13.377, 135.0);
+        }
+    }
+    QCPGraph* g = sprites ? new ui::MarkerGraph(plot.xAxis, plot.yAxis) : plot.addGraph();
+    g->setLineStyle(QCPGraph::lsNone);
+    g->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::white, 1.2), QBrush(QColor(0x1f, 0x77, 0xb4)), 10));
+    g->setData(xs, ys, true);
+}
+} // namespace
+
+TEST(Export, AMarkerGraphCopiesQCustomPlotsMarkersFromSprites)
+{
+    for (double scale : {1.0, 1.5, 2.0}) {
+        // Centres on half pixels: the sprites are QCustomPlot's own markers, pixel for pixel
+        // (within the rounding of laying a premultiplied image over the figure).
+        QCustomPlot a, b;
+        markersPlot(a, true, scale, true);
+        markersPlot(b, false, scale, true);
+        const QImage ia = a.toPixmap(200, 150, scale).toImage().convertToFormat(QImage::Format_RGB32);
+        const QImage ib = b.toPixmap(200, 150, scale).toImage().convertToFormat(QImage::Format_RGB32);
+        ASSERT_EQ(ia.size(), ib.size());
+        QImage white(ib.size(), QImage::Format_RGB32);
+        white.fill(Qt::white);
+        EXPECT_GT(pixelsApart(ib, white, 96), 40 * 40 * scale * scale) << "the markers are drawn";
+        EXPECT_EQ(pixelsApart(ia, ib, 2), 0) << "scale " << scale;
+        auto* graph = qobject_cast<ui::MarkerGraph*>(a.graph(0));
+        ASSERT_NE(graph, nullptr);
+        EXPECT_GE(graph->spritesDrawn(), 1) << "scale " << scale;
+        EXPECT_LE(graph->spritesDrawn(), 4) << "a sprite per half-pixel position, not per marker";
+
+        // Anywhere else a marker moves by a quarter of a pixel at most: its rim's antialiasing
+        // changes, nothing more.
+        QCustomPlot c, d;
+        markersPlot(c, true, scale, false);
+        markersPlot(d, false, scale, false);
+        const QImage ic = c.toPixmap(200, 150, scale).toImage().convertToFormat(QImage::Format_RGB32);
+        const QImage id = d.toPixmap(200, 150, scale).toImage().convertToFormat(QImage::Format_RGB32);
+        int covered = 0;
+        for (int y = 0; y < id.height(); ++y)
+            for (int x = 0; x < id.width(); ++x)
+                covered += QColor(id.pixel(x, y)).red() < 100;
+        EXPECT_GT(covered, 40 * 40 * scale * scale) << "the markers are drawn";
+        EXPECT_LT(pixelsApart(ic, id, 96), covered / 50) << "scale " << scale;
+    }
+
+    // A device with a pixel ratio (a HiDPI window) and vector files get QCustomPlot's shapes.
+    QCustomPlot a, b;
+    markersPlot(a, true, 1.0, false);
+    markersPlot(b, false, 1.0, false);
+    auto hidpi = [](QCustomPlot& plot) {
+        QImage image(400, 300, QImage::Format_RGB32);
+        image.setDevicePixelRatio(2.0);
+        image.fill(Qt::white);
+        QCPPainter painter(&image);
+        plot.toPainter(&painter, 200, 150);
+        return image;
+    };
+    EXPECT_EQ(pixelsApart(hidpi(a), hidpi(b), 0), 0);
+    EXPECT_EQ(qobject_cast<ui::MarkerGraph*>(a.graph(0))->spritesDrawn(), 0);
+    auto svg = [](QCustomPlot& plot) {
+        QBuffer buffer;
+        buffer.open(QIODevice::WriteOnly);
+        QSvgGenerator generator;
+        generator.setOutputDevice(&buffer);
+        generator.setSize(QSize(200, 150));
+        generator.setViewBox(QRect(0, 0, 200, 150));
+        {
+            QCPPainter painter(&generator);
+            painter.setMode(QCPPainter::pmVectorized);
+            plot.toPainter(&painter, 200, 150);
+        }
+        return buffer.data();
+    };
+    const QByteArray vector = svg(a);
+    EXPECT_EQ(vector, svg(b));
+    EXPECT_EQ(vector.count("<image"), 0);
+    EXPECT_EQ(qobject_cast<ui::MarkerGraph*>(a.graph(0))->spritesDrawn(), 0);
 }
 
 TEST(Export, ACrowdedFiguresCloudsTakeTheLogarithmsTheFigureTook)

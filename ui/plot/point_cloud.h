@@ -3,7 +3,7 @@
 // taken once (not twice per axis per redraw), points outside the axis rect are skipped, and on
 // a raster device each marker is a cached sprite blitted at the device's resolution. Vector
 // output (SVG, PDF) gets real circles, so exported figures stay vector. The renderer uses it
-// for series of 2,000 points and more; smaller series stay QCPGraph scatters.
+// for series of 2,000 points and more; smaller series are MarkerGraphs.
 //
 // Cached clouds (the kernel clouds of a crowded figure) are drawn together, by the first of them
 // in the plot, into one image the plot keeps (a CloudCanvas): a replot that changes none of them

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/plot/roofline_renderer.h"
 
+#include "ui/plot/marker_graph.h"
 #include "ui/plot/point_cloud.h"
 
 #include <qcustomplot.h>
@@ -462,7 +463,8 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         QVector<double>& hx = seriesX[r][0];
         QVector<double>& hy = seriesY[r][0];
         // Thousands of points: point clouds (fast, identical discs, drawn on the thinning grid
-        // so a thinned figure looks like the full one); fewer: graphs.
+        // so a thinned figure looks like the full one); fewer: MarkerGraphs (sprites too, at their
+        // own positions).
         const bool cloud = many || xs.size() >= kCloudPoints;
         const bool hollowCloud = many || hx.size() >= kCloudPoints;
         if (cloud && (!xs.isEmpty() || !seriesLX[r][1].empty())) {
@@ -490,7 +492,7 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
             hx.clear();
         }
         if (!xs.isEmpty()) {
-            QCPGraph* g = plot.addGraph();
+            QCPGraph* g = new MarkerGraph(plot.xAxis, plot.yAxis);
             g->setObjectName(QStringLiteral("points-") + qs(regimeName(s.regime)));
             g->setLineStyle(QCPGraph::lsNone);
             g->setScatterStyle(marker(QPen(style.background, 1.2), QBrush(s.color), 10, xs.size()));
@@ -498,7 +500,7 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
             g->setName(s.name);
         }
         if (!hx.isEmpty()) {
-            QCPGraph* g = plot.addGraph();
+            QCPGraph* g = new MarkerGraph(plot.xAxis, plot.yAxis);
             g->setObjectName(QStringLiteral("points-") + qs(regimeName(s.regime)) + QStringLiteral("-bound-only"));
             g->setLineStyle(QCPGraph::lsNone);
             g->setScatterStyle(marker(QPen(s.color, 2.0), QBrush(style.background), 9, hx.size()));
@@ -507,7 +509,7 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         }
     }
     if (!ax.isEmpty()) {
-        QCPGraph* g = plot.addGraph();
+        QCPGraph* g = new MarkerGraph(plot.xAxis, plot.yAxis);
         g->setObjectName(QStringLiteral("points-above-roof"));
         g->setLineStyle(QCPGraph::lsNone);
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(style.aboveRoof, 2.2), Qt::NoBrush, 17));
