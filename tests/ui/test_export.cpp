@@ -223,13 +223,7 @@ void pointsPlot(QCustomPlot& plot, bool cloud)
 
 TEST(Export, APointCloudDrawsWhatAGraphOfDiscsDraws)
 {
-    // Raster (window, PNG): sprites at the device's resolution, as at 1x so at 1.5x.
-    for (double scale : {1.0, 1.5}) {
-        QCustomPlot a, b;
-        pointsPlot(a, true);
-        pointsPlot(b, false);
-        const QImage ia = a.toPixmap(500, 400, scale).toImage().convertToFormat(QImage::Format_RGB32);
-        const QImage ib = b.toPixmap(500, 400, scale).toImage().convertToFormat(QImage::Format_RGB32);
+    auto expectAlike = [](const QImage& ia, const QImage& ib, const std::string& what) {
         ASSERT_EQ(ia.size(), ib.size());
         int differ = 0, covered = 0;
         for (int y = 0; y < ia.height(); ++y)
@@ -238,9 +232,34 @@ TEST(Export, APointCloudDrawsWhatAGraphOfDiscsDraws)
                 covered += cb.blue() > 150 && cb.red() < 100;
                 differ += std::abs(ca.red() - cb.red()) + std::abs(ca.green() - cb.green()) > 96;
             }
-        EXPECT_GT(covered, ia.width() * ia.height() / 20) << "the points are drawn";
+        EXPECT_GT(covered, ia.width() * ia.height() / 20) << what << ": the points are drawn";
         // Sprites land on whole pixels: edges may move by one pixel, nothing more.
-        EXPECT_LT(differ, covered / 10) << "scale " << scale << ": " << differ << " of " << covered;
+        EXPECT_LT(differ, covered / 10) << what << ": " << differ << " of " << covered;
+    };
+    // Raster (window, PNG): sprites at the device's resolution, as at 1x so at 1.5x.
+    for (double scale : {1.0, 1.5}) {
+        QCustomPlot a, b;
+        pointsPlot(a, true);
+        pointsPlot(b, false);
+        const QImage ia = a.toPixmap(500, 400, scale).toImage().convertToFormat(QImage::Format_RGB32);
+        const QImage ib = b.toPixmap(500, 400, scale).toImage().convertToFormat(QImage::Format_RGB32);
+        expectAlike(ia, ib, "scale " + std::to_string(scale));
+    }
+    // A device with a pixel ratio (a HiDPI window's paint buffers) keeps its scale after the
+    // sprites' painter is reset: each sprite lands on the device pixel it would at 1x.
+    for (double ratio : {1.5, 2.0}) {
+        QCustomPlot a, b;
+        pointsPlot(a, true);
+        pointsPlot(b, false);
+        auto draw = [ratio](QCustomPlot& plot) {
+            QImage image(qRound(500 * ratio), qRound(400 * ratio), QImage::Format_RGB32);
+            image.setDevicePixelRatio(ratio);
+            image.fill(Qt::white);
+            QCPPainter painter(&image);
+            plot.toPainter(&painter, 500, 400);
+            return image;
+        };
+        expectAlike(draw(a), draw(b), "pixel ratio " + std::to_string(ratio));
     }
     // Vector (SVG, PDF): a real circle per point, no bitmap.
     QTemporaryDir dir;

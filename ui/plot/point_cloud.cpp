@@ -568,16 +568,19 @@ void PointCloud::drawDirect(QCPPainter* painter)
         // The sprite is blitted at its device pixel (where the engine would put it): through a
         // scaled painter the engine resamples it instead, pixel by pixel, to the same result at
         // several times the cost.
-        QImage pixels = im;
-        pixels.setDevicePixelRatio(1.0);
         painter->save();
         painter->resetTransform();
+        // What stays is the device's pixel ratio (a HiDPI window's buffers): the sprite is placed
+        // in its units, at the same device pixel.
+        const double ratio = painter->deviceTransform().m11();
+        QImage pixels = im;
+        pixels.setDevicePixelRatio(ratio);
         for (size_t i = 0; i < m_lx.size(); ++i) {
             const QPointF at = centre(i);
             const QPointF corner(at.x() - half, at.y() - half);
             const QPoint pixel = cornerPixel(device, corner);
             if (clip.contains(at) && landed.insert(pixel.x(), pixel.y()))
-                painter->drawImage(pixel, pixels);
+                painter->drawImage(QPointF(pixel.x() / ratio, pixel.y() / ratio), pixels);
         }
         painter->restore();
         return;
