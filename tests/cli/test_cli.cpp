@@ -208,6 +208,8 @@ TEST(Cli, ExportWritesEachFormat)
             "decode,140 GFLOP,70 GB", "--width", "800", "--height", "500", "--dpi", "96"});
         ASSERT_EQ(r.code, 0) << r.err;
         ASSERT_TRUE(fs::exists(out)) << out;
+        // The process ends right after the figure is written (no teardown): its message is out.
+        EXPECT_NE(r.err.find("wrote " + out.string()), std::string::npos) << r.err;
         const std::string data = readAll(out.string());
         if (std::string(ext) == "png") {
             ASSERT_GT(data.size(), 24u);

@@ -28,6 +28,8 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <future>
 #include <iostream>
@@ -503,7 +505,7 @@ void addFormat(CLI::App* cmd, Options& o, const std::string& allowed)
 
 } // namespace
 
-int run(int argc, char** argv)
+int run(int argc, char** argv, bool endProcessWhenExported)
 {
     Options o;
     CLI::App app {"Roofline Studio command line: roofline plots and kernel placement for accelerators.\n"
@@ -688,8 +690,18 @@ int run(int argc, char** argv)
             return cmdHwShow(catalog, o);
         if (point->parsed())
             return cmdPoint(catalog, o);
-        if (exp->parsed())
-            return cmdExport(catalog, o, early ? &*early : nullptr);
+        if (exp->parsed()) {
+            const int status = cmdExport(catalog, o, early ? &*early : nullptr);
+#if !defined(__SANITIZE_ADDRESS__)
+            if (endProcessWhenExported && status == kOk) {
+                std::cout.flush();
+                std::cerr.flush();
+                std::fflush(nullptr);
+                std::_Exit(status);
+            }
+#endif
+            return status;
+        }
         if (analyzeCmd->parsed())
             return cmdAnalyze(catalog, o, early ? &*early : nullptr);
         if (llm->parsed())
