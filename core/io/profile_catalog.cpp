@@ -65,12 +65,13 @@ ProfileCatalog loadProfileDirectories(const std::vector<std::string>& dirs, std:
     return load.finish(errors);
 }
 
-ProfileLoad::ProfileLoad(const std::vector<std::string>& dirs)
+ProfileLoad::ProfileLoad(const std::vector<std::string>& dirs, std::string_view onlyId)
     : m_dirs(dirs.size())
 {
     for (size_t d = 0; d < dirs.size(); ++d)
         for (auto& path : profileFilesIn(dirs[d]))
-            m_files.push_back({d, std::move(path), std::nullopt});
+            if (d > 0 || onlyId.empty() || toLower(std::filesystem::path(path).stem().string()) == onlyId)
+                m_files.push_back({d, std::move(path), std::nullopt});
 }
 
 void ProfileLoad::parseAll()

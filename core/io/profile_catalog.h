@@ -50,7 +50,12 @@ private:
 /// profiles are ~5 ms of a figure export).
 class ProfileLoad {
 public:
-    explicit ProfileLoad(const std::vector<std::string>& dirs);
+    /// With `onlyId` (lower case), the first directory gives only its file named `onlyId`.yaml
+    /// (or .yml): the shipped profiles are named by their ids, so a catalog that must resolve one
+    /// exact id needs that file and the later directories, which may replace it, and not the
+    /// rest of the shipped ones. A catalog without `onlyId` in it is to be loaded again in full
+    /// (the name may be an alias or a prefix).
+    explicit ProfileLoad(const std::vector<std::string>& dirs, std::string_view onlyId = {});
     /// Parses files until none is left; any number of threads at once.
     void parseAll();
     /// The catalog, once every parseAll() has returned (the files nobody parsed are parsed here).

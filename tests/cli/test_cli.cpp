@@ -276,6 +276,30 @@ TEST(Cli, UserProfilesOverrideAndBadOnesAreSkippedWithAWarning)
     EXPECT_EQ(notDir.err, "error: --profiles /nonexistent: not a folder\n");
 }
 
+TEST(Cli, AFigureForOnePartByItsIdStillTakesTheUsersOverride)
+{
+    // An export with --hw and an exact id reads only that shipped profile, and all of the
+    // user's: an override of the same id is the one drawn, a bad file still warns, and an alias
+    // (no shipped file's name) still finds its part among them all.
+    const fs::path dir = scratch() / "override-profiles";
+    fs::create_directories(dir);
+    std::ofstream(dir / "lab-h100.yaml") << "id: h100-sxm5\nname: Lab H100\nvendor: Lab\npeaks: {bf16: 500 TFLOP/s}\n"
+                                            "memory: [{name: HBM, bandwidth: 2 TB/s}]\n";
+    std::ofstream(dir / "broken.yaml") << "id: broken\nname: Broken\nvendor: Lab\npeaks: {bf16: -1 TFLOP/s}\n"
+                                          "memory: [{name: HBM, bandwidth: 1 TB/s}]\n";
+    const fs::path out = scratch() / "override.svg";
+    const CliRun r = roofline(
+        {"--profiles", dir.string(), "export", "--hw", "h100-sxm5", "--point", "k,1 TFLOP,10 GB", "-o", out.string()});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("broken.yaml:4:15"), std::string::npos) << r.err;
+    const std::string svg = readAll(out.string());
+    EXPECT_NE(svg.find("Lab H100"), std::string::npos);
+    EXPECT_NE(svg.find("ridge 250 FLOP/byte"), std::string::npos);
+    const CliRun alias = roofline({"export", "--hw", "h100", "--point", "k,1 TFLOP,10 GB", "-o", out.string()});
+    ASSERT_EQ(alias.code, 0) << alias.err;
+    EXPECT_NE(readAll(out.string()).find("NVIDIA H100 SXM5"), std::string::npos) << "h100: the H100 SXM5's alias";
+}
+
 TEST(Cli, AnalyzeKernelFileGivesOneJsonRowPerKernel)
 {
     const std::string file = std::string(ROOFLINE_TEST_DATA) + "/kernels/valid/lesson.csv";

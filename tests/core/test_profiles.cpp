@@ -163,6 +163,33 @@ TEST(Profiles, ParsedOnSeveralThreadsTheyMakeTheCatalogOneThreadMakes)
     EXPECT_EQ(errors.size(), oneErrors.size());
 }
 
+TEST(Profiles, OneExactIdLoadsItsShippedFileAndEveryLaterFolder)
+{
+    // The shipped h100-sxm5.yaml, and all of the later folders: the override of h100-sxm5 in
+    // valid/ still replaces it, and invalid/'s files are still reported.
+    const std::vector<std::string> dirs {kShipped, kData + "/valid", kData + "/invalid"};
+    std::vector<Error> allErrors, oneErrors;
+    const ProfileCatalog all = ProfileLoad(dirs).finish(allErrors);
+    const ProfileCatalog one = ProfileLoad(dirs, "h100-sxm5").finish(oneErrors);
+    ASSERT_NE(one.find("h100-sxm5"), nullptr);
+    EXPECT_EQ(*one.find("h100-sxm5"), *all.find("h100-sxm5"));
+    EXPECT_EQ(one.find("h100-sxm5")->name, "H100 SXM5 (measured)");
+    EXPECT_EQ(one.resolve("h100-sxm5").value(), one.find("h100-sxm5"));
+    EXPECT_NE(one.find("toy-accelerator"), nullptr) << "a later folder's profiles are all there";
+    EXPECT_EQ(one.find("b200"), nullptr) << "the other shipped profiles are not read";
+    EXPECT_EQ(one.profiles().size(), 2u);
+    ASSERT_EQ(oneErrors.size(), allErrors.size());
+    for (size_t i = 0; i < oneErrors.size(); ++i)
+        EXPECT_EQ(oneErrors[i].toString(), allErrors[i].toString());
+
+    // Only the shipped folder: the one file; a name that is no file's (an alias) gives none,
+    // and the caller loads them all.
+    std::vector<Error> errors;
+    EXPECT_EQ(ProfileLoad({kShipped}, "b200").finish(errors).profiles().size(), 1u);
+    EXPECT_TRUE(ProfileLoad({kShipped}, "h100").finish(errors).empty());
+    EXPECT_TRUE(errors.empty());
+}
+
 TEST(Profiles, DuplicateIdInOneFolderIsReportedAndSkipped)
 {
     ProfileCatalog c;

@@ -30,6 +30,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <functional>
 #include <future>
 #include <iostream>
@@ -503,6 +504,21 @@ void addFormat(CLI::App* cmd, Options& o, const std::string& allowed)
     cmd->add_option("--format", o.format, "Output format: " + allowed)->capture_default_str();
 }
 
+/// The one hardware id a command needs, when it can name it before any profile is read: an
+/// export or an analysis of a kernel file (not a session or a YAML file, which may name parts of
+/// their own) with --hw, and no other part to compare. Empty: load every profile.
+std::string oneExactHardware(const Options& o, bool exporting, bool analyzing)
+{
+    if (!(exporting || analyzing) || o.hw.empty())
+        return {};
+    if (exporting && (!o.compare.empty() || o.panels == "hardware"))
+        return {};
+    const std::string ext = toLower(std::filesystem::path(o.input).extension().string());
+    if (ext == ".yaml" || ext == ".yml")
+        return {};
+    return toLower(o.hw);
+}
+
 } // namespace
 
 int run(int argc, char** argv, bool endProcessWhenExported)
@@ -660,7 +676,12 @@ int run(int argc, char** argv, bool endProcessWhenExported)
     // The profiles are parsed on two cores; one of them first finds the figure's fonts
     // (fontconfig's set-up and Qt's font database), which take about as long as parsing the
     // shipped profiles (docs/performance.md), and the other first reads the input file.
-    ProfileLoad loading(ui::profileDirectories(extra));
+    // A figure or an analysis of a kernel file for one part named by its exact id needs only
+    // that part's shipped profile and the folders that may replace it (yaml-cpp reads the 23
+    // shipped ones in 4 ms); another name (an alias, a prefix) loads them all after all.
+    const std::vector<std::string> profileDirs = ui::profileDirectories(extra);
+    const std::string onlyId = oneExactHardware(o, exp->parsed(), analyzeCmd->parsed());
+    ProfileLoad loading(profileDirs, onlyId);
     // The input file needs no catalog: the second core reads and parses it first, then joins the
     // profiles (a CSV of 10^4 kernels is ~3 ms; it came after all of this).
     std::optional<InputFile> early;
@@ -674,7 +695,13 @@ int run(int argc, char** argv, bool endProcessWhenExported)
         ui::PlotStyle::light().prepareFonts();
     loading.parseAll();
     helper.get();
-    const ProfileCatalog catalog = loading.finish(loadErrors);
+    const ProfileCatalog catalog = [&]() {
+        ProfileCatalog c = loading.finish(loadErrors);
+        if (onlyId.empty() || c.find(onlyId))
+            return c;
+        loadErrors.clear();
+        return ProfileLoad(profileDirs).finish(loadErrors);
+    }();
     for (const auto& e : loadErrors)
         std::cerr << "warning: " << e.toString() << " (profile skipped)\n";
     if (catalog.empty()) {
