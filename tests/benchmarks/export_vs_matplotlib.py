@@ -44,6 +44,9 @@ def make_csv(path, n):
             f.write(f"k{k},{fl:.6g},{b:.6g},{t:.6g}\n")
 
 def median_time(cmd):
+    # One run first, not counted (as hyperfine's --warmup): the first runs after the machine
+    # has been idle, or busy with the other program, are slower for either program.
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     times = []
     for _ in range(REPEAT):
         start = time.perf_counter()
@@ -52,11 +55,12 @@ def median_time(cmd):
     return statistics.median(times)
 
 def main():
-    try:
-        import matplotlib  # noqa: F401
-        have_mpl = True
-    except ImportError:
-        have_mpl = False
+    # Asked in a child process: importing matplotlib (and numpy) here would make this process
+    # ~100 MB larger, and every process it starts, ours and matplotlib's alike, ~1 ms slower to
+    # start (docs/performance.md). A shell or a build script starting `roofline` is small.
+    have_mpl = subprocess.run([sys.executable, "-c", "import matplotlib"], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL).returncode == 0
+    if not have_mpl:
         print("matplotlib not installed (apt-get install python3-matplotlib): roofline timings only")
     tmp = tempfile.mkdtemp(prefix="roofline-bench-")
     mpl = os.path.join(tmp, "mpl.py")
