@@ -298,6 +298,13 @@ TEST(Cli, AFigureForOnePartByItsIdStillTakesTheUsersOverride)
     const CliRun alias = roofline({"export", "--hw", "h100", "--point", "k,1 TFLOP,10 GB", "-o", out.string()});
     ASSERT_EQ(alias.code, 0) << alias.err;
     EXPECT_NE(readAll(out.string()).find("NVIDIA H100 SXM5"), std::string::npos) << "h100: the H100 SXM5's alias";
+    // A session, whatever its file's name, may compare other parts: they are all read then.
+    const fs::path session = scratch() / "compares.csv";
+    std::ofstream(session) << "roofline_session: 1\nhardware: h100-sxm5\nprecision: bf16\nview:\n  compare: [b200]\n"
+                              "kernels:\n  - {name: k, flops: 1 TFLOP, bytes: 10 GB}\n";
+    const CliRun compared = roofline({"export", session.string(), "--hw", "h100-sxm5", "-o", out.string()});
+    ASSERT_EQ(compared.code, 0) << compared.err;
+    EXPECT_NE(readAll(out.string()).find("B200"), std::string::npos) << "the session's comparison is drawn";
 }
 
 TEST(Cli, AnalyzeKernelFileGivesOneJsonRowPerKernel)

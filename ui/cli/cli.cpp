@@ -697,7 +697,8 @@ int run(int argc, char** argv, bool endProcessWhenExported)
     helper.get();
     const ProfileCatalog catalog = [&]() {
         ProfileCatalog c = loading.finish(loadErrors);
-        if (onlyId.empty() || c.find(onlyId))
+        // (A file of any name that turns out to be a session may name other parts: all of them.)
+        if (onlyId.empty() || (c.find(onlyId) && !(early && early->session)))
             return c;
         loadErrors.clear();
         return ProfileLoad(profileDirs).finish(loadErrors);
