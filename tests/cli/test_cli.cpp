@@ -257,14 +257,17 @@ TEST(Cli, ExportRefusesBadInputWithoutWritingAFile)
     EXPECT_FALSE(fs::exists(out));
 }
 
+// A profile file whose peak is negative: skipped with a warning at 4:15.
+const char* const kBrokenProfile = "id: broken\nname: Broken\nvendor: Lab\npeaks: {bf16: -1 TFLOP/s}\n"
+                                   "memory: [{name: HBM, bandwidth: 1 TB/s}]\n";
+
 TEST(Cli, UserProfilesOverrideAndBadOnesAreSkippedWithAWarning)
 {
     const fs::path dir = scratch() / "profiles";
     fs::create_directories(dir);
     std::ofstream(dir / "mine.yaml") << "id: my-gpu\nname: My GPU\nvendor: Lab\npeaks: {bf16: 100 TFLOP/s}\n"
                                         "memory: [{name: HBM, bandwidth: 1 TB/s}]\n";
-    std::ofstream(dir / "broken.yaml") << "id: broken\nname: Broken\nvendor: Lab\npeaks: {bf16: -1 TFLOP/s}\n"
-                                          "memory: [{name: HBM, bandwidth: 1 TB/s}]\n";
+    std::ofstream(dir / "broken.yaml") << kBrokenProfile;
     const CliRun r = roofline({"--profiles", dir.string(), "hw", "show", "my-gpu", "--format", "json"});
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_NEAR(json::parse(r.out)["precisions"][0]["ridge"].get<double>(), 100.0, 1e-9);
@@ -285,8 +288,7 @@ TEST(Cli, AFigureForOnePartByItsIdStillTakesTheUsersOverride)
     fs::create_directories(dir);
     std::ofstream(dir / "lab-h100.yaml") << "id: h100-sxm5\nname: Lab H100\nvendor: Lab\npeaks: {bf16: 500 TFLOP/s}\n"
                                             "memory: [{name: HBM, bandwidth: 2 TB/s}]\n";
-    std::ofstream(dir / "broken.yaml") << "id: broken\nname: Broken\nvendor: Lab\npeaks: {bf16: -1 TFLOP/s}\n"
-                                          "memory: [{name: HBM, bandwidth: 1 TB/s}]\n";
+    std::ofstream(dir / "broken.yaml") << kBrokenProfile;
     const fs::path out = scratch() / "override.svg";
     const CliRun r = roofline(
         {"--profiles", dir.string(), "export", "--hw", "h100-sxm5", "--point", "k,1 TFLOP,10 GB", "-o", out.string()});

@@ -50,6 +50,23 @@ int pixelsApart(const QImage& a, const QImage& b, int tolerance)
     return apart;
 }
 
+// The plot drawn into an SVG (QSvgGenerator, vectorized as exports draw it), `size` pixels.
+QByteArray svgOf(QCustomPlot& plot, QSize size)
+{
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setSize(size);
+    generator.setViewBox(QRect(QPoint(0, 0), size));
+    {
+        QCPPainter painter(&generator);
+        painter.setMode(QCPPainter::pmVectorized);
+        plot.toPainter(&painter, size.width(), size.height());
+    }
+    return buffer.data();
+}
+
 // n kernels spread evenly (by three co-prime strides) over decades of bytes and of intensity,
 // each achieving `efficiency(i)` of its roof (nullopt: no time, drawn on its roof), placed.
 struct KernelCloud {
@@ -361,22 +378,8 @@ TEST(Export, AMarkerGraphCopiesQCustomPlotsMarkersFromSprites)
     };
     EXPECT_EQ(pixelsApart(hidpi(a), hidpi(b), 0), 0);
     EXPECT_EQ(qobject_cast<ui::MarkerGraph*>(a.graph(0))->spritesDrawn(), 0);
-    auto svg = [](QCustomPlot& plot) {
-        QBuffer buffer;
-        buffer.open(QIODevice::WriteOnly);
-        QSvgGenerator generator;
-        generator.setOutputDevice(&buffer);
-        generator.setSize(QSize(200, 150));
-        generator.setViewBox(QRect(0, 0, 200, 150));
-        {
-            QCPPainter painter(&generator);
-            painter.setMode(QCPPainter::pmVectorized);
-            plot.toPainter(&painter, 200, 150);
-        }
-        return buffer.data();
-    };
-    const QByteArray vector = svg(a);
-    EXPECT_EQ(vector, svg(b));
+    const QByteArray vector = svgOf(a, QSize(200, 150));
+    EXPECT_EQ(vector, svgOf(b, QSize(200, 150)));
     EXPECT_EQ(vector.count("<image"), 0);
     EXPECT_EQ(qobject_cast<ui::MarkerGraph*>(a.graph(0))->spritesDrawn(), 0);
 }
@@ -850,18 +853,7 @@ TEST(GridCacheTest, DrawsThePlotsOwnGridAndOnlyWhenItChanges)
     // A vector painter gets the grid drawn directly: an SVG of the cached plot shows the plain
     // one's pixels.
     auto svgPixels = [](QCustomPlot& plot) {
-        QBuffer buffer;
-        buffer.open(QIODevice::WriteOnly);
-        QSvgGenerator generator;
-        generator.setOutputDevice(&buffer);
-        generator.setSize(QSize(620, 400));
-        generator.setViewBox(QRect(0, 0, 620, 400));
-        {
-            QCPPainter painter(&generator);
-            painter.setMode(QCPPainter::pmVectorized);
-            plot.toPainter(&painter, 620, 400);
-        }
-        QSvgRenderer svg(buffer.data());
+        QSvgRenderer svg(svgOf(plot, QSize(620, 400)));
         QImage image(620, 400, QImage::Format_RGB32);
         image.fill(Qt::white);
         QPainter p(&image);
