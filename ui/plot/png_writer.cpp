@@ -10,6 +10,7 @@
 #include <zlib.h>
 
 #include <algorithm>
+#include <atomic>
 #include <csetjmp>
 #include <cstring>
 #include <memory>
@@ -47,17 +48,29 @@ void pngRow(const QImage& image, int y, unsigned char* o)
     o[2] = static_cast<unsigned char>(qBlue(px[width - 1]));
 }
 
-void deflateBand(const QImage& image, Band& band, bool last)
+/// What one thread compresses with, made once and used for every band it takes: ISA-L's stream
+/// and level buffer, and a batch of rows. Buffers deflate overwrites are not zeroed first (that
+/// was a tenth of the export's encoding).
+struct Deflater {
+    explicit Deflater(size_t rowBytes)
+        : batchRows(std::max(1, static_cast<int>((64 * 1024) / rowBytes))) // a few rows a call, in the cache
+        , rows(new unsigned char[rowBytes * static_cast<size_t>(batchRows)])
+    { }
+    std::unique_ptr<unsigned char[]> levelBuffer {new unsigned char[ISAL_DEF_LVL1_DEFAULT]};
+    std::unique_ptr<isal_zstream> z {std::make_unique<isal_zstream>()};
+    int batchRows;
+    std::unique_ptr<unsigned char[]> rows;
+};
+
+void deflateBand(const QImage& image, Band& band, bool last, Deflater& d)
 {
     const size_t rowBytes = 1 + static_cast<size_t>(image.width()) * 3; // filter byte, then RGB
     // ISA-L's level 1 with its default buffer: at a figure's size, a sixth of zlib's fastest
     // level's time for a file a few per cent larger (docs/performance.md).
-    // Buffers deflate overwrites, not zeroed first (that was a tenth of the export's encoding).
-    const std::unique_ptr<unsigned char[]> levelBuffer(new unsigned char[ISAL_DEF_LVL1_DEFAULT]);
-    auto z = std::make_unique<isal_zstream>();
-    isal_deflate_init(z.get());
+    isal_zstream* z = d.z.get();
+    isal_deflate_init(z);
     z->level = 1;
-    z->level_buf = levelBuffer.get();
+    z->level_buf = d.levelBuffer.get();
     z->level_buf_size = ISAL_DEF_LVL1_DEFAULT;
     z->gzip_flag = IGZIP_DEFLATE; // raw deflate: the bands are joined into one zlib stream
     if (band.firstRow > 0) {
@@ -67,8 +80,7 @@ void deflateBand(const QImage& image, Band& band, bool last)
         for (int i = 0; i < above; ++i)
             pngRow(image, band.firstRow - above + i, before.data() + rowBytes * static_cast<size_t>(i));
         const size_t take = std::min<size_t>(ISAL_DEF_HIST_SIZE, before.size());
-        if (isal_deflate_set_dict(z.get(), before.data() + before.size() - take, static_cast<uint32_t>(take))
-            != COMP_OK)
+        if (isal_deflate_set_dict(z, before.data() + before.size() - take, static_cast<uint32_t>(take)) != COMP_OK)
             return;
     }
     band.length = static_cast<uLong>(rowBytes) * static_cast<uLong>(band.rows);
@@ -82,18 +94,17 @@ void deflateBand(const QImage& image, Band& band, bool last)
         band.deflated[1] = char(0x01);
         written = 2;
     }
-    // Rows go in a few at a time: fewer calls, and the batch stays in the cache.
-    const int batchRows = std::max(1, static_cast<int>((64 * 1024) / rowBytes));
-    const std::unique_ptr<unsigned char[]> rows(new unsigned char[rowBytes * static_cast<size_t>(batchRows)]);
+    const int batchRows = d.batchRows;
+    unsigned char* const rows = d.rows.get();
     uint32_t adler = 1;
     for (int r = 0; r < band.rows; r += batchRows) {
         const int n = std::min(batchRows, band.rows - r);
         for (int i = 0; i < n; ++i)
-            pngRow(image, band.firstRow + r + i, rows.get() + rowBytes * static_cast<size_t>(i));
+            pngRow(image, band.firstRow + r + i, rows + rowBytes * static_cast<size_t>(i));
         const size_t bytes = rowBytes * static_cast<size_t>(n);
-        adler = isal_adler32(adler, rows.get(), bytes);
+        adler = isal_adler32(adler, rows, bytes);
         const bool end = r + n == band.rows;
-        z->next_in = rows.get();
+        z->next_in = rows;
         z->avail_in = static_cast<uint32_t>(bytes);
         // The last band ends the stream; the others end on a byte boundary (a sync flush), not
         // final, so the next band's blocks can follow.
@@ -104,7 +115,7 @@ void deflateBand(const QImage& image, Band& band, bool last)
                 band.deflated.resize(band.deflated.size() * 2);
             z->next_out = reinterpret_cast<uint8_t*>(band.deflated.data()) + written;
             z->avail_out = static_cast<uint32_t>(band.deflated.size() - written);
-            if (isal_deflate(z.get()) != COMP_OK)
+            if (isal_deflate(z) != COMP_OK)
                 return;
             written = band.deflated.size() - z->avail_out;
         } while (z->avail_out == 0); // the output filled up: there may be more
@@ -175,11 +186,20 @@ bool write(const QImage& image, const std::vector<Band>& bands, Sink& sink)
     return true;
 }
 
+/// Threads that compress at once: one per core, at most four.
+int threadsAtMost()
+{
+    return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 4U));
+}
+
 int bandsFor(const QImage& image)
 {
     if (static_cast<qint64>(image.width()) * image.height() < 1'000'000)
         return 1;
-    return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 4U));
+    // Four bands a thread, each thread taking the next band left: a thread that starts late (on
+    // the two-core machine of docs/performance.md a second core often starts only once the
+    // first has done its share) takes what is left instead of a whole half.
+    return 4 * threadsAtMost();
 }
 
 } // namespace
@@ -198,10 +218,17 @@ std::optional<QString> writeOpaquePng(const QImage& image, QIODevice& out, int b
             - parts[static_cast<size_t>(i)].firstRow;
     }
     {
+        const size_t rowBytes = 1 + static_cast<size_t>(rgb.width()) * 3;
+        std::atomic<int> next {0};
+        auto work = [&]() {
+            Deflater d(rowBytes);
+            for (int i = next.fetch_add(1); i < count; i = next.fetch_add(1))
+                deflateBand(rgb, parts[static_cast<size_t>(i)], i + 1 == count, d);
+        };
         std::vector<std::thread> helpers;
-        for (int i = 1; i < count; ++i)
-            helpers.emplace_back(deflateBand, std::cref(rgb), std::ref(parts[static_cast<size_t>(i)]), i + 1 == count);
-        deflateBand(rgb, parts.front(), count == 1);
+        for (int t = 1; t < std::min(count, threadsAtMost()); ++t)
+            helpers.emplace_back(work);
+        work();
         for (auto& t : helpers)
             t.join();
     }
