@@ -84,9 +84,12 @@ void clearTitleRows(QCustomPlot& plot)
     layout->simplify();
 }
 
-/// `tint` laid over `background`, as one opaque colour.
+/// `tint` laid over `background`, as one opaque colour (over a background that is not opaque,
+/// the tint itself: what lies under it is not known here).
 QColor mixedOver(const QColor& tint, const QColor& background)
 {
+    if (background.alpha() != 255)
+        return tint;
     const double a = tint.alphaF();
     auto mix = [a](int over, int under) { return qRound(over * a + under * (1.0 - a)); };
     return QColor(
