@@ -674,11 +674,11 @@ int run(int argc, char** argv, bool endProcessWhenExported)
     }
     std::vector<Error> loadErrors;
     // The profiles are parsed on two cores; one of them first finds the figure's fonts
-    // (fontconfig's set-up and Qt's font database), which take about as long as parsing the
-    // shipped profiles (docs/performance.md), and the other first reads the input file.
-    // A figure or an analysis of a kernel file for one part named by its exact id needs only
-    // that part's shipped profile and the folders that may replace it (yaml-cpp reads the 23
-    // shipped ones in 4 ms); another name (an alias, a prefix) loads them all after all.
+    // (fontconfig's set-up and Qt's font database, ~4 ms: docs/performance.md), and the other
+    // first reads the input file. A figure or an analysis of a kernel file for one part named
+    // by its exact id needs only that part's shipped profile and the folders that may replace
+    // it (yaml-cpp reads the 23 shipped ones in 4 ms); another name (an alias, a prefix) loads
+    // them all after all.
     const std::vector<std::string> profileDirs = ui::profileDirectories(extra);
     const std::string onlyId = oneExactHardware(o, exp->parsed(), analyzeCmd->parsed());
     ProfileLoad loading(profileDirs, onlyId);
