@@ -68,10 +68,20 @@ ProfileCatalog loadProfileDirectories(const std::vector<std::string>& dirs, std:
 ProfileLoad::ProfileLoad(const std::vector<std::string>& dirs, std::string_view onlyId)
     : m_dirs(dirs.size())
 {
-    for (size_t d = 0; d < dirs.size(); ++d)
-        for (auto& path : profileFilesIn(dirs[d]))
-            if (d > 0 || onlyId.empty() || toLower(std::filesystem::path(path).stem().string()) == onlyId)
-                m_files.push_back({d, std::move(path), std::nullopt});
+    for (size_t d = 0; d < dirs.size(); ++d) {
+        std::vector<std::string> files = profileFilesIn(dirs[d]);
+        if (d == 0 && !onlyId.empty()) {
+            const auto named = std::find_if(files.begin(), files.end(), [&](const std::string& path) {
+                return toLower(std::filesystem::path(path).stem().string()) == onlyId;
+            });
+            if (named != files.end()) {
+                files = {*named};
+                m_narrowed = true;
+            }
+        }
+        for (auto& path : files)
+            m_files.push_back({d, std::move(path), std::nullopt});
+    }
 }
 
 void ProfileLoad::parseAll()

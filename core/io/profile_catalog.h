@@ -51,11 +51,13 @@ private:
 class ProfileLoad {
 public:
     /// With `onlyId` (lower case), the first directory gives only its file named `onlyId`.yaml
-    /// (or .yml): the shipped profiles are named by their ids, so a catalog that must resolve one
-    /// exact id needs that file and the later directories, which may replace it, and not the
-    /// rest of the shipped ones. A catalog without `onlyId` in it is to be loaded again in full
-    /// (the name may be an alias or a prefix).
+    /// (or .yml), when it has one: the shipped profiles are named by their ids, so a catalog that
+    /// must resolve one exact id needs that file and the later directories, which may replace it,
+    /// and not the rest of the shipped ones. A name no file has (an alias, a prefix) loads them
+    /// all, on as many threads as before.
     explicit ProfileLoad(const std::vector<std::string>& dirs, std::string_view onlyId = {});
+    /// Whether the first directory gave only `onlyId`'s file.
+    bool narrowed() const { return m_narrowed; }
     /// Parses files until none is left; any number of threads at once.
     void parseAll();
     /// The catalog, once every parseAll() has returned (the files nobody parsed are parsed here).
@@ -69,6 +71,7 @@ private:
     };
     std::vector<File> m_files;
     size_t m_dirs = 0;
+    bool m_narrowed = false;
     std::atomic<size_t> m_next {0};
 };
 

@@ -182,11 +182,14 @@ TEST(Profiles, OneExactIdLoadsItsShippedFileAndEveryLaterFolder)
     for (size_t i = 0; i < oneErrors.size(); ++i)
         EXPECT_EQ(oneErrors[i].toString(), allErrors[i].toString());
 
-    // Only the shipped folder: the one file; a name that is no file's (an alias) gives none,
-    // and the caller loads them all.
+    // Only the shipped folder: the one file; a name that is no file's (an alias) loads them all.
     std::vector<Error> errors;
-    EXPECT_EQ(ProfileLoad({kShipped}, "b200").finish(errors).profiles().size(), 1u);
-    EXPECT_TRUE(ProfileLoad({kShipped}, "h100").finish(errors).empty());
+    ProfileLoad b200({kShipped}, "b200");
+    EXPECT_TRUE(b200.narrowed());
+    EXPECT_EQ(b200.finish(errors).profiles().size(), 1u);
+    ProfileLoad alias({kShipped}, "h100");
+    EXPECT_FALSE(alias.narrowed()) << "no shipped file is named h100";
+    EXPECT_EQ(alias.finish(errors).profiles(), ProfileLoad({kShipped}).finish(errors).profiles());
     EXPECT_TRUE(errors.empty());
 }
 

@@ -677,8 +677,8 @@ int run(int argc, char** argv, bool endProcessWhenExported)
     // (fontconfig's set-up and Qt's font database, ~4 ms: docs/performance.md), and the other
     // first reads the input file. A figure or an analysis of a kernel file for one part named
     // by its exact id needs only that part's shipped profile and the folders that may replace
-    // it (yaml-cpp reads the 23 shipped ones in 4 ms); another name (an alias, a prefix) loads
-    // them all after all.
+    // it (yaml-cpp reads the 23 shipped ones in 4 ms); a name no shipped file has (an alias, a
+    // prefix) loads them all, beside the fonts as ever.
     const std::vector<std::string> profileDirs = ui::profileDirectories(extra);
     const std::string onlyId = oneExactHardware(o, exp->parsed(), analyzeCmd->parsed());
     ProfileLoad loading(profileDirs, onlyId);
@@ -697,8 +697,8 @@ int run(int argc, char** argv, bool endProcessWhenExported)
     helper.get();
     const ProfileCatalog catalog = [&]() {
         ProfileCatalog c = loading.finish(loadErrors);
-        // (A file of any name that turns out to be a session may name other parts: all of them.)
-        if (onlyId.empty() || (c.find(onlyId) && !(early && early->session)))
+        // An input of any name that turns out to be a session may name other parts: all of them.
+        if (!loading.narrowed() || (c.find(onlyId) && !(early && early->session)))
             return c;
         loadErrors.clear();
         return ProfileLoad(profileDirs).finish(loadErrors);

@@ -52,19 +52,21 @@ void pngRow(const QImage& image, int y, unsigned char* o)
 /// and level buffer, and a batch of rows. Buffers deflate overwrites are not zeroed first (that
 /// was a tenth of the export's encoding).
 struct Deflater {
-    explicit Deflater(size_t rowBytes)
-        : batchRows(std::max(1, static_cast<int>((64 * 1024) / rowBytes))) // a few rows a call, in the cache
+    explicit Deflater(const QImage& image)
+        : rowBytes(1 + static_cast<size_t>(image.width()) * 3) // filter byte, then RGB
+        , batchRows(std::max(1, static_cast<int>((64 * 1024) / rowBytes))) // a few rows a call, in the cache
         , rows(new unsigned char[rowBytes * static_cast<size_t>(batchRows)])
     { }
     std::unique_ptr<unsigned char[]> levelBuffer {new unsigned char[ISAL_DEF_LVL1_DEFAULT]};
     std::unique_ptr<isal_zstream> z {std::make_unique<isal_zstream>()};
+    size_t rowBytes;
     int batchRows;
     std::unique_ptr<unsigned char[]> rows;
 };
 
 void deflateBand(const QImage& image, Band& band, bool last, Deflater& d)
 {
-    const size_t rowBytes = 1 + static_cast<size_t>(image.width()) * 3; // filter byte, then RGB
+    const size_t rowBytes = d.rowBytes;
     // ISA-L's level 1 with its default buffer: at a figure's size, a sixth of zlib's fastest
     // level's time for a file a few per cent larger (docs/performance.md).
     isal_zstream* z = d.z.get();
@@ -218,10 +220,9 @@ std::optional<QString> writeOpaquePng(const QImage& image, QIODevice& out, int b
             - parts[static_cast<size_t>(i)].firstRow;
     }
     {
-        const size_t rowBytes = 1 + static_cast<size_t>(rgb.width()) * 3;
         std::atomic<int> next {0};
         auto work = [&]() {
-            Deflater d(rowBytes);
+            Deflater d(rgb);
             for (int i = next.fetch_add(1); i < count; i = next.fetch_add(1))
                 deflateBand(rgb, parts[static_cast<size_t>(i)], i + 1 == count, d);
         };
