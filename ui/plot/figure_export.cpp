@@ -28,10 +28,13 @@ QImage opaqueImage(int width, int height)
     const size_t bytes = static_cast<size_t>(bytesPerLine) * static_cast<size_t>(height);
     if (bytes < kHuge)
         return QImage(width, height, QImage::Format_RGB32);
-    void* data = std::aligned_alloc(kHuge, (bytes + kHuge - 1) / kHuge * kHuge);
+    // Whole huge pages, all advised: a last, partly advised one would be 4 KiB pages, faulted in
+    // one by one (~460 faults for a 1500x975 figure).
+    const size_t rounded = (bytes + kHuge - 1) / kHuge * kHuge;
+    void* data = std::aligned_alloc(kHuge, rounded);
     if (!data)
         return QImage(width, height, QImage::Format_RGB32);
-    adviseHugePages(data, bytes);
+    adviseHugePages(data, rounded);
     return QImage(
         static_cast<uchar*>(data), width, height, bytesPerLine, QImage::Format_RGB32, [](void* p) { std::free(p); },
         data);
