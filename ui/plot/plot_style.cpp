@@ -17,7 +17,7 @@ QFont PlotStyle::font(double pointSize, bool bold, bool italic) const
 
 void PlotStyle::prepareFonts() const
 {
-    for (const QFont& f : {font(9), font(9, true), font(9, false, true)})
+    for (const QFont& f : {tickFont(), roofLabelFont(), regionFont()})
         (void)QFontMetricsF(f).height();
 }
 

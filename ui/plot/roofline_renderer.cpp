@@ -148,7 +148,7 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         a.axis->setTicker(QSharedPointer<QCPAxisTicker>(new RooflineTicker(a.rate, unit)));
         a.axis->setLabel(a.label);
         a.axis->setLabelFont(style.font(10.5));
-        a.axis->setTickLabelFont(style.font(9));
+        a.axis->setTickLabelFont(style.tickFont());
         a.axis->setLabelColor(style.foreground);
         a.axis->setTickLabelColor(style.foreground);
         a.axis->setBasePen(QPen(style.foreground, 1));
@@ -296,11 +296,11 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         t->setColor(style.foreground);
         switch (l.role) {
         case LabelRole::SlopeLabel:
-            t->setFont(style.font(9.5, true));
+            t->setFont(style.roofLabelFont());
             t->setPadding(QMargins(0, 0, 0, 5));
             break;
         case LabelRole::PeakLabel:
-            t->setFont(style.font(9.5, true));
+            t->setFont(style.roofLabelFont());
             t->setPadding(QMargins(0, 0, 0, 4));
             break;
         case LabelRole::RidgeLabel:
@@ -310,7 +310,7 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
             t->setPadding(QMargins(0, 4, 0, 0));
             break;
         case LabelRole::RegionLabel:
-            t->setFont(style.font(9.5, false, true));
+            t->setFont(style.regionFont());
             t->setColor(style.muted);
             break;
         case LabelRole::CeilingLabel:
