@@ -86,13 +86,22 @@ ProfileLoad::ProfileLoad(const std::vector<std::string>& dirs, std::string_view 
 
 void ProfileLoad::parseAll()
 {
-    for (size_t i = m_next.fetch_add(1); i < m_files.size(); i = m_next.fetch_add(1))
-        m_files[i].parsed = loadProfileFile(m_files[i].path);
+    for (size_t i = m_next.fetch_add(1); i < m_files.size(); i = m_next.fetch_add(1)) {
+        Result<HardwareProfile> parsed = loadProfileFile(m_files[i].path);
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        m_files[i].parsed = std::move(parsed);
+        if (++m_parsedCount == m_files.size())
+            m_allParsed.notify_all();
+    }
 }
 
 ProfileCatalog ProfileLoad::finish(std::vector<Error>& errors)
 {
     parseAll();
+    {
+        std::unique_lock<std::mutex> lock(m_mutex);
+        m_allParsed.wait(lock, [this] { return m_parsedCount == m_files.size(); });
+    }
     ProfileCatalog catalog;
     size_t at = 0;
     for (size_t d = 0; d < m_dirs; ++d) {

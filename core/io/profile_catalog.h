@@ -5,6 +5,8 @@
 #include "core/model/hardware.h"
 
 #include <atomic>
+#include <condition_variable>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -60,7 +62,9 @@ public:
     bool narrowed() const { return m_narrowed; }
     /// Parses files until none is left; any number of threads at once.
     void parseAll();
-    /// The catalog, once every parseAll() has returned (the files nobody parsed are parsed here).
+    /// The catalog: parses the files nobody has taken, then waits for those other threads are
+    /// still parsing. One thread calls it, at most once, while others may still be in parseAll()
+    /// (they return once nothing is left to take, and then must not touch this load again).
     ProfileCatalog finish(std::vector<Error>& errors);
 
 private:
@@ -73,6 +77,9 @@ private:
     size_t m_dirs = 0;
     bool m_narrowed = false;
     std::atomic<size_t> m_next {0};
+    std::mutex m_mutex; ///< guards m_parsedCount and the files' results
+    std::condition_variable m_allParsed;
+    size_t m_parsedCount = 0;
 };
 
 /// A catalog of every profile in `dirs`, loaded in order (later ones replace earlier ones by id),

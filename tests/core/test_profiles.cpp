@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -161,6 +162,30 @@ TEST(Profiles, ParsedOnSeveralThreadsTheyMakeTheCatalogOneThreadMakes)
     std::vector<Error> errors;
     EXPECT_EQ(ProfileLoad(dirs).finish(errors).profiles(), one.profiles());
     EXPECT_EQ(errors.size(), oneErrors.size());
+}
+
+TEST(Profiles, FinishedWhileAnotherThreadIsStillParsingItWaitsForThatThreadsFiles)
+{
+    // The command line's helper finishes the catalog (and goes on to the figure) while the main
+    // thread, back from the fonts, may still be parsing a file it took.
+    const std::vector<std::string> dirs {kShipped, kData + "/valid", kData + "/invalid"};
+    std::vector<Error> oneErrors;
+    const ProfileCatalog one = loadProfileDirectories(dirs, oneErrors);
+    for (int round = 0; round < 40; ++round) {
+        ProfileLoad load(dirs);
+        std::atomic<bool> started {false};
+        std::thread other([&]() {
+            started = true;
+            load.parseAll();
+        });
+        while (!started)
+            std::this_thread::yield();
+        std::vector<Error> errors;
+        const ProfileCatalog c = load.finish(errors);
+        other.join();
+        ASSERT_EQ(c.profiles(), one.profiles()) << "round " << round;
+        ASSERT_EQ(errors.size(), oneErrors.size()) << "round " << round;
+    }
 }
 
 TEST(Profiles, OneExactIdLoadsItsShippedFileAndEveryLaterFolder)
