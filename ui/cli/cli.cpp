@@ -15,6 +15,7 @@
 #include "ui/app_paths.h"
 #include "ui/plot/figure_export.h"
 #include "ui/plot/plot_style.h"
+#include "ui/pool_task.h"
 
 #include <CLI/CLI.hpp>
 
@@ -32,7 +33,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
-#include <future>
 #include <iostream>
 #include <memory>
 
@@ -418,9 +418,7 @@ FigureJob prepareExport(const ProfileCatalog& catalog, const Options& o, InputFi
 /// Draws and writes the figure: needs the QApplication (QCustomPlot is a widget).
 int writeExport(const FigureJob& job, const Options& o)
 {
-    const QString out = QString::fromStdString(o.output);
-    const auto error = job.specs.size() == 1 ? ui::exportFigure(job.specs.front(), job.style, out, job.options)
-                                             : ui::exportPanels(job.specs, job.style, out, job.options);
+    const auto error = ui::exportPanels(job.specs, job.style, QString::fromStdString(o.output), job.options);
     if (error) {
         std::cerr << "error: " << error->toStdString() << "\n";
         return kBadInput;
@@ -737,7 +735,7 @@ int run(int argc, char** argv, bool endProcessWhenExported)
     // (100 kernels: 0.7 ms that came after the fonts; 10^4: 1.5 ms).
     std::optional<FigureJob> figure;
     std::optional<int> figureStatus; // the export stopped before drawing (no profiles, bad input)
-    auto helper = std::async(std::launch::async | std::launch::deferred, [&]() {
+    ui::PoolTask helper([&]() {
         if (readsInput)
             early = readInputFile(o);
         loading.parseAll();
@@ -756,7 +754,7 @@ int run(int argc, char** argv, bool endProcessWhenExported)
     if (needsGui)
         ui::PlotStyle::light().prepareFonts();
     loading.parseAll();
-    helper.get();
+    helper.wait();
 
     if (needsGui) {
         if (figureStatus)

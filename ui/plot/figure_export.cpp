@@ -47,14 +47,10 @@ bool isSupportedFigureSuffix(const QString& suffix)
     return s == QLatin1String("png") || s == QLatin1String("svg") || s == QLatin1String("pdf");
 }
 
-std::optional<QString> exportFigure(
-    const PlotSpec& spec, const PlotStyle& style, const QString& path, const ExportOptions& options)
-{
-    return exportPanels({spec}, style, path, options);
-}
-
-std::optional<QString> exportPanels(
-    const std::vector<PlotSpec>& specs, const PlotStyle& style, const QString& path, const ExportOptions& options)
+namespace {
+// The panels by pointer: a figure of 10^5 kernels is not copied to be drawn alone.
+std::optional<QString> exportSpecs(const std::vector<const PlotSpec*>& specs, const PlotStyle& style,
+    const QString& path, const ExportOptions& options)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (!isSupportedFigureSuffix(suffix))
@@ -74,19 +70,19 @@ std::optional<QString> exportPanels(
     if (totalW > 40000 || totalH > 40000)
         return QStringLiteral("figure size %1x%2 is too large").arg(totalW).arg(totalH);
     // The document title of a vector file: the figure's own, or the grid's.
-    const QString title = specs.size() == 1 ? QString::fromStdString(specs.front().title)
+    const QString title = specs.size() == 1 ? QString::fromStdString(specs.front()->title)
                                             : QStringLiteral("Roofline Studio: %1 panels").arg(specs.size());
 
     // One offscreen plot per panel, each drawn at its grid position.
     std::vector<std::unique_ptr<QCustomPlot>> plots;
-    for (const auto& spec : specs) {
+    for (const PlotSpec* spec : specs) {
         auto plot = std::make_unique<QCustomPlot>();
         plot->resize(w, h);
         // toPainter lays it out at the export size; the plot's own paint buffers (allocated and
         // cleared at the viewport's size whenever a layer is added) are never drawn: keep them
         // a pixel (a full-size one was a millisecond of fresh memory per export).
         plot->setViewport(QRect(0, 0, 1, 1));
-        renderPlotSpec(*plot, spec, style);
+        renderPlotSpec(*plot, *spec, style);
         plots.push_back(std::move(plot));
     }
     auto at = [&](size_t i) { return QPoint((static_cast<int>(i) % cols) * w, (static_cast<int>(i) / cols) * h); };
@@ -169,6 +165,22 @@ std::optional<QString> exportPanels(
     if (!file.commit())
         return QStringLiteral("%1: cannot write (%2)").arg(path, file.errorString());
     return std::nullopt;
+}
+} // namespace
+
+std::optional<QString> exportFigure(
+    const PlotSpec& spec, const PlotStyle& style, const QString& path, const ExportOptions& options)
+{
+    return exportSpecs({&spec}, style, path, options);
+}
+
+std::optional<QString> exportPanels(
+    const std::vector<PlotSpec>& specs, const PlotStyle& style, const QString& path, const ExportOptions& options)
+{
+    std::vector<const PlotSpec*> panels;
+    for (const PlotSpec& s : specs)
+        panels.push_back(&s);
+    return exportSpecs(panels, style, path, options);
 }
 
 } // namespace roofline::ui

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/plot/png_writer.h"
 
+#include "ui/pool_task.h"
+
 #include <QByteArray>
 #include <QIODevice>
 #include <QtEndian>
@@ -14,6 +16,7 @@
 #include <csetjmp>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -198,9 +201,9 @@ int bandsFor(const QImage& image)
 {
     if (static_cast<qint64>(image.width()) * image.height() < 1'000'000)
         return 1;
-    // Four bands a thread, each thread taking the next band left: a thread that starts late (on
-    // the two-core machine of docs/performance.md a second core often starts only once the
-    // first has done its share) takes what is left instead of a whole half.
+    // Four bands a thread, each thread taking the next band left: a thread that starts late (a
+    // pool thread busy elsewhere, or woken on the core that is drawing) takes what is left
+    // instead of a whole half.
     return 4 * threadsAtMost();
 }
 
@@ -221,17 +224,14 @@ std::optional<QString> writeOpaquePng(const QImage& image, QIODevice& out, int b
     }
     {
         std::atomic<int> next {0};
-        auto work = [&]() {
-            Deflater d(rgb);
-            for (int i = next.fetch_add(1); i < count; i = next.fetch_add(1))
-                deflateBand(rgb, parts[static_cast<size_t>(i)], i + 1 == count, d);
-        };
-        std::vector<std::thread> helpers;
-        for (int t = 1; t < std::min(count, threadsAtMost()); ++t)
-            helpers.emplace_back(work);
-        work();
-        for (auto& t : helpers)
-            t.join();
+        runBeside(std::min(count, threadsAtMost()) - 1, [&]() {
+            std::optional<Deflater> d; // made once this thread has a band
+            for (int i = next.fetch_add(1); i < count; i = next.fetch_add(1)) {
+                if (!d)
+                    d.emplace(rgb);
+                deflateBand(rgb, parts[static_cast<size_t>(i)], i + 1 == count, *d);
+            }
+        });
     }
 
     // One zlib stream: the header (in the first band), the bands' blocks, the Adler-32 of
