@@ -267,36 +267,6 @@ Result<Kernel> KernelRowBuilder::build() const
     return k;
 }
 
-int KernelRowCollector::findOrInsert(std::size_t index, std::uint64_t hash)
-{
-    if (2 * (m_used + 1) > m_slots.size()) { // grow: re-place every index
-        std::vector<std::uint64_t> old(2 * m_slots.size(), kEmptySlot);
-        old.swap(m_slots);
-        m_used = 0;
-        for (std::uint64_t slot : old)
-            if (slot != kEmptySlot) {
-                const auto i = static_cast<std::size_t>(slot & 0xffffffffu);
-                findOrInsert(i, nameHash(m_out.kernels[i].name));
-            }
-    }
-    // A slot holds the name's hash in its high half and the kernel's index in its low half, so
-    // a probe reads another kernel's name only when the hashes agree.
-    const std::string& name = m_out.kernels[index].name;
-    const std::uint64_t tag = hash & ~std::uint64_t {0xffffffffu};
-    const std::size_t mask = m_slots.size() - 1;
-    for (std::size_t s = static_cast<std::size_t>(hash) & mask;; s = (s + 1) & mask) {
-        const std::uint64_t there = m_slots[s];
-        if (there == kEmptySlot) {
-            m_slots[s] = tag | index;
-            ++m_used;
-            return -1;
-        }
-        const auto other = static_cast<std::size_t>(there & 0xffffffffu);
-        if ((there & ~std::uint64_t {0xffffffffu}) == tag && m_out.kernels[other].name == name)
-            return static_cast<int>(other);
-    }
-}
-
 void KernelRowCollector::add(const KernelRowBuilder& row)
 {
     auto k = row.build();
@@ -311,7 +281,7 @@ void KernelRowCollector::addBuilt(Kernel kernel, int line, std::optional<std::ui
 {
     const std::uint64_t h = hash ? *hash : nameHash(kernel.name);
     m_out.kernels.push_back(std::move(kernel));
-    const int first = findOrInsert(m_out.kernels.size() - 1, h);
+    const long first = m_names.findOrInsert(m_out.kernels.size() - 1, h);
     if (first >= 0) {
         m_out.kernels.pop_back();
         reject(line,

@@ -3,7 +3,7 @@
 // values becomes a Kernel or a reason it cannot. Shared by the CSV, YAML/JSON and session readers.
 #pragma once
 
-#include "core/common/huge_pages.h"
+#include "core/common/name_index.h"
 #include "core/io/kernel_io.h"
 #include "core/model/units.h"
 
@@ -67,34 +67,28 @@ public:
     KernelRowCollector(std::string file, KernelImport& out, std::size_t expectedRows = 0)
         : m_file(std::move(file))
         , m_out(out)
-    {
-        std::size_t capacity = 64;
-        while (capacity < 2 * expectedRows)
-            capacity *= 2;
-        reserveLarge(m_slots, capacity);
-        m_slots.assign(capacity, kEmptySlot);
-    }
+        , m_names(KernelNames {&out.kernels}, expectedRows)
+    { }
     void add(const KernelRowBuilder& row);
     /// A kernel already built from the row at `line`: kept unless its name was seen before.
     /// `nameHash` is nameHash(kernel.name) when the caller has it.
     void addBuilt(Kernel kernel, int line, std::optional<std::uint64_t> nameHash = std::nullopt);
-    static std::uint64_t nameHash(std::string_view name) { return std::hash<std::string_view> {}(name); }
+    static std::uint64_t nameHash(std::string_view name) { return NameIndex<KernelNames>::hash(name); }
     /// Starts loading the slot of a name with this hash (see prefetch).
-    void prefetchHash(std::uint64_t hash) const { __builtin_prefetch(&m_slots[hash & (m_slots.size() - 1)]); }
+    void prefetchHash(std::uint64_t hash) const { m_names.prefetch(hash); }
     void reject(int line, const std::string& message);
     /// Starts loading the table slot a name will probe, while the rest of its row is parsed.
     void prefetch(std::string_view name) const { prefetchHash(nameHash(name)); }
 
 private:
+    struct KernelNames {
+        const std::vector<Kernel>* kernels;
+        std::string_view operator()(std::size_t i) const { return (*kernels)[i].name; }
+    };
     std::string m_file;
     KernelImport& m_out;
-    /// Duplicate names: an open-addressing table of indices into m_out.kernels (the names live
-    /// there once; no node or key copy per kernel). Capacity is a power of two, at most half full.
-    static constexpr std::uint64_t kEmptySlot = ~std::uint64_t {0};
-    std::vector<std::uint64_t> m_slots;
-    std::size_t m_used = 0;
-    /// The index of an earlier kernel with the same name as kernels[index], or -1.
-    int findOrInsert(std::size_t index, std::uint64_t hash);
+    /// Duplicate names: the kept kernels' names, by index into m_out.kernels.
+    NameIndex<KernelNames> m_names;
 };
 
 /// Reads a YAML/JSON sequence of kernel mappings; unknown keys go to `ignored`.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "core/common/huge_pages.h"
+#include "core/common/name_index.h"
 #include "core/common/text.h"
 #include "core/model/units.h"
 #include "support/resident_memory.h"
@@ -242,4 +243,39 @@ TEST(HugePages, FreedMemoryInTheMiddleOfTheHeapGoesBackToTheSystem)
     (void)after;
     GTEST_SKIP() << "releasing freed memory is glibc's malloc_trim";
 #endif
+}
+
+TEST(NameIndex, FindsEachNameItHoldsByIndexAndGrowsPastWhatWasExpected)
+{
+    std::vector<std::string> names;
+    for (int i = 0; i < 1000; ++i)
+        names.push_back("kernel_" + std::to_string(i % 700)); // 300 repeats
+    const auto nameOf = [&](size_t i) -> std::string_view { return names[i]; };
+    NameIndex<decltype(nameOf)> index(nameOf); // expects nothing: grows from 64 slots
+    for (size_t i = 0; i < names.size(); ++i) {
+        const long first = index.findOrInsert(i);
+        if (i < 700)
+            EXPECT_EQ(first, -1) << names[i];
+        else
+            EXPECT_EQ(first, static_cast<long>(i - 700)) << names[i] << ": its first index";
+    }
+    EXPECT_TRUE(index.contains("kernel_0"));
+    EXPECT_TRUE(index.contains("kernel_699"));
+    EXPECT_FALSE(index.contains("kernel_700"));
+    EXPECT_FALSE(index.contains(""));
+}
+
+TEST(NameIndex, NamesWhoseHashesAgreeAreStillToldApart)
+{
+    // Every name hashes alike: each probe must compare the names themselves.
+    struct SameHashNames {
+        const std::vector<std::string>* names;
+        std::string_view operator()(size_t i) const { return (*names)[i]; }
+    };
+    const std::vector<std::string> names {"x", "y", "z", "x"};
+    NameIndex<SameHashNames> index(SameHashNames {&names});
+    EXPECT_EQ(index.findOrInsert(0, 42), -1);
+    EXPECT_EQ(index.findOrInsert(1, 42), -1);
+    EXPECT_EQ(index.findOrInsert(2, 42), -1);
+    EXPECT_EQ(index.findOrInsert(3, 42), 0);
 }

@@ -292,6 +292,22 @@ TEST_F(KernelsTest, CellsTakeUnitsAndRejectWhatTheyCannotRead)
     EXPECT_EQ(doc()->undoStack()->count(), 1 + 5);
 }
 
+TEST_F(KernelsTest, AddedKernelsTakeNamesNoOtherKernelHas)
+{
+    doc()->addKernels({test::makeKernel("a", 1e12, 1e10), test::makeKernel("b", 1e12, 1e10)}, "add");
+    // Against the session and against each other, in order: a renamed kernel's new name is
+    // taken from then on.
+    doc()->addKernels({test::makeKernel("a", 1e12, 1e10), test::makeKernel("a", 1e12, 1e10),
+                          test::makeKernel("c", 1e12, 1e10), test::makeKernel("a 2", 1e12, 1e10)},
+        "add more");
+    std::vector<std::string> names;
+    for (const Kernel& k : doc()->session().kernels)
+        names.push_back(k.name);
+    EXPECT_EQ(names, (std::vector<std::string> {"a", "b", "a 2", "a 3", "c", "a 2 2"}));
+    doc()->undoStack()->undo();
+    EXPECT_EQ(doc()->session().kernels.size(), 2U);
+}
+
 TEST_F(KernelsTest, EveryKindOfEditUndoesAndRedoes)
 {
     const Session start = doc()->session();

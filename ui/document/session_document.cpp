@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/document/session_document.h"
 
+#include "core/common/name_index.h"
 #include "core/io/session_yaml.h"
 #include "ui/document/commands.h"
 
@@ -8,7 +9,6 @@
 #include <QSaveFile>
 
 #include <algorithm>
-#include <unordered_set>
 
 namespace roofline::ui {
 
@@ -149,23 +149,27 @@ int SessionDocument::addKernels(std::vector<Kernel> kernels, const QString& text
 {
     if (kernels.empty())
         return -1;
-    // Unique against the session and against each other (a set: an import of 10^5 kernels
-    // must not compare every name with every other).
-    std::unordered_set<std::string> taken;
-    taken.reserve(m_session.kernels.size() + kernels.size());
-    for (const Kernel& k : m_session.kernels)
-        taken.insert(k.name);
-    for (auto& k : kernels) {
-        if (taken.count(k.name)) {
+    // Unique against the session and against each other: a table of the names where they are
+    // (the session's kernels, then these), not a set of copies (an import of 10^5 kernels must
+    // not compare every name with every other, nor leave 10^5 freed string nodes behind).
+    const size_t had = m_session.kernels.size();
+    const auto nameOf
+        = [&](size_t i) -> std::string_view { return i < had ? m_session.kernels[i].name : kernels[i - had].name; };
+    NameIndex<decltype(nameOf)> taken(nameOf, had + kernels.size());
+    for (size_t i = 0; i < had; ++i)
+        taken.findOrInsert(i);
+    for (size_t j = 0; j < kernels.size(); ++j) {
+        Kernel& k = kernels[j];
+        if (taken.contains(k.name)) {
             for (int n = 2;; ++n) {
                 std::string candidate = k.name + " " + std::to_string(n);
-                if (!taken.count(candidate)) {
+                if (!taken.contains(candidate)) {
                     k.name = std::move(candidate);
                     break;
                 }
             }
         }
-        taken.insert(k.name);
+        taken.findOrInsert(had + j);
     }
     const int index = static_cast<int>(m_session.kernels.size());
     m_undo.push(new AddKernelsCommand(this, index, std::move(kernels), text));
