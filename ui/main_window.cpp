@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/main_window.h"
 
+#include "core/common/name_index.h"
 #include "core/io/ceilings.h"
 #include "core/io/kernel_io.h"
 #include "core/io/ncu_csv.h"
@@ -42,7 +43,7 @@
 #include <QStatusBar>
 #include <QTimer>
 
-#include <set>
+#include <string_view>
 
 #include <cmath>
 
@@ -521,15 +522,26 @@ QString MainWindow::importKernels(const QString& path, bool ask)
         return QString::fromStdString(result.error().toString());
     // A profiler export with several launches of one kernel: keep them apart, or sum them?
     if (ask && result->source.rfind("ncu", 0) == 0) {
-        std::set<std::string> names;
-        for (const auto& k : result->kernels)
-            names.insert(k.name.substr(0, k.name.rfind(" #")));
-        if (names.size() < result->kernels.size()
+        // The kernels' names without their launch suffix (" #3"), counted on the GUI thread: a
+        // table of views into the names, not a set of 10^5 copies.
+        const size_t kernelCount = [&kernels = result->kernels]() {
+            std::vector<std::string_view> bases;
+            bases.reserve(kernels.size());
+            for (const auto& k : kernels)
+                bases.push_back(std::string_view(k.name).substr(0, k.name.rfind(" #")));
+            const auto baseOf = [&bases](size_t i) { return bases[i]; };
+            NameIndex<decltype(baseOf)> distinct(baseOf, bases.size());
+            size_t count = 0;
+            for (size_t i = 0; i < bases.size(); ++i)
+                count += distinct.findOrInsert(i) < 0 ? 1 : 0;
+            return count;
+        }();
+        if (kernelCount < result->kernels.size()
             && QMessageBox::question(this, tr("Nsight Compute launches"),
                    tr("%1 holds %2 launches of %3 kernels. Aggregate the launches of each kernel by name?")
                        .arg(QFileInfo(path).fileName())
                        .arg(result->kernels.size())
-                       .arg(names.size()),
+                       .arg(kernelCount),
                    QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes)
                 == QMessageBox::Yes) {
             KernelReadOptions aggregate;

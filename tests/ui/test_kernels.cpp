@@ -15,6 +15,10 @@
 
 #include <qcustomplot.h>
 
+#include <QAbstractButton>
+#include <QApplication>
+#include <QDialog>
+#include <QMessageBox>
 #include <gtest/gtest.h>
 
 #include <QDir>
@@ -489,6 +493,30 @@ TEST_F(KernelsTest, NsightComputeImportPicksTheDeviceAndShowsEveryLevel)
     }
     EXPECT_EQ(levelRoofs, 2);
     EXPECT_EQ(levelPoints, 4); // two gemm launches x (L2, L1); the softmax has no L2 metric and 0 L1 bytes
+}
+
+TEST_F(KernelsTest, AnNsightComputeFileWithRepeatedLaunchesOffersToAggregateThem)
+{
+    // 3 launches of 2 kernels (gemm_bf16 twice): the window asks, and Yes sums the launches.
+    // (The file's memcpy row has no FLOPs: the import report that follows is accepted.)
+    const QString file = QString::fromStdString(std::string(ROOFLINE_TEST_DATA) + "/ncu/details-h100.csv");
+    QString asked;
+    QTimer answer;
+    QObject::connect(&answer, &QTimer::timeout, [&]() {
+        QWidget* modal = QApplication::activeModalWidget();
+        if (auto* box = qobject_cast<QMessageBox*>(modal)) {
+            asked = box->text();
+            box->button(QMessageBox::Yes)->click();
+        } else if (auto* dialog = qobject_cast<QDialog*>(modal)) {
+            dialog->accept();
+        }
+    });
+    answer.start(10);
+    ASSERT_EQ(window->openFile(file, true), QString());
+    answer.stop();
+    EXPECT_TRUE(asked.contains(QStringLiteral("holds 3 launches of 2 kernels"))) << asked.toStdString();
+    ASSERT_EQ(doc()->session().kernels.size(), 2u);
+    EXPECT_EQ(doc()->session().kernels[0].launches + doc()->session().kernels[1].launches, 3);
 }
 
 TEST_F(KernelsTest, MeasuredCeilingsBecomeAProfile)
