@@ -16,10 +16,11 @@ namespace roofline {
 
 /// A set of names that live elsewhere, by index: `nameOf(i)` is the i-th name (a string_view,
 /// valid while the table is used). An open-addressing table of 64-bit slots, each the name's
-/// hash in its high half and its index in its low half, so a probe reads another name only when
-/// the hashes agree; a power-of-two capacity at most half full. No node and no copy of a name
-/// per entry: 16 to 32 bytes a name in one block, where a std::unordered_set<std::string> takes
-/// a 64-byte allocation each (and leaves them behind, freed, when it goes).
+/// hash in its high half and its index in its low half (so fewer than 2^32 names), so a probe
+/// reads another name only when the hashes agree; a power-of-two capacity at most half full.
+/// No node and no copy of a name per entry: 16 to 32 bytes a name in one block, where a
+/// std::unordered_set<std::string> takes a 64-byte allocation each (and leaves them behind,
+/// freed, when it goes).
 template <class NameOf> class NameIndex {
 public:
     explicit NameIndex(NameOf nameOf, std::size_t expected = 0)
