@@ -5,7 +5,6 @@
 
 #include <QSemaphore>
 #include <QThread>
-#include <QThreadPool>
 
 #include <atomic>
 #include <mutex>
@@ -15,16 +14,23 @@
 
 using namespace roofline::ui;
 
-TEST(PoolTask, RunsOnAPoolThreadAndWaitReturnsOnceItHasRun)
+TEST(PoolTask, RunsOnAHelperThreadAndWaitReturnsOnceItHasRun)
 {
+    // (A task no helper has taken yet is run by wait() itself: this one is waited for once a
+    // helper has it.)
+    std::atomic<bool> taken {false};
     QThread* ranOn = nullptr;
     PoolTask task([&]() {
+        taken = true;
         QThread::msleep(20);
         ranOn = QThread::currentThread();
     });
+    while (!taken)
+        QThread::msleep(1);
     task.wait();
     ASSERT_NE(ranOn, nullptr) << "wait() returned before the task ran";
-    EXPECT_NE(ranOn, QThread::currentThread()) << "an idle pool runs it on one of its threads";
+    EXPECT_NE(ranOn, QThread::currentThread()) << "an idle helper runs it";
+    EXPECT_TRUE(task.finished());
     task.wait(); // again: nothing more to wait for
 }
 
@@ -34,21 +40,29 @@ TEST(PoolTask, WaitRethrowsWhatTheTaskThrew)
     EXPECT_THROW(task.wait(), std::runtime_error);
 }
 
-TEST(PoolTask, ATaskNoPoolThreadHasTakenIsRunByTheThreadThatWaits)
+TEST(PoolTask, ATaskNoHelperHasTakenIsRunByTheThreadThatWaits)
 {
-    // Every pool thread busy until the task has been waited for: wait() takes it back.
-    QThreadPool* pool = QThreadPool::globalInstance();
+    // Every helper busy until the task has been waited for: wait() takes it back.
+    const int helpers = PoolTask::helpersAtMost();
     QSemaphore release;
+    std::atomic<int> blocked {0};
     std::vector<std::unique_ptr<PoolTask>> blockers;
-    for (int i = 0; i < pool->maxThreadCount(); ++i)
-        blockers.push_back(std::make_unique<PoolTask>([&release]() { release.acquire(); }));
+    for (int i = 0; i < helpers; ++i)
+        blockers.push_back(std::make_unique<PoolTask>([&]() {
+            ++blocked;
+            release.acquire();
+        }));
+    while (blocked < helpers)
+        QThread::msleep(1);
     QThread* ranOn = nullptr;
     {
         PoolTask task([&]() { ranOn = QThread::currentThread(); });
+        EXPECT_FALSE(task.finished());
         task.wait();
+        EXPECT_TRUE(task.finished());
     }
     EXPECT_EQ(ranOn, QThread::currentThread());
-    release.release(pool->maxThreadCount());
+    release.release(helpers);
     blockers.clear(); // each waits for its blocker
 }
 

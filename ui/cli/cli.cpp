@@ -675,6 +675,11 @@ int run(int argc, char** argv, bool endProcessWhenExported)
 
     // Only a figure export needs widgets; it always renders offscreen.
     const bool needsGui = exp->parsed();
+    // Its fonts start with fontconfig reading the system's configuration (~2.3 ms), which needs
+    // no QApplication: on a helper, at once, beside the QApplication (docs/performance.md).
+    std::optional<ui::PoolTask> fontconfig;
+    if (needsGui)
+        fontconfig.emplace(&ui::PlotStyle::setUpFontconfig);
     std::unique_ptr<QCoreApplication> qapp;
     static int qargc = 1;
     static char name[] = "roofline";
@@ -699,17 +704,19 @@ int run(int argc, char** argv, bool endProcessWhenExported)
         extra << QString::fromStdString(d);
     }
     std::vector<Error> loadErrors;
-    // The profiles are parsed on two cores; one of them first finds the figure's fonts
-    // (fontconfig's set-up and Qt's font database, ~4 ms: docs/performance.md), and the other
-    // first reads the input file. A figure or an analysis of a kernel file for one part named
-    // by its exact id needs only that part's shipped profile and the folders that may replace
-    // it (yaml-cpp reads the 23 shipped ones in 4 ms); a name no shipped file has (an alias, a
-    // prefix) loads them all, beside the fonts as ever.
+    // The profiles are parsed on two cores (ProfileLoad: each takes the next file). A figure or
+    // an analysis of a kernel file for one part named by its exact id needs only that part's
+    // shipped profile and the folders that may replace it (yaml-cpp reads the 23 shipped ones in
+    // 4 ms); a name no shipped file has (an alias, a prefix) loads them all.
     const std::vector<std::string> profileDirs = ui::profileDirectories(extra);
     const std::string onlyId = oneExactHardware(o, exp->parsed(), analyzeCmd->parsed());
     ProfileLoad loading(profileDirs, onlyId);
-    // The input file needs no catalog: the second core reads and parses it first, then joins the
-    // profiles (a CSV of 10^4 kernels is ~3 ms; it came after all of this).
+    // An export's helper, once fontconfig's configuration is read, joins the profiles.
+    std::optional<ui::PoolTask> parsing;
+    if (needsGui)
+        parsing.emplace([&loading]() { loading.parseAll(); });
+    // The input file needs no catalog: the helper task below reads and parses it first, then
+    // joins the profiles (a CSV of 10^4 kernels is ~3 ms).
     std::optional<InputFile> early;
     const bool readsInput = (exp->parsed() || analyzeCmd->parsed()) && !o.input.empty();
     ProfileCatalog catalog;
@@ -730,9 +737,9 @@ int run(int argc, char** argv, bool endProcessWhenExported)
         }
         return std::nullopt;
     };
-    // An export's figure (analysis, layout, labels) needs no QApplication either: the second
-    // core works it out once the catalog is whole, and the first only draws it after the fonts
-    // (100 kernels: 0.7 ms that came after the fonts; 10^4: 1.5 ms).
+    // An export's figure (analysis, layout, labels) needs no QApplication either: the helper
+    // task works it out once the catalog is whole, beside the fonts, and the main thread then
+    // only draws it (100 kernels: 0.7 ms that came after the fonts; 10^4: 1.5 ms).
     std::optional<FigureJob> figure;
     std::optional<int> figureStatus; // the export stopped before drawing (no profiles, bad input)
     ui::PoolTask helper([&]() {
@@ -751,8 +758,15 @@ int run(int argc, char** argv, bool endProcessWhenExported)
         if (status != kOk)
             figureStatus = status;
     });
-    if (needsGui)
+    if (needsGui) {
+        // While a helper reads fontconfig's configuration, this thread works out the figure
+        // itself if no other helper has taken it (on two cores there is one helper), then finds
+        // the fonts; if the configuration is read already, the fonts come first.
+        if (!fontconfig->finished())
+            helper.wait();
+        fontconfig->wait();
         ui::PlotStyle::light().prepareFonts();
+    }
     loading.parseAll();
     helper.wait();
 

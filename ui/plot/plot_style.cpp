@@ -4,6 +4,8 @@
 #include <QFontMetricsF>
 #include <QGuiApplication>
 
+#include <fontconfig/fontconfig.h>
+
 namespace roofline::ui {
 
 QFont PlotStyle::font(double pointSize, bool bold, bool italic) const
@@ -19,6 +21,11 @@ void PlotStyle::prepareFonts() const
 {
     for (const QFont& f : {tickFont(), roofLabelFont(), regionFont()})
         (void)QFontMetricsF(f).height();
+}
+
+void PlotStyle::setUpFontconfig()
+{
+    FcInit();
 }
 
 PlotStyle PlotStyle::light()

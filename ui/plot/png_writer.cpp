@@ -202,8 +202,8 @@ int bandsFor(const QImage& image)
     if (static_cast<qint64>(image.width()) * image.height() < 1'000'000)
         return 1;
     // Four bands a thread, each thread taking the next band left: a thread that starts late (a
-    // pool thread busy elsewhere, or woken on the core that is drawing) takes what is left
-    // instead of a whole half.
+    // helper busy elsewhere, or woken on the core that is drawing) takes what is left instead
+    // of a whole half.
     return 4 * threadsAtMost();
 }
 
