@@ -182,6 +182,29 @@ TEST(Export, TheFontsFoundAheadAreOnesEveryFigureDrawsWith)
         EXPECT_TRUE(drawn.contains(f)) << f.toString().toStdString() << " is found ahead but never drawn";
 }
 
+TEST(Export, APngDrawnIntoACanvasMadeAheadIsThePngMadeAtOnce)
+{
+    // The command line has a helper make the canvas (pngCanvas) while the fonts are found.
+    QTemporaryDir dir;
+    const std::vector<PlotSpec> specs {lessonSpec(Precision::BF16)};
+    const PlotStyle style = PlotStyle::dark();
+    const ExportOptions options {1000, 650, 144};
+    const QString plain = dir.filePath(QStringLiteral("plain.png"));
+    const QString ahead = dir.filePath(QStringLiteral("ahead.png"));
+    const QString misfit = dir.filePath(QStringLiteral("misfit.png"));
+    ASSERT_FALSE(exportPanels(specs, style, plain, options));
+    QImage canvas = pngCanvas(specs.size(), style, options);
+    ASSERT_EQ(canvas.size(), QSize(1500, 975));
+    EXPECT_EQ(canvas.pixelColor(0, 0), style.background);
+    EXPECT_EQ(canvas.pixelColor(1499, 974), style.background);
+    ASSERT_FALSE(exportPanels(specs, style, ahead, options, std::move(canvas)));
+    EXPECT_EQ(readFile(ahead), readFile(plain));
+    // A canvas for other options is not drawn into: the figure is the same.
+    ASSERT_FALSE(exportPanels(specs, style, misfit, options, pngCanvas(2, style, options)));
+    EXPECT_EQ(readFile(misfit), readFile(plain));
+    EXPECT_TRUE(pngCanvas(1, style, {50, 650, 144}).isNull()) << "out of range: no canvas";
+}
+
 TEST(Export, PdfIsAPdf)
 {
     QTemporaryDir dir;

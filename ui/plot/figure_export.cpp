@@ -48,27 +48,60 @@ bool isSupportedFigureSuffix(const QString& suffix)
 }
 
 namespace {
-// The panels by pointer: a figure of 10^5 kernels is not copied to be drawn alone.
-std::optional<QString> exportSpecs(const std::vector<const PlotSpec*>& specs, const PlotStyle& style,
-    const QString& path, const ExportOptions& options)
+/// The panels' grid: its columns and the figure's logical size.
+struct Grid {
+    int cols = 0;
+    int width = 0;
+    int height = 0;
+};
+
+/// The grid of `panels` panels, or why the options cannot make one.
+std::optional<QString> gridFor(size_t panels, const ExportOptions& options, Grid& grid)
 {
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    if (!isSupportedFigureSuffix(suffix))
-        return QStringLiteral("%1: unknown figure format '%2'; use .png, .svg or .pdf").arg(path, suffix);
     if (options.width < 100 || options.height < 100 || options.width > 20000 || options.height > 20000)
         return QStringLiteral("figure size %1x%2 is out of range (100 to 20000)")
             .arg(options.width)
             .arg(options.height);
     if (options.dpi < 24 || options.dpi > 1200)
         return QStringLiteral("dpi %1 is out of range (24 to 1200)").arg(options.dpi);
-    if (specs.empty())
+    if (panels == 0)
         return QStringLiteral("no panels to draw");
-    const int cols = specs.size() <= 2 ? static_cast<int>(specs.size()) : 2;
-    const int rows = static_cast<int>((specs.size() + cols - 1) / cols);
+    grid.cols = panels <= 2 ? static_cast<int>(panels) : 2;
+    const auto rows = static_cast<int>((panels + static_cast<size_t>(grid.cols) - 1) / static_cast<size_t>(grid.cols));
+    grid.width = options.width * grid.cols;
+    grid.height = options.height * rows;
+    if (grid.width > 40000 || grid.height > 40000)
+        return QStringLiteral("figure size %1x%2 is too large").arg(grid.width).arg(grid.height);
+    return std::nullopt;
+}
+
+/// A PNG's pixel size: the grid at the options' resolution.
+QSize pngSize(const Grid& grid, const ExportOptions& options)
+{
+    const double scale = options.dpi / 96.0;
+    return {qRound(grid.width * scale), qRound(grid.height * scale)};
+}
+
+QImage filledCanvas(QSize size, const PlotStyle& style)
+{
+    QImage image = opaqueImage(size.width(), size.height());
+    image.fill(style.background);
+    return image;
+}
+
+// The panels by pointer: a figure of 10^5 kernels is not copied to be drawn alone.
+std::optional<QString> exportSpecs(const std::vector<const PlotSpec*>& specs, const PlotStyle& style,
+    const QString& path, const ExportOptions& options, QImage canvas)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (!isSupportedFigureSuffix(suffix))
+        return QStringLiteral("%1: unknown figure format '%2'; use .png, .svg or .pdf").arg(path, suffix);
+    Grid grid;
+    if (auto error = gridFor(specs.size(), options, grid))
+        return error;
+    const int cols = grid.cols;
     const int w = options.width, h = options.height;
-    const int totalW = w * cols, totalH = h * rows;
-    if (totalW > 40000 || totalH > 40000)
-        return QStringLiteral("figure size %1x%2 is too large").arg(totalW).arg(totalH);
+    const int totalW = grid.width, totalH = grid.height;
     // The document title of a vector file: the figure's own, or the grid's.
     const QString title = specs.size() == 1 ? QString::fromStdString(specs.front()->title)
                                             : QStringLiteral("Roofline Studio: %1 panels").arg(specs.size());
@@ -105,8 +138,10 @@ std::optional<QString> exportSpecs(const std::vector<const PlotSpec*>& specs, co
         // Each panel drawn straight into one opaque image, as QCustomPlot's toPixmap draws it (its
         // painter scaled, pens non-cosmetic past 1x), without a pixmap per panel to compose.
         const double scale = options.dpi / 96.0;
-        QImage image = opaqueImage(qRound(totalW * scale), qRound(totalH * scale));
-        image.fill(style.background);
+        const QSize size = pngSize(grid, options);
+        QImage image = canvas.size() == size && canvas.format() == QImage::Format_RGB32 && canvas.isDetached()
+            ? std::move(canvas)
+            : filledCanvas(size, style);
         {
             QCPPainter painter(&image);
             for (size_t i = 0; i < plots.size(); ++i) {
@@ -168,19 +203,27 @@ std::optional<QString> exportSpecs(const std::vector<const PlotSpec*>& specs, co
 }
 } // namespace
 
+QImage pngCanvas(size_t panels, const PlotStyle& style, const ExportOptions& options)
+{
+    Grid grid;
+    if (gridFor(panels, options, grid))
+        return {};
+    return filledCanvas(pngSize(grid, options), style);
+}
+
 std::optional<QString> exportFigure(
     const PlotSpec& spec, const PlotStyle& style, const QString& path, const ExportOptions& options)
 {
-    return exportSpecs({&spec}, style, path, options);
+    return exportSpecs({&spec}, style, path, options, QImage());
 }
 
-std::optional<QString> exportPanels(
-    const std::vector<PlotSpec>& specs, const PlotStyle& style, const QString& path, const ExportOptions& options)
+std::optional<QString> exportPanels(const std::vector<PlotSpec>& specs, const PlotStyle& style, const QString& path,
+    const ExportOptions& options, QImage canvas)
 {
     std::vector<const PlotSpec*> panels;
     for (const PlotSpec& s : specs)
         panels.push_back(&s);
-    return exportSpecs(panels, style, path, options);
+    return exportSpecs(panels, style, path, options, std::move(canvas));
 }
 
 } // namespace roofline::ui
