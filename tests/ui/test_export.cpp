@@ -197,10 +197,15 @@ TEST(Export, APngDrawnIntoACanvasMadeAheadIsThePngMadeAtOnce)
     ASSERT_EQ(canvas.size(), QSize(1500, 975));
     EXPECT_EQ(canvas.pixelColor(0, 0), style.background);
     EXPECT_EQ(canvas.pixelColor(1499, 974), style.background);
-    ASSERT_FALSE(exportPanels(specs, style, ahead, options, std::move(canvas)));
+    int asked = 0;
+    ASSERT_FALSE(exportPanels(specs, style, ahead, options, [&]() {
+        ++asked;
+        return std::move(canvas);
+    }));
+    EXPECT_EQ(asked, 1);
     EXPECT_EQ(readFile(ahead), readFile(plain));
     // A canvas for other options is not drawn into: the figure is the same.
-    ASSERT_FALSE(exportPanels(specs, style, misfit, options, pngCanvas(2, style, options)));
+    ASSERT_FALSE(exportPanels(specs, style, misfit, options, [&]() { return pngCanvas(2, style, options); }));
     EXPECT_EQ(readFile(misfit), readFile(plain));
     EXPECT_TRUE(pngCanvas(1, style, {50, 650, 144}).isNull()) << "out of range: no canvas";
 }

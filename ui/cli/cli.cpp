@@ -422,11 +422,10 @@ bool exportsPng(const Options& o)
 }
 
 /// Draws and writes the figure: needs the QApplication (QCustomPlot is a widget). `canvas`: the
-/// PNG's, made ahead, if any.
-int writeExport(const FigureJob& job, const Options& o, QImage canvas)
+/// PNG's, made ahead, once the drawing starts (ui::exportPanels).
+int writeExport(const FigureJob& job, const Options& o, const std::function<QImage()>& canvas)
 {
-    const auto error
-        = ui::exportPanels(job.specs, job.style, QString::fromStdString(o.output), job.options, std::move(canvas));
+    const auto error = ui::exportPanels(job.specs, job.style, QString::fromStdString(o.output), job.options, canvas);
     if (error) {
         std::cerr << "error: " << error->toStdString() << "\n";
         return kBadInput;
@@ -788,9 +787,11 @@ int run(int argc, char** argv, bool endProcessWhenExported)
     if (needsGui) {
         if (figureStatus)
             return *figureStatus;
-        if (canvasMaker)
-            canvasMaker->wait();
-        const int status = writeExport(*figure, o, std::move(canvas));
+        const int status = writeExport(*figure, o, [&]() {
+            if (canvasMaker)
+                canvasMaker->wait();
+            return std::move(canvas);
+        });
 #if !defined(__SANITIZE_ADDRESS__)
         if (endProcessWhenExported && status == kOk) {
             std::cout.flush();

@@ -91,7 +91,7 @@ QImage filledCanvas(QSize size, const PlotStyle& style)
 
 // The panels by pointer: a figure of 10^5 kernels is not copied to be drawn alone.
 std::optional<QString> exportSpecs(const std::vector<const PlotSpec*>& specs, const PlotStyle& style,
-    const QString& path, const ExportOptions& options, QImage canvas)
+    const QString& path, const ExportOptions& options, const std::function<QImage()>& madeAhead)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (!isSupportedFigureSuffix(suffix))
@@ -139,6 +139,7 @@ std::optional<QString> exportSpecs(const std::vector<const PlotSpec*>& specs, co
         // painter scaled, pens non-cosmetic past 1x), without a pixmap per panel to compose.
         const double scale = options.dpi / 96.0;
         const QSize size = pngSize(grid, options);
+        QImage canvas = madeAhead ? madeAhead() : QImage();
         QImage image = canvas.size() == size && canvas.format() == QImage::Format_RGB32 && canvas.isDetached()
             ? std::move(canvas)
             : filledCanvas(size, style);
@@ -214,16 +215,16 @@ QImage pngCanvas(size_t panels, const PlotStyle& style, const ExportOptions& opt
 std::optional<QString> exportFigure(
     const PlotSpec& spec, const PlotStyle& style, const QString& path, const ExportOptions& options)
 {
-    return exportSpecs({&spec}, style, path, options, QImage());
+    return exportSpecs({&spec}, style, path, options, {});
 }
 
 std::optional<QString> exportPanels(const std::vector<PlotSpec>& specs, const PlotStyle& style, const QString& path,
-    const ExportOptions& options, QImage canvas)
+    const ExportOptions& options, const std::function<QImage()>& canvas)
 {
     std::vector<const PlotSpec*> panels;
     for (const PlotSpec& s : specs)
         panels.push_back(&s);
-    return exportSpecs(panels, style, path, options, std::move(canvas));
+    return exportSpecs(panels, style, path, options, canvas);
 }
 
 } // namespace roofline::ui

@@ -7,6 +7,7 @@
 #include <QImage>
 #include <QString>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -28,11 +29,12 @@ std::optional<QString> exportFigure(
     const PlotSpec& spec, const PlotStyle& style, const QString& path, const ExportOptions& options);
 
 /// Small multiples: the specs side by side in one file (2 columns), each panel `options.width` x
-/// `options.height`. Same formats and the same atomic write as exportFigure. `canvas`: a PNG's
-/// pixels made ahead by pngCanvas for as many panels, the same style and options (one that does
-/// not fit is not used).
+/// `options.height`. Same formats and the same atomic write as exportFigure. `canvas` (if given,
+/// for a PNG): called once the plots are laid out, just before the drawing, for the pixels made
+/// ahead by pngCanvas for as many panels, the same style and options (one that does not fit is
+/// not used).
 std::optional<QString> exportPanels(const std::vector<PlotSpec>& specs, const PlotStyle& style, const QString& path,
-    const ExportOptions& options, QImage canvas = QImage());
+    const ExportOptions& options, const std::function<QImage()>& canvas = {});
 
 /// What a PNG of `panels` panels is drawn into before anything is drawn: an opaque image of its
 /// pixel size filled with the style's background (null if the options are out of range). It
