@@ -6,6 +6,7 @@
 #include <deque>
 #include <exception>
 #include <mutex>
+#include <new>
 #include <thread>
 #include <vector>
 
@@ -67,10 +68,9 @@ public:
     {
         const std::lock_guard<std::mutex> lock(m_mutex);
         m_queue.push_back(r);
-        if (m_idle < static_cast<int>(m_queue.size()) && m_threads < PoolTask::helpersAtMost()) {
+        // (A helper that cannot be made leaves the task queued: wait() runs it.)
+        if (m_idle < static_cast<int>(m_queue.size()) && m_threads < PoolTask::helpersAtMost() && spawn())
             ++m_threads;
-            spawn();
-        }
         m_ready.notify_one();
     }
 
@@ -104,7 +104,7 @@ private:
 
     // A thread made on another core than the calling one: the system would put it on the
     // caller's core, busy, until it moves it. Once running, it may run on any core again.
-    void spawn()
+    bool spawn() noexcept
     {
 #if defined(__linux__)
         cpu_set_t allowed;
@@ -115,19 +115,27 @@ private:
             pthread_attr_t attr;
             pthread_t thread {};
             if (pthread_attr_init(&attr) == 0) {
-                auto* start
-                    = new Start {this, allowed}; // NOLINT(cppcoreguidelines-owning-memory): the thread deletes it
+                auto* start = new (std::nothrow) Start {this, allowed}; // NOLINT: the thread deletes it
+                if (!start) {
+                    pthread_attr_destroy(&attr);
+                    return false;
+                }
                 const bool made = pthread_attr_setaffinity_np(&attr, sizeof elsewhere, &elsewhere) == 0
                     && pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED) == 0
                     && pthread_create(&thread, &attr, &Helpers::startElsewhere, start) == 0;
                 pthread_attr_destroy(&attr);
                 if (made)
-                    return;
+                    return true;
                 delete start; // NOLINT(cppcoreguidelines-owning-memory)
             }
         }
 #endif
-        std::thread([this]() { loop(); }).detach();
+        try {
+            std::thread([this]() { loop(); }).detach();
+            return true;
+        } catch (...) { // no thread (std::system_error) or no memory for it
+            return false;
+        }
     }
 
 #if defined(__linux__)
