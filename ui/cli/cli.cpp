@@ -682,11 +682,7 @@ int run(int argc, char** argv, bool endProcessWhenExported)
 
     // Only a figure export needs widgets; it always renders offscreen.
     const bool needsGui = exp->parsed();
-    // Its fonts start with fontconfig reading the system's configuration (~2.3 ms), which needs
-    // no QApplication: on a helper, at once, beside the QApplication (docs/performance.md).
     std::optional<ui::PoolTask> fontconfig;
-    if (needsGui)
-        fontconfig.emplace(&ui::PlotStyle::setUpFontconfig);
     std::unique_ptr<QCoreApplication> qapp;
     static int qargc = 1;
     static char name[] = "roofline";
@@ -696,6 +692,11 @@ int run(int argc, char** argv, bool endProcessWhenExported)
         // Qt warns on stderr when this is unset (as in CI or a cron job); give it a private one.
         if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR"))
             qputenv("XDG_RUNTIME_DIR", QDir::tempPath().toUtf8() + "/roofline-runtime-" + QByteArray::number(getuid()));
+        // The fonts start with fontconfig reading the system's configuration (~2.3 ms), which
+        // needs no QApplication: on a helper, at once, beside it (docs/performance.md). Only once
+        // the environment is set: fontconfig reads it, and getenv is not safe beside setenv (the
+        // QApplication sets nothing: checked by watching setenv, putenv and unsetenv).
+        fontconfig.emplace(&ui::PlotStyle::setUpFontconfig);
         qapp = std::make_unique<QApplication>(qargc, qargv);
     } else {
         qapp = std::make_unique<QCoreApplication>(qargc, qargv);
