@@ -17,7 +17,6 @@
 #include <cstring>
 #include <memory>
 #include <optional>
-#include <thread>
 #include <vector>
 
 namespace roofline::ui {
@@ -191,10 +190,11 @@ bool write(const QImage& image, const std::vector<Band>& bands, Sink& sink)
     return true;
 }
 
-/// Threads that compress at once: one per core, at most four.
+/// Threads that compress at once: the calling one and every helper (one per other core, at most
+/// three).
 int threadsAtMost()
 {
-    return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1U, 4U));
+    return PoolTask::helpersAtMost() + 1;
 }
 
 int bandsFor(const QImage& image)

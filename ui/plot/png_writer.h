@@ -18,10 +18,10 @@ namespace roofline::ui {
 /// Writes `image` (Format_RGB32; other formats are converted) as an 8-bit RGB PNG with its
 /// resolution (dots per metre) to `out`. An error message when it cannot.
 ///
-/// The pixels are compressed in `bands` horizontal bands (0: four for each core, at most four
-/// cores, for images of at least a megapixel; else one) by the calling thread and the helper
-/// threads, one per core, at most four in all (ui/pool_task.h), each taking the next band left; each band is a run of
-/// deflate blocks of its own, joined into one zlib stream as pigz joins them: any PNG reader reads it. The file is a
+/// The pixels are compressed in `bands` horizontal bands (0: four for each thread, for images of
+/// at least a megapixel; else one) by the calling thread and the helper threads
+/// (ui/pool_task.h), each taking the next band left; each band is a run of deflate blocks of its
+/// own, joined into one zlib stream as pigz joins them: any PNG reader reads it. The file is a
 /// few per cent larger than one band would give.
 std::optional<QString> writeOpaquePng(const QImage& image, QIODevice& out, int bands = 0);
 
