@@ -3,5 +3,5 @@
 
 int main(int argc, char** argv)
 {
-    return roofline::cli::run(argc, argv, /*endProcessWhenExported=*/true);
+    return roofline::cli::run(argc, argv);
 }

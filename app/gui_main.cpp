@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "ui/gui_app.h"
+#include "ui/window/gui_app.h"
 
 int main(int argc, char** argv)
 {

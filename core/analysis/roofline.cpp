@@ -110,18 +110,6 @@ void PlacementSummary::offer(double slowness, size_t index)
     }
 }
 
-void PlacementSummary::merge(const PlacementSummary& other)
-{
-    anyLevels |= other.anyLevels;
-    totalTime += other.totalTime;
-    intensityLo = std::min(intensityLo, other.intensityLo);
-    intensityHi = std::max(intensityHi, other.intensityHi);
-    heightLo = std::min(heightLo, other.heightLo);
-    heightHi = std::max(heightHi, other.heightHi);
-    for (const auto& [slowness, index] : other.m_heap)
-        offer(slowness, index);
-}
-
 void PlacementSummary::finish()
 {
     std::vector<std::pair<double, size_t>> ordered = m_heap;
@@ -133,15 +121,10 @@ void PlacementSummary::finish()
 
 PlacementSummary summarizePlacements(const std::vector<Kernel>& kernels, const std::vector<Placement>& placements)
 {
-    // In two halves from kHalvesFrom kernels, as analyzeSession gathers it (see totalTime).
     const size_t n = std::min(placements.size(), kernels.size());
-    const size_t split = n >= PlacementSummary::kHalvesFrom ? n / 2 : n;
-    PlacementSummary s, second;
-    for (size_t i = 0; i < split; ++i)
+    PlacementSummary s;
+    for (size_t i = 0; i < n; ++i)
         s.add(i, kernels[i], placements[i]);
-    for (size_t i = split; i < n; ++i)
-        second.add(i, kernels[i], placements[i]);
-    s.merge(second);
     s.finish();
     return s;
 }
@@ -158,14 +141,14 @@ std::string aboveRoofWarning()
            "FLOP count includes a sparse peak's work.";
 }
 
-OptionalDouble timeShareOf(const Kernel& kernel, double totalTime)
+std::optional<double> timeShareOf(const Kernel& kernel, double totalTime)
 {
     if (!kernel.time || !(totalTime > 0))
         return {};
     return *kernel.time / totalTime;
 }
 
-OptionalDouble gainAtRoof(const Kernel& kernel, const Placement& placement, double totalTime)
+std::optional<double> gainAtRoof(const Kernel& kernel, const Placement& placement, double totalTime)
 {
     if (!kernel.time || !(totalTime > 0))
         return {};
@@ -175,13 +158,13 @@ OptionalDouble gainAtRoof(const Kernel& kernel, const Placement& placement, doub
 double timeLowerBound(const Kernel& kernel, const Placement& placement)
 {
     double worst = std::max(kernel.flops / placement.peak, kernel.bytes / placement.bandwidth);
-    for (const LevelPlacement& l : placement.levels())
+    for (const LevelPlacement& l : placement.levels)
         if (l.timeLowerBound)
             worst = std::max(worst, *l.timeLowerBound);
     return worst;
 }
 
-OptionalDouble mfuOf(const Placement& placement, const Roofline& roof)
+std::optional<double> mfuOf(const Placement& placement, const Roofline& roof)
 {
     if (!placement.achieved)
         return {};
@@ -198,7 +181,7 @@ bool operator==(const Placement& a, const Placement& b)
 {
     return a.intensity == b.intensity && a.peak == b.peak && a.bandwidth == b.bandwidth && a.regime == b.regime
         && a.achieved == b.achieved && a.aboveRoof == b.aboveRoof && a.precision == b.precision
-        && a.m_levels == b.m_levels && a.binding == b.binding && a.bindingLevel == b.bindingLevel;
+        && a.levels == b.levels && a.binding == b.binding && a.bindingLevel == b.bindingLevel;
 }
 
 std::ostream& operator<<(std::ostream& os, const Placement& p)
@@ -222,7 +205,7 @@ std::string bindingName(const Placement& p, const Roofline& roof)
     case Wall::MainMemory:
         return roof.memoryLevel;
     case Wall::InnerLevel:
-        return p.bindingLevel < p.levels().size() ? p.levels()[p.bindingLevel].level : roof.memoryLevel;
+        return p.bindingLevel < p.levels.size() ? p.levels[p.bindingLevel].level : roof.memoryLevel;
     }
     return roof.memoryLevel;
 }
@@ -264,7 +247,7 @@ void analyzeInto(Placement& p, const Kernel& kernel, const Roofline& roof)
         p.achieved.reset();
         p.aboveRoof = false;
     }
-    p.clearLevels();
+    p.levels.clear();
     p.precision = roof.precision;
 }
 

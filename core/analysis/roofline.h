@@ -3,8 +3,6 @@
 // of a kernel against one roof.
 #pragma once
 
-#include "core/common/boxed.h"
-#include "core/common/optional_double.h"
 #include "core/common/result.h"
 #include "core/model/hardware.h"
 #include "core/model/kernel.h"
@@ -93,43 +91,35 @@ enum class Wall : std::uint8_t { Compute, MainMemory, InnerLevel };
 
 /// Everything the roofline says about one kernel. It does not hold the kernel: a session's
 /// placements are in the order of its kernels (placements[i] is kernels[i]), and whatever shows
-/// a placement is given its kernel beside it. Compact (48 bytes) because a profile can hold a
-/// million of them: what follows from the kernel and the stored figures is computed when read
-/// (the time bound, timeLowerBound; the MFU, mfuOf; the time share and gain from the kernel's
-/// time and the session's total, timeShareOf and gainAtRoof).
+/// a placement is given its kernel beside it. What follows from the kernel and the stored
+/// figures is computed when read (the time bound, timeLowerBound; the MFU, mfuOf; the time share
+/// and gain from the kernel's time and the session's total, timeShareOf and gainAtRoof).
 struct Placement {
     double intensity = 0.0; ///< FLOP/byte
     double peak = 0.0; ///< flat roof FLOP/s
     double bandwidth = 0.0; ///< byte/s
-    OptionalDouble achieved; ///< FLOP/s, when the time is known
+    std::optional<double> achieved; ///< FLOP/s, when the time is known
     Precision precision = Precision::BF16; ///< the precision whose roof judged it
     Regime regime = Regime::MemoryBound;
     bool aboveRoof = false; ///< achieved > roof: flagged, never clamped
     Wall binding = Wall::MainMemory; ///< which wall binds (set by analyzeSession)
-    std::uint8_t bindingLevel = 0; ///< levels()[bindingLevel] binds when binding is InnerLevel
+    std::uint8_t bindingLevel = 0; ///< levels[bindingLevel] binds when binding is InnerLevel
+    std::vector<LevelPlacement> levels; ///< inner memory levels (set by analyzeSession)
 
     /// Attainable FLOP/s at the kernel's intensity (attainableAt, as its Roofline gives it).
     double roof() const { return attainableAt(intensity, peak, bandwidth); }
     double ridge() const { return peak / bandwidth; } ///< FLOP/byte, as Roofline::ridge
     double ridgeDistance() const { return ridge() / intensity; } ///< I_ridge / I (> 1: left of the ridge)
-    OptionalDouble headroom() const ///< roof / achieved (x below the roof)
+    std::optional<double> headroom() const ///< roof / achieved (x below the roof)
     {
-        return achieved ? OptionalDouble(roof() / *achieved) : OptionalDouble();
+        return achieved ? std::optional<double>(roof() / *achieved) : std::optional<double>();
     }
-    OptionalDouble efficiency() const ///< achieved / roof (fraction of roof)
+    std::optional<double> efficiency() const ///< achieved / roof (fraction of roof)
     {
-        return achieved ? OptionalDouble(*achieved / roof()) : OptionalDouble();
+        return achieved ? std::optional<double>(*achieved / roof()) : std::optional<double>();
     }
-
-    /// Inner memory levels (set by analyzeSession; most kernels have none: kept out of line).
-    const std::vector<LevelPlacement>& levels() const { return m_levels.get(); }
-    void addLevel(LevelPlacement level) { m_levels.edit().push_back(std::move(level)); }
-    void clearLevels() { m_levels.reset(); }
 
     friend bool operator==(const Placement& a, const Placement& b);
-
-private:
-    Boxed<std::vector<LevelPlacement>> m_levels;
 };
 
 /// The binding wall's name: "compute", the roof's memory level ("HBM3"), or the inner level's.
@@ -144,14 +134,14 @@ double timeLowerBound(const Kernel& kernel, const Placement& placement);
 /// Model FLOPs utilisation: achieved / the datasheet peak of the placement's precision; none
 /// without a time. `roof` is a roof of the part and kind that placed it (the session's): its
 /// datasheet peak, or for another precision the placement's peak scaled back as the roof's is.
-OptionalDouble mfuOf(const Placement& placement, const Roofline& roof);
+std::optional<double> mfuOf(const Placement& placement, const Roofline& roof);
 
 /// A kernel's share of the measured time, given the total (SessionAnalysis::summary.totalTime):
 /// none without a time or a total. Computed when read, not kept in each placement.
-OptionalDouble timeShareOf(const Kernel& kernel, double totalTime);
+std::optional<double> timeShareOf(const Kernel& kernel, double totalTime);
 /// The share of the total measured time saved if the kernel ran at its roof: (time - bound) /
 /// total; none without a time or a total.
-OptionalDouble gainAtRoof(const Kernel& kernel, const Placement& placement, double totalTime);
+std::optional<double> gainAtRoof(const Kernel& kernel, const Placement& placement, double totalTime);
 
 /// Places a valid kernel (see validateKernel) against a roof.
 Placement analyze(const Kernel& kernel, const Roofline& roof);
@@ -163,11 +153,7 @@ void analyzeInto(Placement& placement, const Kernel& kernel, const Roofline& roo
 /// 230 MB of kernels and placements twice more to find them.
 struct PlacementSummary {
     static constexpr size_t kSlowest = 64;
-    static constexpr size_t kHalvesFrom = size_t {1} << 16; ///< see totalTime
-    /// The measured kernels' time, summed in kernel order; from kHalvesFrom kernels the first
-    /// half's sum plus the second half's (each half of an analysis sums its own, on its own
-    /// thread, and a figure summing the placements again gets the same double).
-    double totalTime = 0.0;
+    double totalTime = 0.0; ///< the measured kernels' time, summed in kernel order
     bool anyLevels = false; ///< some placement has inner-level points
     double intensityLo = std::numeric_limits<double>::infinity(); ///< finite, positive intensities
     double intensityHi = -std::numeric_limits<double>::infinity();
@@ -182,7 +168,7 @@ struct PlacementSummary {
     void add(size_t index, const Kernel& kernel, const Placement& placement)
     {
         addExtremes(placement);
-        anyLevels |= !placement.levels().empty();
+        anyLevels |= !placement.levels.empty();
         if (kernel.time)
             totalTime += *kernel.time;
         const double slowness = kernel.time ? *kernel.time : timeLowerBound(kernel, placement);
@@ -202,7 +188,6 @@ struct PlacementSummary {
             heightHi = std::max(heightHi, y);
         }
     }
-    void merge(const PlacementSummary& other); ///< another part's placements
     void finish(); ///< orders `slowest`
 
 private:

@@ -1,16 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/session_analysis.h"
 
-#include "core/common/huge_pages.h"
-#include "core/common/side_by_side.h"
-#include "core/common/vector_state.h"
-
 #include <algorithm>
 #include <cstring>
-#include <exception>
 #include <map>
 #include <optional>
-#include <thread>
 
 namespace roofline {
 
@@ -24,11 +18,11 @@ HardwareProfile effectiveProfile(const HardwareProfile& profile, const Session& 
 
 void placeLevels(Placement& p, const Kernel& kernel, const HardwareProfile& hw, const Roofline& roof)
 {
-    if (kernel.levelBytes().empty())
+    if (kernel.levelBytes.empty())
         return; // analyzeInto named the binding wall: compute or main memory
     const double scale = roof.kind == RoofKind::Achievable ? hw.achievable : 1.0;
     double worst = timeLowerBound(kernel, p); // main memory and compute: no levels yet
-    for (const auto& [level, bytes] : kernel.levelBytes()) {
+    for (const auto& [level, bytes] : kernel.levelBytes) {
         LevelPlacement l;
         l.level = level;
         l.bytes = bytes;
@@ -46,79 +40,73 @@ void placeLevels(Placement& p, const Kernel& kernel, const HardwareProfile& hw, 
             if (*l.timeLowerBound > worst) {
                 worst = *l.timeLowerBound;
                 p.binding = Wall::InnerLevel;
-                p.bindingLevel = static_cast<std::uint8_t>(p.levels().size());
+                p.bindingLevel = static_cast<std::uint8_t>(p.levels.size());
             }
         }
-        p.addLevel(std::move(l));
+        p.levels.push_back(std::move(l));
     }
 }
 
-Result<SessionAnalysis> analyzeSession(
-    const HardwareProfile& profile, const Session& session, RoofKind kind, std::vector<Placement> storage)
+namespace {
+
+/// The roofs of the kernels' own precisions, made once each (not a Roofline copy per kernel).
+class OwnPrecisionRoofs {
+public:
+    OwnPrecisionRoofs(const HardwareProfile& hw, const Session& session, RoofKind kind, const Roofline& roof)
+        : m_hw(hw)
+        , m_session(session)
+        , m_kind(kind)
+        , m_roof(roof)
+    { }
+    /// The roof that judges `k`; a note when the part lacks the kernel's own precision.
+    const Roofline& roofFor(const Kernel& k, std::vector<std::string>& notes)
+    {
+        if (!k.precision || *k.precision == m_session.precision)
+            return m_roof;
+        auto it = m_own.find(*k.precision);
+        if (it == m_own.end()) {
+            auto made = makeRoofline(m_hw, *k.precision, 0, m_kind);
+            it = m_own.emplace(*k.precision, made ? std::optional<Roofline>(made.value()) : std::nullopt).first;
+        }
+        if (it->second)
+            return *it->second;
+        notes.push_back("'" + k.name + "' is " + precisionName(*k.precision) + " but " + m_hw.id + " has no "
+            + precisionName(*k.precision) + " rate; judged against " + precisionName(m_session.precision));
+        return m_roof;
+    }
+
+private:
+    const HardwareProfile& m_hw;
+    const Session& m_session;
+    RoofKind m_kind;
+    const Roofline& m_roof;
+    std::map<Precision, std::optional<Roofline>> m_own;
+};
+
+} // namespace
+
+Result<SessionAnalysis> analyzeSession(const HardwareProfile& profile, const Session& session, RoofKind kind)
 {
-    resetVectorState();
     const HardwareProfile hw = effectiveProfile(profile, session);
     auto roof = makeRoofline(hw, session.precision, 0, kind);
     if (!roof)
         return roof.error();
-    SessionAnalysis out {roof.value(), std::move(storage), {}, {}, {}, {}};
+    SessionAnalysis out;
+    out.roof = roof.value();
     const size_t n = session.kernels.size();
-    reserveLarge(out.placements, n);
-    out.placements.resize(n); // every field is written by analyzeInto
+    out.placements.resize(n);
     out.regimes.resize(n);
-    // Places kernels [begin, end): their own notes and counts (memory, compute, ridge, above),
-    // and the roofs of kernels' own precisions, made once each (not a Roofline copy per kernel).
-    struct alignas(64) Part { // two are filled side by side: a cache line each
-        std::vector<std::string> notes;
-        RegimeCounts counts;
-        PlacementSummary summary;
-    };
-    auto place = [&](size_t begin, size_t end, Part& part) {
-        resetVectorState();
-        std::map<Precision, std::optional<Roofline>> own;
-        for (size_t i = begin; i < end; ++i) {
-            const Kernel& k = session.kernels[i];
-            const Roofline* rp = &out.roof;
-            if (k.precision && *k.precision != session.precision) {
-                auto it = own.find(*k.precision);
-                if (it == own.end()) {
-                    auto made = makeRoofline(hw, *k.precision, 0, kind);
-                    it = own.emplace(*k.precision, made ? std::optional<Roofline>(made.value()) : std::nullopt).first;
-                }
-                if (it->second)
-                    rp = &*it->second;
-                else
-                    part.notes.push_back("'" + k.name + "' is " + precisionName(*k.precision) + " but " + hw.id
-                        + " has no " + precisionName(*k.precision) + " rate; judged against "
-                        + precisionName(session.precision));
-            }
-            const Roofline& r = *rp;
-            Placement& p = out.placements[i];
-            analyzeInto(p, k, r); // built in place: no temporary moved in
-            placeLevels(p, k, hw, r);
-            out.regimes[i] = p.regime;
-            part.counts.add(p);
-            part.summary.add(i, k, p); // while the kernel and its placement are in cache
-        }
-    };
-    // From 2^16 kernels the second half is placed on a second thread (each placement is
-    // independent; the notes join in kernel order). Each half sums its own kernels' time, on
-    // one core too, so the total is the same double either way (PlacementSummary::totalTime).
-    Part first, second;
-    if (n >= PlacementSummary::kHalvesFrom && std::thread::hardware_concurrency() >= 2) {
-        runSideBySide([&]() { place(0, n / 2, first); }, [&]() { place(n / 2, n, second); });
-    } else if (n >= PlacementSummary::kHalvesFrom) {
-        place(0, n / 2, first);
-        place(n / 2, n, second);
-    } else {
-        place(0, n, first);
+    OwnPrecisionRoofs roofs(hw, session, kind, out.roof);
+    for (size_t i = 0; i < n; ++i) {
+        const Kernel& k = session.kernels[i];
+        const Roofline& r = roofs.roofFor(k, out.notes);
+        Placement& p = out.placements[i];
+        analyzeInto(p, k, r);
+        placeLevels(p, k, hw, r);
+        out.regimes[i] = p.regime;
+        out.counts.add(p);
+        out.summary.add(i, k, p); // while the kernel and its placement are in cache
     }
-    out.notes = std::move(first.notes);
-    out.notes.insert(out.notes.end(), second.notes.begin(), second.notes.end());
-    out.counts = first.counts;
-    out.counts += second.counts;
-    out.summary = std::move(first.summary);
-    out.summary.merge(second.summary);
     out.summary.finish();
     return out;
 }
@@ -244,10 +232,10 @@ Result<PlotSpec> buildSessionPlot(const HardwareProfile& profile, const Session&
 }
 
 PlotSpec buildSessionPlot(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis,
-    const ProfileCatalog* catalog, std::vector<PlotPoint>* spare)
+    const ProfileCatalog* catalog)
 {
     return buildPlotSpec(effectiveProfile(profile, session), analysis.roof, session.kernels, analysis.placements,
-        plotOptionsFor(session, &profile, catalog), analysis.summary, spare);
+        plotOptionsFor(session, &profile, catalog), analysis.summary);
 }
 
 } // namespace roofline

@@ -60,12 +60,10 @@ HardwareProfile effectiveProfile(const HardwareProfile& profile, const Session& 
 
 /// Places every kernel: against its own precision's roof when it has one the part supports,
 /// else the session's. The total measured time is in `summary.totalTime` (each kernel's share
-/// and gain at roof follow from it: timeShareOf, gainAtRoof).
-/// `storage` lends its memory to the placements (a previous analysis' placements: at 10^6
-/// kernels fresh memory costs more than placing them). Errors: the part lacks the session's
-/// precision.
-Result<SessionAnalysis> analyzeSession(const HardwareProfile& profile, const Session& session,
-    RoofKind kind = RoofKind::Peak, std::vector<Placement> storage = {});
+/// and gain at roof follow from it: timeShareOf, gainAtRoof). Errors: the part lacks the
+/// session's precision.
+Result<SessionAnalysis> analyzeSession(
+    const HardwareProfile& profile, const Session& session, RoofKind kind = RoofKind::Peak);
 
 /// Kernels whose regime changed between two analyses of the same kernels (a precision or
 /// hardware toggle), and a one-line summary: "2 kernels became memory-bound under FP8".
@@ -88,8 +86,7 @@ PlotOptions plotOptionsFor(
 
 /// The figure of a session (the window and `roofline export SESSION` both draw this).
 Result<PlotSpec> buildSessionPlot(const HardwareProfile& profile, const Session& session);
-/// `spare`: see buildPlotSpec.
 PlotSpec buildSessionPlot(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis,
-    const ProfileCatalog* catalog = nullptr, std::vector<PlotPoint>* spare = nullptr);
+    const ProfileCatalog* catalog = nullptr);
 
 } // namespace roofline

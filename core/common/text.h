@@ -9,8 +9,7 @@
 namespace roofline {
 
 std::string toLower(std::string_view s);
-/// The number of line ends as CsvReader reads them: LF, CRLF or a lone CR, eight bytes at a time
-/// (a 10^6-row file is counted in a few ms).
+/// The number of line ends as CsvReader reads them: LF, CRLF or a lone CR.
 std::size_t countLineEnds(std::string_view s);
 std::string_view trimView(std::string_view s);
 inline std::string trimmed(std::string_view s)

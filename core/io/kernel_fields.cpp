@@ -256,11 +256,11 @@ Result<Kernel> KernelRowBuilder::build() const
         k.time = k.flops / *m_achieved;
     }
     k.precision = m_precision;
-    k.setGroup(m_group);
+    k.group = m_group;
     if (m_l2)
-        k.addLevelBytes("L2", *m_l2);
+        k.levelBytes.emplace_back("L2", *m_l2);
     if (m_l1)
-        k.addLevelBytes("L1", *m_l1);
+        k.levelBytes.emplace_back("L1", *m_l1);
     k.launches = m_launches;
     if (auto why = validateKernel(k))
         return Error {{}, m_line, 0, *why};
@@ -277,16 +277,15 @@ void KernelRowCollector::add(const KernelRowBuilder& row)
     addBuilt(std::move(k).value(), row.line());
 }
 
-void KernelRowCollector::addBuilt(Kernel kernel, int line, std::optional<std::uint64_t> hash)
+void KernelRowCollector::addBuilt(Kernel kernel, int line)
 {
-    const std::uint64_t h = hash ? *hash : nameHash(kernel.name);
     m_out.kernels.push_back(std::move(kernel));
-    const long first = m_names.findOrInsert(m_out.kernels.size() - 1, h);
-    if (first >= 0) {
+    const auto [at, fresh] = m_names.insert(m_out.kernels.size() - 1);
+    if (!fresh) {
         m_out.kernels.pop_back();
         reject(line,
-            "duplicate name '" + m_out.kernels[static_cast<std::size_t>(first)].name + "' (first at line "
-                + std::to_string(m_out.lines[static_cast<std::size_t>(first)]) + ")");
+            "duplicate name '" + m_out.kernels[*at].name + "' (first at line " + std::to_string(m_out.lines[*at])
+                + ")");
         return;
     }
     m_out.lines.push_back(line);

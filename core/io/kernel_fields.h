@@ -3,7 +3,6 @@
 // values becomes a Kernel or a reason it cannot. Shared by the CSV, YAML/JSON and session readers.
 #pragma once
 
-#include "core/common/name_index.h"
 #include "core/io/kernel_io.h"
 #include "core/model/units.h"
 
@@ -13,6 +12,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 namespace YAML {
@@ -64,31 +64,30 @@ private:
 /// Adds built rows to an import, rejecting bad rows and duplicate names with their line.
 class KernelRowCollector {
 public:
-    KernelRowCollector(std::string file, KernelImport& out, std::size_t expectedRows = 0)
+    KernelRowCollector(std::string file, KernelImport& out)
         : m_file(std::move(file))
         , m_out(out)
-        , m_names(KernelNames {&out.kernels}, expectedRows)
+        , m_names(0, NameHash {&out.kernels}, SameName {&out.kernels})
     { }
     void add(const KernelRowBuilder& row);
     /// A kernel already built from the row at `line`: kept unless its name was seen before.
-    /// `nameHash` is nameHash(kernel.name) when the caller has it.
-    void addBuilt(Kernel kernel, int line, std::optional<std::uint64_t> nameHash = std::nullopt);
-    static std::uint64_t nameHash(std::string_view name) { return NameIndex<KernelNames>::hash(name); }
-    /// Starts loading the slot of a name with this hash (see prefetch).
-    void prefetchHash(std::uint64_t hash) const { m_names.prefetch(hash); }
+    void addBuilt(Kernel kernel, int line);
     void reject(int line, const std::string& message);
-    /// Starts loading the table slot a name will probe, while the rest of its row is parsed.
-    void prefetch(std::string_view name) const { prefetchHash(nameHash(name)); }
 
 private:
-    struct KernelNames {
+    /// The kept kernels by index into m_out.kernels, hashed and compared by name: an index stays
+    /// valid when the vector grows, where a view of a short name would not.
+    struct NameHash {
         const std::vector<Kernel>* kernels;
-        std::string_view operator()(std::size_t i) const { return (*kernels)[i].name; }
+        std::size_t operator()(std::size_t i) const { return std::hash<std::string_view> {}((*kernels)[i].name); }
+    };
+    struct SameName {
+        const std::vector<Kernel>* kernels;
+        bool operator()(std::size_t a, std::size_t b) const { return (*kernels)[a].name == (*kernels)[b].name; }
     };
     std::string m_file;
     KernelImport& m_out;
-    /// Duplicate names: the kept kernels' names, by index into m_out.kernels.
-    NameIndex<KernelNames> m_names;
+    std::unordered_set<std::size_t, NameHash, SameName> m_names;
 };
 
 /// Reads a YAML/JSON sequence of kernel mappings; unknown keys go to `ignored`.

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/kernel_io.h"
 
-#include "core/common/huge_pages.h"
 #include "core/common/text.h"
 #include "core/io/csv.h"
 #include "core/io/kernel_fields.h"
@@ -13,14 +12,11 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cctype>
 #include <charconv>
 #include <cstdio>
-#include <exception>
 #include <map>
 #include <set>
-#include <thread>
 
 namespace roofline {
 namespace {
@@ -59,29 +55,6 @@ struct CsvColumns {
     int nameColumn = -1;
 };
 
-/// The rows of the second half of a file, read on a second thread: built and checked, but not
-/// yet checked for duplicate names (that needs the first half; see parseCsvKernels).
-struct ParsedRows {
-    std::string file;
-    std::vector<Kernel> kernels;
-    std::vector<int> lines;
-    std::vector<std::uint64_t> hashes; ///< of the names, for the table they will join
-    std::vector<Error> rejected;
-    void prefetch(std::string_view) const { }
-    void add(const KernelRowBuilder& row)
-    {
-        auto k = row.build();
-        if (!k) {
-            reject(row.line(), k.error().message);
-            return;
-        }
-        kernels.push_back(std::move(k).value());
-        lines.push_back(row.line());
-        hashes.push_back(KernelRowCollector::nameHash(kernels.back().name));
-    }
-    void reject(int line, const std::string& message) { rejected.push_back(Error {file, line, 0, message}); }
-};
-
 /// Reads every row of `reader` into `collector`; every 8,192 rows asks keepGoing(offset) and
 /// stops (returning false) when it says no.
 template <typename Collector, typename KeepGoing>
@@ -104,8 +77,6 @@ bool readKernelRows(CsvReader& reader, const CsvColumns& c, Collector& collector
                     + std::to_string(c.header.size()));
             continue;
         }
-        if (c.nameColumn >= 0)
-            collector.prefetch(trimView(fields[static_cast<size_t>(c.nameColumn)]));
         KernelRowBuilder builder(reader.line());
         for (size_t i = 0; i < fields.size(); ++i)
             if (c.fields[i])
@@ -158,78 +129,14 @@ Result<KernelImport> parseCsvKernels(
     for (const auto& name : ignored)
         out.warnings.push_back("ignored column '" + name + "'");
     // Roughly one row per line: reserving avoids re-copying a million kernels while growing.
-    reserveLarge(out.kernels, lines);
+    out.kernels.reserve(lines);
     out.lines.reserve(lines);
-    KernelRowCollector collector(file, out, lines);
-
-    // A large body without quotes (so no line break inside a field) is read in two halves at
-    // once, split at a line end.
-    const std::size_t bodyStart = reader.offset();
-    std::size_t split = 0;
-    if (options.parallelBytes > 0 && text.size() - bodyStart >= options.parallelBytes
-        && std::thread::hardware_concurrency() >= 2 && text.find('"', bodyStart) == std::string_view::npos) {
-        const std::size_t end = text.find('\n', bodyStart + (text.size() - bodyStart) / 2);
-        if (end != std::string_view::npos && end + 1 < text.size())
-            split = end + 1;
-    }
-    if (split == 0) {
-        const bool read = readKernelRows(reader, c, collector, [&](std::size_t offset) {
-            return !progress || progress(static_cast<double>(offset) / static_cast<double>(text.size()));
-        });
-        if (!read)
-            return Error {file, 0, 0, kImportCancelled};
-        return out;
-    }
-
-    std::atomic<bool> stop {false};
-    ParsedRows second;
-    second.file = file;
-    std::exception_ptr failure;
-    std::thread worker([&]() {
-        try {
-            const std::size_t before = countLineEnds(text.substr(0, split)); // as CsvReader counts
-            CsvReader r(text.substr(split), delimiter, 1 + static_cast<int>(before));
-            const std::size_t partLines = lines - std::min(lines, before) + 1;
-            reserveLarge(second.kernels, partLines);
-            second.lines.reserve(partLines);
-            second.hashes.reserve(partLines);
-            readKernelRows(r, c, second, [&](std::size_t) { return !stop.load(std::memory_order_relaxed); });
-        } catch (...) {
-            failure = std::current_exception();
-        }
+    KernelRowCollector collector(file, out);
+    const bool read = readKernelRows(reader, c, collector, [&](std::size_t offset) {
+        return !progress || progress(static_cast<double>(offset) / static_cast<double>(text.size()));
     });
-    bool read = false;
-    try {
-        CsvReader first(text.substr(0, split), delimiter);
-        first.next(); // the header again
-        read = readKernelRows(first, c, collector, [&](std::size_t offset) {
-            // Both halves advance together: the first one's progress stands for the whole.
-            return !progress || progress(0.95 * static_cast<double>(offset) / static_cast<double>(split));
-        });
-    } catch (...) {
-        stop = true;
-        worker.join();
-        throw;
-    }
-    if (!read)
-        stop = true;
-    worker.join();
-    if (failure)
-        std::rethrow_exception(failure);
     if (!read)
         return Error {file, 0, 0, kImportCancelled};
-    // The second half joins in file order, so duplicate names are found (and reported against
-    // their first line) exactly as one pass would; rejected rows end up in line order.
-    const std::size_t firstRejected = out.rejected.size();
-    for (std::size_t i = 0; i < second.kernels.size(); ++i) {
-        if (i + 16 < second.hashes.size())
-            collector.prefetchHash(second.hashes[i + 16]); // the table is 16 MB at 10^6 rows
-        collector.addBuilt(std::move(second.kernels[i]), second.lines[i], second.hashes[i]);
-    }
-    out.rejected.insert(out.rejected.end(), std::make_move_iterator(second.rejected.begin()),
-        std::make_move_iterator(second.rejected.end()));
-    std::stable_sort(out.rejected.begin() + static_cast<std::ptrdiff_t>(firstRejected), out.rejected.end(),
-        [](const Error& a, const Error& b) { return a.line < b.line; });
     return out;
 }
 
@@ -344,7 +251,7 @@ Result<KernelImport> loadKernelFile(const std::string& path, const KernelReadOpt
 std::string kernelsToCsv(const std::vector<Kernel>& kernels)
 {
     auto level = [](const Kernel& k, const char* name) {
-        for (const auto& [l, b] : k.levelBytes())
+        for (const auto& [l, b] : k.levelBytes)
             if (l == name)
                 return shortestNumber(b);
         return std::string();
@@ -353,7 +260,7 @@ std::string kernelsToCsv(const std::vector<Kernel>& kernels)
     for (const auto& k : kernels) {
         out += csvQuote(k.name) + "," + shortestNumber(k.flops) + "," + shortestNumber(k.bytes) + ","
             + (k.time ? shortestNumber(*k.time) : std::string()) + ","
-            + (k.precision ? precisionName(*k.precision) : "") + "," + csvQuote(k.group()) + "," + level(k, "L2") + ","
+            + (k.precision ? precisionName(*k.precision) : "") + "," + csvQuote(k.group) + "," + level(k, "L2") + ","
             + level(k, "L1") + "," + std::to_string(k.launches) + "\n";
     }
     return out;

@@ -40,9 +40,6 @@ struct KernelReadOptions {
     /// read then ends with the Error kImportCancelled and nothing else. CSV files report every
     /// few thousand rows; YAML/JSON and profiler exports only before and after parsing.
     std::function<bool(double)> progress;
-    /// A CSV body of at least this many bytes, without quotes, is parsed on two threads (split at
-    /// a line end; the result is the same as one thread's). 0: always one thread.
-    std::size_t parallelBytes = std::size_t {4} << 20;
 };
 
 /// The message of the Error a cancelled read ends with.

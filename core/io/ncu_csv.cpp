@@ -641,9 +641,9 @@ Result<KernelImport> parseNcuCsv(std::string_view text, const std::string& file,
         if (*top > 0)
             s.k.precision = static_cast<Precision>(top - s.byPrecision.begin());
         if (s.l2)
-            s.k.addLevelBytes("L2", *s.l2);
+            s.k.levelBytes.emplace_back("L2", *s.l2);
         if (s.l1)
-            s.k.addLevelBytes("L1", *s.l1);
+            s.k.levelBytes.emplace_back("L1", *s.l1);
         out.kernels.push_back(std::move(s.k));
         out.lines.push_back(s.line);
     }

@@ -33,17 +33,9 @@ std::vector<std::string> profileFilesIn(const std::string& dir)
 
 void ProfileCatalog::loadDirectory(const std::string& dir, std::vector<Error>& errors)
 {
-    std::vector<std::pair<std::string, Result<HardwareProfile>>> parsed;
-    for (const auto& path : profileFilesIn(dir))
-        parsed.emplace_back(path, loadProfileFile(path));
-    addDirectory(std::move(parsed), errors);
-}
-
-void ProfileCatalog::addDirectory(
-    std::vector<std::pair<std::string, Result<HardwareProfile>>> parsed, std::vector<Error>& errors)
-{
     std::map<std::string, std::string> idsHere; // id -> file, within this directory
-    for (auto& [path, profile] : parsed) {
+    for (const auto& path : profileFilesIn(dir)) {
+        auto profile = loadProfileFile(path);
         if (!profile) {
             errors.push_back(profile.error());
             continue;
@@ -60,56 +52,9 @@ void ProfileCatalog::addDirectory(
 
 ProfileCatalog loadProfileDirectories(const std::vector<std::string>& dirs, std::vector<Error>& errors)
 {
-    ProfileLoad load(dirs);
-    load.parseAll();
-    return load.finish(errors);
-}
-
-ProfileLoad::ProfileLoad(const std::vector<std::string>& dirs, std::string_view onlyId)
-    : m_dirs(dirs.size())
-{
-    for (size_t d = 0; d < dirs.size(); ++d) {
-        std::vector<std::string> files = profileFilesIn(dirs[d]);
-        if (d == 0 && !onlyId.empty()) {
-            const auto named = std::find_if(files.begin(), files.end(), [&](const std::string& path) {
-                return toLower(std::filesystem::path(path).stem().string()) == onlyId;
-            });
-            if (named != files.end()) {
-                files = {*named};
-                m_narrowed = true;
-            }
-        }
-        for (auto& path : files)
-            m_files.push_back({d, std::move(path), std::nullopt});
-    }
-}
-
-void ProfileLoad::parseAll()
-{
-    for (size_t i = m_next.fetch_add(1); i < m_files.size(); i = m_next.fetch_add(1)) {
-        Result<HardwareProfile> parsed = loadProfileFile(m_files[i].path);
-        const std::lock_guard<std::mutex> lock(m_mutex);
-        m_files[i].parsed = std::move(parsed);
-        if (++m_parsedCount == m_files.size())
-            m_allParsed.notify_all();
-    }
-}
-
-ProfileCatalog ProfileLoad::finish(std::vector<Error>& errors)
-{
-    parseAll();
-    {
-        std::unique_lock<std::mutex> lock(m_mutex);
-        m_allParsed.wait(lock, [this] { return m_parsedCount == m_files.size(); });
-    }
     ProfileCatalog catalog;
-    size_t at = 0;
-    for (size_t d = 0; d < m_dirs; ++d) {
-        std::vector<std::pair<std::string, Result<HardwareProfile>>> parsed;
-        for (; at < m_files.size() && m_files[at].dir == d; ++at)
-            parsed.emplace_back(m_files[at].path, std::move(*m_files[at].parsed));
-        catalog.addDirectory(std::move(parsed), errors);
-    }
+    for (const auto& dir : dirs)
+        catalog.loadDirectory(dir, errors);
     return catalog;
 }
 

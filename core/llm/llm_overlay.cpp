@@ -74,7 +74,7 @@ void addLlmOverlay(PlotSpec& spec, const LlmAnalysis& a, const LlmSettings& s)
 {
     auto phasePoint = [&](const PhaseResult& r, const std::string& name, const std::string& detail) {
         PlotPoint pt;
-        pt.setName(name);
+        pt.name = name;
         pt.kind = PlotPoint::Kind::LlmPhase;
         pt.at = {r.placement.intensity, r.placement.roof()};
         pt.regime = r.placement.regime;
@@ -108,10 +108,9 @@ void addLlmOverlay(PlotSpec& spec, const LlmAnalysis& a, const LlmSettings& s)
 }
 
 PlotSpec buildSessionFigure(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis,
-    const std::vector<ModelSpec>& models, const ProfileCatalog* catalog, std::string* llmError,
-    std::vector<PlotPoint>* spare)
+    const std::vector<ModelSpec>& models, const ProfileCatalog* catalog, std::string* llmError)
 {
-    PlotSpec spec = buildSessionPlot(profile, session, analysis, catalog, spare);
+    PlotSpec spec = buildSessionPlot(profile, session, analysis, catalog);
     if (!session.llm.enabled)
         return spec;
     auto llm = analyzeLlm(session.llm, effectiveProfile(profile, session), analysis.roof, models, catalog);

@@ -36,9 +36,7 @@ void addLlmOverlay(PlotSpec& spec, const LlmAnalysis& llm, const LlmSettings& se
 /// The whole figure of a session: its kernels and, when its LLM panel is on, the LLM overlay.
 /// The window and `roofline export SESSION` both draw this. An LLM setting that cannot be
 /// evaluated (unknown model) leaves the overlay out and says why in `llmError`.
-/// `spare`: see buildPlotSpec.
 PlotSpec buildSessionFigure(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis,
-    const std::vector<ModelSpec>& models, const ProfileCatalog* catalog, std::string* llmError = nullptr,
-    std::vector<PlotPoint>* spare = nullptr);
+    const std::vector<ModelSpec>& models, const ProfileCatalog* catalog, std::string* llmError = nullptr);
 
 } // namespace roofline

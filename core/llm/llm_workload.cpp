@@ -178,7 +178,7 @@ PhaseResult evaluatePhase(const PhaseCost& cost, const Roofline& roof, int batch
     k.name = cost.phase;
     k.flops = cost.flops;
     k.bytes = cost.bytes;
-    k.setGroup("llm");
+    k.group = "llm";
     r.placement = analyze(k, roof);
     r.timeLowerBound = timeLowerBound(k, r.placement);
     const double t = r.timeLowerBound;

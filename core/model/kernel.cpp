@@ -9,33 +9,6 @@
 
 namespace roofline {
 
-void Kernel::setGroup(std::string group)
-{
-    if (group.empty() && !m_rare.has())
-        return; // nothing to keep: most kernels (an import sets every row's group)
-    m_rare.edit().group = std::move(group);
-    dropRareIfEmpty();
-}
-
-void Kernel::setLevelBytes(LevelBytes levels)
-{
-    if (levels.empty() && !m_rare.has())
-        return;
-    m_rare.edit().levelBytes = std::move(levels);
-    dropRareIfEmpty();
-}
-
-void Kernel::addLevelBytes(std::string level, double bytes)
-{
-    m_rare.edit().levelBytes.emplace_back(std::move(level), bytes);
-}
-
-void Kernel::dropRareIfEmpty()
-{
-    if (m_rare.has() && m_rare.get().group.empty() && m_rare.get().levelBytes.empty())
-        m_rare.reset();
-}
-
 std::ostream& operator<<(std::ostream& os, const Kernel& k)
 {
     os << "Kernel{\"" << k.name << "\" " << formatQuantity(k.flops, Dimension::Flops, 6) << ", "
@@ -44,8 +17,8 @@ std::ostream& operator<<(std::ostream& os, const Kernel& k)
         os << ", " << formatQuantity(*k.time, Dimension::Time, 6);
     if (k.precision)
         os << ", " << *k.precision;
-    if (!k.group().empty())
-        os << ", group " << k.group();
+    if (!k.group.empty())
+        os << ", group " << k.group;
     return os << "}";
 }
 
@@ -60,7 +33,7 @@ std::optional<std::string> validateKernel(const Kernel& k)
         return "byte count of '" + k.name + "' must be a finite number greater than zero";
     if (k.time && bad(*k.time))
         return "time of '" + k.name + "' must be a finite number greater than zero";
-    for (const auto& [level, bytes] : k.levelBytes())
+    for (const auto& [level, bytes] : k.levelBytes)
         if (bad(bytes))
             return level + " bytes of '" + k.name + "' must be a finite number greater than zero";
     if (k.launches < 1)

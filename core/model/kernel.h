@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/common/boxed.h"
-#include "core/common/optional_double.h"
 #include "core/common/result.h"
 #include "core/model/precision.h"
 
@@ -17,27 +15,19 @@ namespace roofline {
 /// Bytes at inner memory levels ("L2", "L1") by level name.
 using LevelBytes = std::vector<std::pair<std::string, double>>;
 
-/// A measured or modelled kernel: work and traffic, optionally its time. 72 bytes: the fields
-/// most kernels leave empty (group, inner-level bytes) are kept out of line, since a profile can
-/// hold a million kernels.
+/// A measured or modelled kernel: work and traffic, optionally its time.
 struct Kernel {
     std::string name;
     double flops = 0.0; ///< FLOP (OP for integer precisions)
     double bytes = 0.0; ///< byte moved to/from main memory
-    OptionalDouble time; ///< second; gives the achieved rate
+    std::optional<double> time; ///< second; gives the achieved rate
     std::optional<Precision> precision; ///< judged against this precision's roof if set
     int launches = 1; ///< launches aggregated into this kernel (profiler imports)
-
-    /// Phase or group, free text; empty when none.
-    const std::string& group() const { return m_rare.get().group; }
-    void setGroup(std::string group);
-    /// Bytes at inner memory levels, for hierarchical points; `bytes` is main memory.
-    const LevelBytes& levelBytes() const { return m_rare.get().levelBytes; }
-    void setLevelBytes(LevelBytes levels);
-    void addLevelBytes(std::string level, double bytes);
+    std::string group; ///< phase or group, free text; empty when none
+    LevelBytes levelBytes; ///< bytes at inner memory levels, for hierarchical points; `bytes` is main memory
 
     /// FLOP/s when the time is known.
-    OptionalDouble achieved() const
+    std::optional<double> achieved() const
     {
         if (!time)
             return std::nullopt;
@@ -47,21 +37,10 @@ struct Kernel {
     friend bool operator==(const Kernel& a, const Kernel& b)
     {
         return a.name == b.name && a.flops == b.flops && a.bytes == b.bytes && a.time == b.time
-            && a.precision == b.precision && a.m_rare == b.m_rare && a.launches == b.launches;
+            && a.precision == b.precision && a.launches == b.launches && a.group == b.group
+            && a.levelBytes == b.levelBytes;
     }
     friend bool operator!=(const Kernel& a, const Kernel& b) { return !(a == b); }
-
-private:
-    struct Rare {
-        std::string group;
-        LevelBytes levelBytes;
-        friend bool operator==(const Rare& a, const Rare& b)
-        {
-            return a.group == b.group && a.levelBytes == b.levelBytes;
-        }
-    };
-    void dropRareIfEmpty();
-    Boxed<Rare> m_rare;
 };
 
 std::ostream& operator<<(std::ostream& os, const Kernel& k);

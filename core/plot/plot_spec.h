@@ -4,8 +4,7 @@
 #pragma once
 
 #include "core/analysis/roofline.h"
-#include "core/common/boxed.h"
-#include "core/common/key_set.h"
+#include "core/plot/cell_set.h"
 #include "core/model/hardware.h"
 
 #include <algorithm>
@@ -77,23 +76,12 @@ struct PlotPoint {
     enum class Kind : std::uint8_t { Kernel, LlmPhase, Trajectory, Level } kind = Kind::Kernel;
     /// Empty for the kernel points of a crowded figure (over kThinningThreshold kernels): `index`
     /// names the kernel there, and a 10^5-point figure does not hold a second copy of every name.
-    /// Kept out of line (8 bytes, none when empty): a point is 40 bytes, not 72.
-    const std::string& name() const { return m_name.get(); }
-    void setName(std::string name)
-    {
-        if (name.empty())
-            m_name.reset();
-        else
-            m_name.edit() = std::move(name);
-    }
+    std::string name;
     friend bool operator==(const PlotPoint& a, const PlotPoint& b)
     {
-        return a.name() == b.name() && a.at == b.at && a.regime == b.regime && a.measured == b.measured
+        return a.name == b.name && a.at == b.at && a.regime == b.regime && a.measured == b.measured
             && a.aboveRoof == b.aboveRoof && a.size == b.size && a.index == b.index && a.kind == b.kind;
     }
-
-private:
-    Boxed<std::string> m_name;
 };
 
 /// An arrow with a label at its head: a what-if lever (batch, quantize, faster memory).
@@ -264,11 +252,8 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     const std::vector<Placement>& placements, const PlotOptions& options = {});
 /// The same given the placements' summary (SessionAnalysis::summary), which spares a figure of
 /// 10^6 kernels two walks through them. The figure is the one the overload above builds.
-/// `spare`: the points of a figure no longer shown, whose memory the new figure's points may
-/// take (10^6 kernels' points are 40 MB, which the system would otherwise zero page by page).
 PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, const std::vector<Kernel>& kernels,
-    const std::vector<Placement>& placements, const PlotOptions& options, const PlacementSummary& summary,
-    std::vector<PlotPoint>* spare = nullptr);
+    const std::vector<Placement>& placements, const PlotOptions& options, const PlacementSummary& summary);
 
 /// A stable, line-by-line text form of a spec, for golden tests and `--format spec`.
 std::string plotSpecToText(const PlotSpec& spec);

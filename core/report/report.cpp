@@ -86,9 +86,9 @@ json placementJson(const Kernel& kernel, const Placement& p, const Roofline& roo
     k["ridge_distance"] = num(p.ridgeDistance());
     k["above_roof"] = p.aboveRoof;
     k["launches"] = kernel.launches;
-    if (!p.levels().empty()) {
+    if (!p.levels.empty()) {
         json levels = json::array();
-        for (const auto& l : p.levels())
+        for (const auto& l : p.levels)
             levels.push_back(json {{"level", l.level}, {"bytes", num(l.bytes)}, {"intensity", num(l.intensity)},
                 {"bandwidth_bytes_per_s", opt(l.bandwidth)}, {"roof_flops_per_s", opt(l.roof)},
                 {"time_lower_bound_s", opt(l.timeLowerBound)}});
@@ -99,8 +99,8 @@ json placementJson(const Kernel& kernel, const Placement& p, const Roofline& roo
     k["gain"] = opt(gainAtRoof(kernel, p, totalTime));
     k["precision"] = precisionName(p.precision);
     k["lever"] = leverText(p);
-    if (!kernel.group().empty())
-        k["group"] = kernel.group();
+    if (!kernel.group.empty())
+        k["group"] = kernel.group;
     return k;
 }
 
@@ -296,14 +296,14 @@ std::string formatPlacements(const std::vector<Kernel>& kernels, const std::vect
     for (size_t i = 0; i < placements.size(); ++i) {
         const Kernel& k = kernels[i];
         const Placement& p = placements[i];
-        const OptionalDouble mfu = mfuOf(p, roof);
+        const std::optional<double> mfu = mfuOf(p, roof);
         rows.push_back({k.name + (k.launches > 1 ? " (x" + std::to_string(k.launches) + ")" : ""),
             formatNumber(p.intensity, 3), regimeName(p.regime) + (p.aboveRoof ? " (!)" : ""),
             rate(p.roof(), p.precision), p.achieved ? rate(*p.achieved, p.precision) : "-",
             p.headroom() ? formatNumber(*p.headroom(), 3) + "x" : "-", mfu ? formatNumber(*mfu * 100.0, 3) + "%" : "-",
             formatQuantity(timeLowerBound(k, p), Dimension::Time)});
         if (shares) {
-            const OptionalDouble share = timeShareOf(k, total), gain = gainAtRoof(k, p, total);
+            const std::optional<double> share = timeShareOf(k, total), gain = gainAtRoof(k, p, total);
             rows.back().push_back(share ? formatNumber(*share * 100.0, 3) + "%" : "-");
             rows.back().push_back(gain ? formatNumber(*gain * 100.0, 3) + "%" : "-");
         }
@@ -322,7 +322,7 @@ std::vector<std::pair<std::string, std::string>> placementFacts(
     const Precision prec = p.precision;
     std::vector<std::pair<std::string, std::string>> rows;
     auto row = [&](const std::string& k, const std::string& v) { rows.emplace_back(k, v); };
-    row("kernel", kernel.name + (kernel.group().empty() ? "" : " (" + kernel.group() + ")"));
+    row("kernel", kernel.name + (kernel.group.empty() ? "" : " (" + kernel.group + ")"));
     row("hardware",
         roof.hardwareName + " (" + roof.hardwareId + "), " + precisionLabel(prec) + " dense"
             + (roof.kind == RoofKind::Achievable ? ", achievable roof" : ""));
@@ -341,7 +341,7 @@ std::vector<std::pair<std::string, std::string>> placementFacts(
     row("regime", regimeName(p.regime));
     row("roof", rate(p.roof(), prec) + " (" + formatNumber(p.roof() / p.peak * 100.0, 3) + "% of peak)");
     row("time >=", formatQuantity(timeLowerBound(kernel, p), Dimension::Time));
-    for (const auto& l : p.levels()) {
+    for (const auto& l : p.levels) {
         std::string text = formatQuantity(l.bytes, Dimension::Bytes) + ", I = " + formatNumber(l.intensity, 3);
         if (l.roof)
             text += ", roof " + rate(*l.roof, prec) + ", time >= " + formatQuantity(*l.timeLowerBound, Dimension::Time);
@@ -349,7 +349,7 @@ std::vector<std::pair<std::string, std::string>> placementFacts(
             text += " (no published " + l.level + " bandwidth for this part: no roof)";
         row(l.level + " level", text);
     }
-    if (!p.levels().empty())
+    if (!p.levels.empty())
         row("binding", p.binding == Wall::Compute ? "compute" : bindingName(p, roof) + " bandwidth");
     if (p.achieved) {
         row("time", formatQuantity(*kernel.time, Dimension::Time));
@@ -361,9 +361,9 @@ std::vector<std::pair<std::string, std::string>> placementFacts(
     } else {
         row("achieved", "- (give a time to place a measured point)");
     }
-    if (const OptionalDouble share = timeShareOf(kernel, totalTime.value_or(0.0)))
+    if (const std::optional<double> share = timeShareOf(kernel, totalTime.value_or(0.0)))
         row("time share", formatNumber(*share * 100.0, 3) + "% of the measured time");
-    if (const OptionalDouble gain = gainAtRoof(kernel, p, totalTime.value_or(0.0)))
+    if (const std::optional<double> gain = gainAtRoof(kernel, p, totalTime.value_or(0.0)))
         row("gain at roof", formatNumber(*gain * 100.0, 3) + "% of the total time saved if it ran at its roof");
     row("lever", leverText(p));
     return rows;

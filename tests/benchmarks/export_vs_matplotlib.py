@@ -75,7 +75,8 @@ def main():
             size = os.path.getsize(out) / 1024
             if have_mpl:
                 m = median_time([sys.executable, mpl, data, os.path.join(tmp, f"m{n}.{fmt}")])
-                print(f"{n:>7} {fmt:>4} {r:>11.3f} {m:>13.3f} {m / r:>6.1f}x {size:>8.0f}")
+                verdict = "met" if m / r >= 10 else "MISSED"
+                print(f"{n:>7} {fmt:>4} {r:>11.3f} {m:>13.3f} {m / r:>6.1f}x {size:>8.0f}  target >= 10x: {verdict}")
             else:
                 print(f"{n:>7} {fmt:>4} {r:>11.3f} {'-':>13} {'-':>7} {size:>8.0f}")
     shutil.rmtree(tmp)

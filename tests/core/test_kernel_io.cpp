@@ -54,7 +54,7 @@ TEST(KernelFiles, CsvYamlAndJsonReadTheSameKernels)
     expectLessonKernels(json);
     EXPECT_EQ(json.warnings, std::vector<std::string> {"ignored field 'extra'"});
     EXPECT_EQ(loadOk("lesson.csv").lines, (std::vector<int> {2, 3, 4}));
-    EXPECT_EQ(loadOk("lesson.csv").kernels[0].group(), "decode");
+    EXPECT_EQ(loadOk("lesson.csv").kernels[0].group, "decode");
 }
 
 TEST(KernelFiles, HeadersAreCaseInsensitiveAndCarryUnits)
@@ -77,7 +77,7 @@ TEST(KernelFiles, TsvWithIntensityAchievedAndQuotes)
     EXPECT_DOUBLE_EQ(imp.kernels[0].flops, 200e9);
     EXPECT_DOUBLE_EQ(imp.kernels[0].bytes, 4e9); // flops / intensity
     EXPECT_NEAR(*imp.kernels[0].time, 200e9 / 120e12, 1e-15);
-    EXPECT_EQ(imp.kernels[0].group(), "prefill");
+    EXPECT_EQ(imp.kernels[0].group, "prefill");
     EXPECT_EQ(imp.kernels[1].name, "say \"hi\"");
 }
 
@@ -219,7 +219,7 @@ TEST(KernelFiles, LevelBytesTakeByteUnits)
     ASSERT_EQ(r->rejected.size(), 0u) << r->rejected.front();
     ASSERT_EQ(r->kernels.size(), 1u);
     const std::vector<std::pair<std::string, double>> expected {{"L2", 4e9}, {"L1", 512}};
-    EXPECT_EQ(r->kernels[0].levelBytes(), expected);
+    EXPECT_EQ(r->kernels[0].levelBytes, expected);
 }
 
 TEST(Csv, ReaderHandlesQuotesLineEndsAndBlankLines)
@@ -310,10 +310,10 @@ TEST(KernelFiles, ProgressIsReportedAndReturningFalseCancels)
     EXPECT_EQ(calls, 3);
 }
 
-TEST(KernelFiles, TwoThreadsReadWhatOneThreadReads)
+TEST(KernelFiles, ALargeFileWithEveryKindOfTroubleKeepsTheGoodRowsAndListsTheBadOnesInOrder)
 {
-    // 30,000 rows with every kind of trouble in both halves: duplicates within a half and across
-    // the split, bad values, wrong field counts, comments, blank lines, CRLF line ends.
+    // 30,000 rows with every kind of trouble: duplicates, bad values, wrong field counts,
+    // comments, blank lines, CRLF line ends.
     std::string text = "name,flops,bytes,time_ms\r\n# exported by a test\r\n";
     for (int i = 0; i < 30000; ++i) {
         text += "k" + std::to_string(i % 29000) + "," + std::to_string(1 + i % 97) + "e9,1e9,"
@@ -323,67 +323,57 @@ TEST(KernelFiles, TwoThreadsReadWhatOneThreadReads)
         if (i % 5003 == 0)
             text += "short" + std::to_string(i) + ",1e9\r\n\r\n# a comment\r\n";
     }
-    KernelReadOptions one;
-    one.parallelBytes = 0;
-    KernelReadOptions two;
-    two.parallelBytes = 1; // split this small file too
-    const auto a = parseKernels(text, "two.csv", KernelFormat::Csv, one);
-    const auto b = parseKernels(text, "two.csv", KernelFormat::Csv, two);
+    const auto a = parseKernels(text, "big.csv", KernelFormat::Csv);
     ASSERT_TRUE(a.ok()) << a.error();
-    ASSERT_TRUE(b.ok()) << b.error();
     EXPECT_EQ(a->kernels.size(), 29000u);
-    EXPECT_EQ(a->kernels, b->kernels);
-    EXPECT_EQ(a->lines, b->lines);
-    ASSERT_EQ(a->rejected.size(), b->rejected.size());
-    EXPECT_GT(a->rejected.size(), 1000u);
-    for (size_t i = 0; i < a->rejected.size(); ++i)
-        EXPECT_EQ(a->rejected[i].toString(), b->rejected[i].toString()) << i;
+    ASSERT_EQ(a->lines.size(), a->kernels.size());
+    EXPECT_EQ(a->lines.front(), 3) << "after the header and the comment";
+    EXPECT_TRUE(std::is_sorted(a->lines.begin(), a->lines.end()));
+    // 1,000 duplicates (k0..k999 again), 8 bad values, 6 short rows.
+    EXPECT_EQ(a->rejected.size(), 1000u + 8u + 6u);
+    EXPECT_TRUE(std::is_sorted(a->rejected.begin(), a->rejected.end(),
+        [](const Error& x, const Error& y) { return x.line < y.line; }));
+    const auto dup = std::find_if(a->rejected.begin(), a->rejected.end(),
+        [](const Error& e) { return e.message.rfind("duplicate name 'k0'", 0) == 0; });
+    ASSERT_NE(dup, a->rejected.end());
+    EXPECT_EQ(dup->message, "duplicate name 'k0' (first at line 3)");
 
     // Without a name column a kernel is named after its line ("row 12"), and so are the messages
-    // about it: the second half must number its lines as the whole file does (fuzzing found it).
+    // about it.
     std::string unnamed = "id,flops,bytes,time_ms\n";
     for (int i = 0; i < 3000; ++i)
         unnamed += std::to_string(i) + "," + (i % 977 == 0 ? std::string() : std::to_string(1 + i % 97) + "e9")
             + ",1e9,1\n";
-    const auto ua = parseKernels(unnamed, "unnamed.csv", KernelFormat::Csv, one);
-    const auto ub = parseKernels(unnamed, "unnamed.csv", KernelFormat::Csv, two);
+    const auto ua = parseKernels(unnamed, "unnamed.csv", KernelFormat::Csv);
     ASSERT_TRUE(ua.ok()) << ua.error();
-    ASSERT_TRUE(ub.ok()) << ub.error();
     ASSERT_EQ(ua->kernels.size(), 2996u);
     EXPECT_EQ(ua->kernels.back().name, "row 3001");
-    EXPECT_EQ(ua->kernels, ub->kernels);
-    ASSERT_EQ(ua->rejected.size(), ub->rejected.size());
-    for (size_t i = 0; i < ua->rejected.size(); ++i)
-        EXPECT_EQ(ua->rejected[i].toString(), ub->rejected[i].toString()) << i;
+    ASSERT_EQ(ua->rejected.size(), 4u);
+    EXPECT_EQ(ua->rejected.back().line, 2 + 2931) << "the row of i = 2931 is line 2933";
 
     // A file with a name column whose name cell is empty on one row: that row is named after its
-    // line, in the first half or in the second.
+    // line.
     for (const int gap : {700, 2400}) {
         std::string someUnnamed = "name,flops,bytes,time_ms\r\n";
         for (int i = 0; i < 3000; ++i)
             someUnnamed += (i == gap ? std::string() : "n" + std::to_string(i)) + ","
                 + (i % 977 == 0 ? std::string() : std::to_string(1 + i % 97) + "e9") + ",1e9,1\r\n";
-        const auto sa = parseKernels(someUnnamed, "some.csv", KernelFormat::Csv, one);
-        const auto sb = parseKernels(someUnnamed, "some.csv", KernelFormat::Csv, two);
+        const auto sa = parseKernels(someUnnamed, "some.csv", KernelFormat::Csv);
         ASSERT_TRUE(sa.ok()) << sa.error();
-        ASSERT_TRUE(sb.ok()) << sb.error();
-        EXPECT_EQ(sa->kernels, sb->kernels) << gap;
-        EXPECT_EQ(sa->lines, sb->lines) << gap;
         const bool named = std::any_of(sa->kernels.begin(), sa->kernels.end(),
             [&](const Kernel& k) { return k.name == "row " + std::to_string(gap + 2); });
         EXPECT_TRUE(named) << "the row without a name is named after its line";
-        ASSERT_EQ(sa->rejected.size(), sb->rejected.size());
-        for (size_t i = 0; i < sa->rejected.size(); ++i)
-            EXPECT_EQ(sa->rejected[i].toString(), sb->rejected[i].toString()) << gap << " " << i;
+        EXPECT_EQ(sa->rejected.size(), 4u) << gap;
     }
 
-    // Cancelling a two-thread read stops both threads and returns nothing.
+    // Cancelling a read stops it and returns nothing.
+    KernelReadOptions two;
     two.progress = [](double done) { return done < 0.3; };
-    const auto cancelled = parseKernels(text, "two.csv", KernelFormat::Csv, two);
+    const auto cancelled = parseKernels(text, "big.csv", KernelFormat::Csv, two);
     ASSERT_FALSE(cancelled.ok());
     EXPECT_EQ(cancelled.error().message, kImportCancelled);
 
-    // Quotes anywhere in the body (a field could hold a line break): one thread.
+    // A quoted field may hold a line break.
     std::string quoted = "name,flops,bytes\n\"multi\nline\",1e9,1e9\n";
     for (int i = 0; i < 2000; ++i)
         quoted += "q" + std::to_string(i) + ",1e9,1e9\n";
@@ -397,28 +387,12 @@ TEST(KernelFiles, TwoThreadsReadWhatOneThreadReads)
     EXPECT_EQ(q2->lines[1], 4);
 }
 
-TEST(KernelFiles, TwoThreadsAgreeOnTheInputsTheFuzzerFound)
+TEST(KernelFiles, ALoneCrEndsALineAsCrlfAndLfDo)
 {
-    // Found by the differential fuzz target: a lone CR line end, a doubled BOM, ';' separators.
-    const std::string inputs[] = {
-        "\xEF\xBB\xBF\xEF\xBB\xBFKernel Name;GFLOP;GB;Time (us)\r\ngemm;1000;21 GF;1500oftmax;0.5;1;400\rKernel "
-        "Name;GFLOP;GB;Time (us)\r\ngemm;1000;21 GF;1500oftmax;0.5;1;400\r\n",
-    };
-    for (const std::string& text : inputs) {
-        KernelReadOptions one, two;
-        one.parallelBytes = 0;
-        two.parallelBytes = 1;
-        const auto a = parseKernels(text, "f.csv", KernelFormat::Csv, one);
-        const auto b = parseKernels(text, "f.csv", KernelFormat::Csv, two);
-        ASSERT_EQ(a.ok(), b.ok());
-        if (!a.ok()) {
-            EXPECT_EQ(a.error().toString(), b.error().toString());
-            continue;
-        }
-        EXPECT_EQ(a->kernels, b->kernels);
-        EXPECT_EQ(a->lines, b->lines);
-        ASSERT_EQ(a->rejected.size(), b->rejected.size());
-        for (size_t i = 0; i < a->rejected.size(); ++i)
-            EXPECT_EQ(a->rejected[i].toString(), b->rejected[i].toString());
-    }
+    // Found by the fuzzer: a lone CR line end, a doubled BOM, ';' separators.
+    const std::string text = "name;flops;bytes\rgemm;1e12;1e9\r\nsoftmax;1e9;1e9\nattn;2e12;1e10\r";
+    const auto a = parseKernels(text, "f.csv", KernelFormat::Csv);
+    ASSERT_TRUE(a.ok()) << a.error();
+    ASSERT_EQ(a->kernels.size(), 3u);
+    EXPECT_EQ(a->lines, (std::vector<int> {2, 3, 4}));
 }

@@ -254,7 +254,7 @@ TEST(Llm, OverlayAddsPhasesTrajectoryAndLevers)
     addLlmOverlay(spec, a.value(), session.llm);
     ASSERT_EQ(spec.points.size(), 2u);
     EXPECT_EQ(spec.points[0].kind, PlotPoint::Kind::LlmPhase);
-    EXPECT_EQ(spec.points[0].name(), "decode, batch 1");
+    EXPECT_EQ(spec.points[0].name, "decode, batch 1");
     EXPECT_DOUBLE_EQ(spec.points[0].at.x, 2.0);
     EXPECT_EQ(spec.trajectory.size(), 11u);
     EXPECT_EQ(spec.arrows.size(), 3u);

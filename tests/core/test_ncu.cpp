@@ -23,7 +23,7 @@ KernelImport load(const std::string& name, bool aggregate = false)
 
 double level(const Kernel& k, const std::string& name)
 {
-    for (const auto& [l, b] : k.levelBytes())
+    for (const auto& [l, b] : k.levelBytes)
         if (l == name)
             return b;
     return -1;

@@ -5,11 +5,9 @@
 
 #include <gtest/gtest.h>
 
-#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <set>
-#include <thread>
 
 using namespace roofline;
 namespace fs = std::filesystem;
@@ -132,90 +130,22 @@ TEST(Profiles, LaterDirectoriesOverrideById)
     EXPECT_DOUBLE_EQ(toy->achievable, 0.85); // the default
 }
 
-TEST(Profiles, ParsedOnSeveralThreadsTheyMakeTheCatalogOneThreadMakes)
+TEST(Profiles, LaterFoldersReplaceEarlierOnesAndBadFilesAreReportedInFolderOrder)
 {
-    // Shipped, then overrides, duplicates and bad files: the catalog and the errors, in order,
-    // whoever parsed which file.
+    // Shipped, then overrides, duplicates and bad files: every shipped profile is there (an
+    // override replaces its own id only), and each bad file is one error, in folder order.
     const std::vector<std::string> dirs {
         kShipped, kData + "/valid", kData + "/dup", kData + "/invalid", kData + "/missing"};
-    std::vector<Error> oneErrors;
-    ProfileCatalog one;
-    for (const auto& d : dirs)
-        one.loadDirectory(d, oneErrors);
-    ASSERT_FALSE(oneErrors.empty());
-    for (int threads : {1, 2, 4}) {
-        ProfileLoad load(dirs);
-        std::vector<std::thread> helpers;
-        for (int t = 1; t < threads; ++t)
-            helpers.emplace_back([&load]() { load.parseAll(); });
-        load.parseAll();
-        for (auto& h : helpers)
-            h.join();
-        std::vector<Error> errors;
-        const ProfileCatalog c = load.finish(errors);
-        EXPECT_EQ(c.profiles(), one.profiles()) << threads << " threads";
-        ASSERT_EQ(errors.size(), oneErrors.size());
-        for (size_t i = 0; i < errors.size(); ++i)
-            EXPECT_EQ(errors[i].toString(), oneErrors[i].toString());
-    }
-    // Nobody parsed: finish() does.
     std::vector<Error> errors;
-    EXPECT_EQ(ProfileLoad(dirs).finish(errors).profiles(), one.profiles());
-    EXPECT_EQ(errors.size(), oneErrors.size());
-}
-
-TEST(Profiles, FinishedWhileAnotherThreadIsStillParsingItWaitsForThatThreadsFiles)
-{
-    // The command line's helper finishes the catalog (and goes on to the figure) while the main
-    // thread, back from the fonts, may still be parsing a file it took.
-    const std::vector<std::string> dirs {kShipped, kData + "/valid", kData + "/invalid"};
-    std::vector<Error> oneErrors;
-    const ProfileCatalog one = loadProfileDirectories(dirs, oneErrors);
-    for (int round = 0; round < 40; ++round) {
-        ProfileLoad load(dirs);
-        std::atomic<bool> started {false};
-        std::thread other([&]() {
-            started = true;
-            load.parseAll();
-        });
-        while (!started)
-            std::this_thread::yield();
-        std::vector<Error> errors;
-        const ProfileCatalog c = load.finish(errors);
-        other.join();
-        ASSERT_EQ(c.profiles(), one.profiles()) << "round " << round;
-        ASSERT_EQ(errors.size(), oneErrors.size()) << "round " << round;
-    }
-}
-
-TEST(Profiles, OneExactIdLoadsItsShippedFileAndEveryLaterFolder)
-{
-    // The shipped h100-sxm5.yaml, and all of the later folders: the override of h100-sxm5 in
-    // valid/ still replaces it, and invalid/'s files are still reported.
-    const std::vector<std::string> dirs {kShipped, kData + "/valid", kData + "/invalid"};
-    std::vector<Error> allErrors, oneErrors;
-    const ProfileCatalog all = ProfileLoad(dirs).finish(allErrors);
-    const ProfileCatalog one = ProfileLoad(dirs, "h100-sxm5").finish(oneErrors);
-    ASSERT_NE(one.find("h100-sxm5"), nullptr);
-    EXPECT_EQ(*one.find("h100-sxm5"), *all.find("h100-sxm5"));
-    EXPECT_EQ(one.find("h100-sxm5")->name, "H100 SXM5 (measured)");
-    EXPECT_EQ(one.resolve("h100-sxm5").value(), one.find("h100-sxm5"));
-    EXPECT_NE(one.find("toy-accelerator"), nullptr) << "a later folder's profiles are all there";
-    EXPECT_EQ(one.find("b200"), nullptr) << "the other shipped profiles are not read";
-    EXPECT_EQ(one.profiles().size(), 2u);
-    ASSERT_EQ(oneErrors.size(), allErrors.size());
-    for (size_t i = 0; i < oneErrors.size(); ++i)
-        EXPECT_EQ(oneErrors[i].toString(), allErrors[i].toString());
-
-    // Only the shipped folder: the one file; a name that is no file's (an alias) loads them all.
-    std::vector<Error> errors;
-    ProfileLoad b200({kShipped}, "b200");
-    EXPECT_TRUE(b200.narrowed());
-    EXPECT_EQ(b200.finish(errors).profiles().size(), 1u);
-    ProfileLoad alias({kShipped}, "h100");
-    EXPECT_FALSE(alias.narrowed()) << "no shipped file is named h100";
-    EXPECT_EQ(alias.finish(errors).profiles(), ProfileLoad({kShipped}).finish(errors).profiles());
-    EXPECT_TRUE(errors.empty());
+    const ProfileCatalog c = loadProfileDirectories(dirs, errors);
+    ASSERT_NE(c.find("b200"), nullptr) << "a profile no later folder replaces stays";
+    EXPECT_EQ(c.find("h100-sxm5")->name, "H100 SXM5 (measured)");
+    EXPECT_NE(c.find("toy-accelerator"), nullptr);
+    EXPECT_NE(c.find("twin"), nullptr);
+    ASSERT_FALSE(errors.empty());
+    EXPECT_EQ(errors.front().file, kData + "/dup/b.yaml") << "the duplicate comes before the invalid folder's files";
+    for (size_t i = 1; i < errors.size(); ++i)
+        EXPECT_EQ(errors[i].file.rfind(kData + "/invalid/", 0), 0u) << errors[i].toString();
 }
 
 TEST(Profiles, DuplicateIdInOneFolderIsReportedAndSkipped)

@@ -139,7 +139,7 @@ TEST(Placement, ReusedStorageKeepsNothingFromTheKernelBefore)
 {
     const Roofline r = makeRoofline(toy(), Precision::BF16).value();
     Placement p = analyze(kernel("measured", 2e9, 1e9, 1e-3), r);
-    p.addLevel({});
+    p.levels.push_back({});
     p.binding = Wall::InnerLevel;
     const Kernel next = kernel("modelled", 2e12, 1e9);
     analyzeInto(p, next, r);
@@ -147,64 +147,6 @@ TEST(Placement, ReusedStorageKeepsNothingFromTheKernelBefore)
     EXPECT_FALSE(p.achieved);
     EXPECT_FALSE(mfuOf(p, r));
     EXPECT_EQ(p.binding, Wall::Compute);
-}
-
-TEST(Placement, IsCompactAndItsOptionalFiguresReadLikeOptionals)
-{
-    // A million kernels' placements: 48 MB, not the 360 MB they took with a copy of the kernel
-    // (the roof, the ridge, the time bound, the MFU, the time share and the gain are computed
-    // when read, inner levels kept out of line).
-    EXPECT_LE(sizeof(Placement), 48u);
-    static_assert(sizeof(OptionalDouble) == sizeof(double));
-    OptionalDouble v;
-    EXPECT_FALSE(v);
-    EXPECT_EQ(v, std::nullopt);
-    EXPECT_EQ(v.value_or(7.0), 7.0);
-    EXPECT_THROW((void)v.value(), std::bad_optional_access);
-    v = 2.5;
-    ASSERT_TRUE(v);
-    EXPECT_EQ(*v, 2.5);
-    EXPECT_EQ(v, OptionalDouble(2.5));
-    EXPECT_NE(v, OptionalDouble());
-    const std::optional<double> o = v;
-    EXPECT_EQ(o, 2.5);
-    v = std::nullopt;
-    EXPECT_FALSE(v.has_value());
-    EXPECT_EQ(OptionalDouble(std::optional<double>()), OptionalDouble());
-    EXPECT_EQ(OptionalDouble(0.0), OptionalDouble(0.0)) << "zero is a value";
-    EXPECT_TRUE(OptionalDouble(std::nan("")).has_value()) << "a NaN is a value (a validator rejects it)";
-    // A kernel is 72 bytes: its time an OptionalDouble, its precision one byte, its group and
-    // inner-level bytes out of line.
-    EXPECT_LE(sizeof(Kernel), 72u);
-}
-
-TEST(Kernel, ItsGroupAndLevelBytesAreKeptAndCopiedWithIt)
-{
-    Kernel k = kernel("tiled", 2e9, 1e9, 1e-3);
-    EXPECT_EQ(k.group(), "");
-    EXPECT_TRUE(k.levelBytes().empty());
-    k.setGroup("decode");
-    k.addLevelBytes("L2", 4e9);
-    k.addLevelBytes("L1", 8e9);
-    EXPECT_EQ(k.group(), "decode");
-    const LevelBytes expected {{"L2", 4e9}, {"L1", 8e9}};
-    EXPECT_EQ(k.levelBytes(), expected);
-
-    Kernel copy = k; // a deep copy: changing one leaves the other
-    copy.setGroup("prefill");
-    copy.setLevelBytes({});
-    EXPECT_EQ(k.group(), "decode");
-    EXPECT_EQ(k.levelBytes(), expected);
-    EXPECT_NE(copy, k);
-    copy = k;
-    EXPECT_EQ(copy, k) << copy;
-
-    // Emptied again, it equals a kernel that never had them.
-    k.setGroup("");
-    k.setLevelBytes({});
-    EXPECT_EQ(k, kernel("tiled", 2e9, 1e9, 1e-3));
-    Kernel moved = std::move(copy);
-    EXPECT_EQ(moved.group(), "decode");
 }
 
 TEST(Placement, TheTimeBoundAndMfuReadFromTheKernelAreWhatItsRoofGives)

@@ -35,7 +35,7 @@ Session lessonSession()
     s.kernels = {test::makeKernel("decode b=1", 140e9, 70e9, 25e-3), test::makeKernel("decode b=32", 4480e9, 70e9),
         test::makeKernel("prefill: 2k \"tokens\" \xE2\x9C\x93", 286.7e12, 70e9, 0.25)};
     s.kernels[0].precision = Precision::FP8;
-    s.kernels[0].setGroup("decode");
+    s.kernels[0].group = "decode";
     s.view.title = "A title: with colon";
     s.view.x = AxisRange {0.01, 1e5};
     s.view.showAchievable = true;
@@ -75,7 +75,7 @@ TEST(Session, RoundTripsGeneratedSessions)
             if (rng() % 3 == 0)
                 k.precision = kAllPrecisions[rng() % kAllPrecisions.size()];
             if (rng() % 3 == 0)
-                k.setGroup(names[rng() % std::size(names)]);
+                k.group = names[rng() % std::size(names)];
             s.kernels.push_back(k);
         }
         auto back = parseSession(sessionToYaml(s), "gen.yaml");
@@ -111,9 +111,9 @@ TEST(Session, RoundTripsThousandsOfWholeSessions)
             if (pick(3) == 0)
                 k.precision = kAllPrecisions[pick(static_cast<int>(kAllPrecisions.size()))];
             if (pick(3) == 0)
-                k.setGroup(text[pick(static_cast<int>(text.size()))]);
+                k.group = text[pick(static_cast<int>(text.size()))];
             if (pick(4) == 0)
-                k.setLevelBytes({{"L2", extreme()}, {"L1", extreme()}});
+                k.levelBytes = {{"L2", extreme()}, {"L1", extreme()}};
             if (pick(4) == 0)
                 k.launches = 1 + pick(100000);
             s.kernels.push_back(k);
@@ -217,36 +217,17 @@ TEST(SessionAnalysis, AnInnerLevelThatBindsSetsTheTimeBound)
     s.hardwareId = "h100-sxm5";
     s.precision = Precision::BF16;
     Kernel tiled = test::makeKernel("tiled", 2e12, 4e9, 10e-3);
-    tiled.setLevelBytes({{"L2", 40e9}, {"L1", 100e9}});
+    tiled.levelBytes = {{"L2", 40e9}, {"L1", 100e9}};
     s.kernels = {tiled, test::makeKernel("plain", 2e12, 4e9, 10e-3)};
     const auto a = analyzeSession(hw, s).value();
     const Placement& p = a.placements[0];
     EXPECT_EQ(p.binding, Wall::InnerLevel);
-    ASSERT_EQ(p.levels().size(), 2u);
-    EXPECT_EQ(p.levels()[p.bindingLevel].level, "L2");
+    ASSERT_EQ(p.levels.size(), 2u);
+    EXPECT_EQ(p.levels[p.bindingLevel].level, "L2");
     EXPECT_DOUBLE_EQ(timeLowerBound(s.kernels[0], p), 40e9 / 5.5e12);
     EXPECT_EQ(a.placements[1].binding, Wall::Compute);
     EXPECT_DOUBLE_EQ(timeLowerBound(s.kernels[1], a.placements[1]), 2e12 / 989.4e12);
     EXPECT_NEAR(*gainAtRoof(s.kernels[0], p, a.summary.totalTime), (10e-3 - 40e9 / 5.5e12) / 20e-3, 1e-12);
-}
-
-TEST(SessionAnalysis, ReusedStorageGivesTheSameAnalysisAsFreshMemory)
-{
-    const HardwareProfile& hw = *test::shippedCatalog().find("h100-sxm5");
-    Session big = lessonSession();
-    Kernel tiled = test::makeKernel("tiled", 2e12, 4e9, 5e-3);
-    tiled.setLevelBytes({{"L2", 40e9}, {"L1", 400e9}});
-    for (int i = 0; i < 50; ++i)
-        big.kernels.push_back(tiled), big.kernels.back().name += std::to_string(i);
-    Session small = lessonSession();
-    small.precision = Precision::FP8;
-    // A larger analysis with inner levels lends its memory to a smaller one, and back.
-    auto first = analyzeSession(hw, big).value();
-    auto reused = analyzeSession(hw, small, RoofKind::Peak, std::move(first.placements)).value();
-    EXPECT_EQ(reused.placements, analyzeSession(hw, small).value().placements);
-    auto grown = analyzeSession(hw, big, RoofKind::Achievable, std::move(reused.placements)).value();
-    EXPECT_EQ(grown.placements, analyzeSession(hw, big, RoofKind::Achievable).value().placements);
-    EXPECT_EQ(grown.placements.back().levels().size(), 2u);
 }
 
 TEST(SessionAnalysis, FlipsAreFoundFromTheRegimesBefore)

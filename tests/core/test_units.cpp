@@ -1,6 +1,4 @@
 // SPDX-License-Identifier: MIT
-#include "core/common/huge_pages.h"
-#include "core/common/name_index.h"
 #include "core/common/text.h"
 #include "core/model/units.h"
 #include "support/resident_memory.h"
@@ -202,80 +200,3 @@ TEST(Text, CountsLineEndsAsTheCsvReaderDoes)
         checkRandom(length);
 }
 
-TEST(HugePages, ReservingLargeKeepsTheVectorUsable)
-{
-    std::vector<double> v;
-    reserveLarge(v, 3u << 20); // 24 MB: advised
-    ASSERT_GE(v.capacity(), 3u << 20);
-    v.assign(3u << 20, 1.5);
-    EXPECT_EQ(v.back(), 1.5);
-    reserveLarge(v, 10); // never shrinks or reallocates
-    EXPECT_GE(v.capacity(), 3u << 20);
-    adviseHugePages(nullptr, 0); // harmless
-}
-
-TEST(HugePages, FreedMemoryInTheMiddleOfTheHeapGoesBackToTheSystem)
-{
-    // 64 MB in 16 KB blocks (the allocator's own heap, not mappings of their own), written, then
-    // freed under one block still held: free() alone keeps all of it.
-    std::vector<char*> blocks(4096);
-    for (char*& b : blocks) {
-        b = new char[16 << 10];
-        std::fill(b, b + (16 << 10), static_cast<char>(1));
-    }
-    char* pin = new char[16 << 10];
-    pin[0] = 1;
-    volatile char sum = 0;
-    for (char* b : blocks)
-        sum = static_cast<char>(sum + b[4096]);
-    for (char* b : blocks)
-        delete[] b;
-    const double held = test::residentBytes();
-    const bool released = releaseFreedMemory();
-    const double after = test::residentBytes();
-    delete[] pin;
-#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
-    EXPECT_TRUE(released);
-    EXPECT_GT(held - after, 32.0 * (1 << 20)) << "resident " << held / 1e6 << " MB -> " << after / 1e6 << " MB";
-#else
-    (void)released;
-    (void)held;
-    (void)after;
-    GTEST_SKIP() << "releasing freed memory is glibc's malloc_trim";
-#endif
-}
-
-TEST(NameIndex, FindsEachNameItHoldsByIndexAndGrowsPastWhatWasExpected)
-{
-    std::vector<std::string> names;
-    for (int i = 0; i < 1000; ++i)
-        names.push_back("kernel_" + std::to_string(i % 700)); // 300 repeats
-    const auto nameOf = [&](size_t i) -> std::string_view { return names[i]; };
-    NameIndex<decltype(nameOf)> index(nameOf); // expects nothing: grows from 64 slots
-    for (size_t i = 0; i < names.size(); ++i) {
-        const long first = index.findOrInsert(i);
-        if (i < 700)
-            EXPECT_EQ(first, -1) << names[i];
-        else
-            EXPECT_EQ(first, static_cast<long>(i - 700)) << names[i] << ": its first index";
-    }
-    EXPECT_TRUE(index.contains("kernel_0"));
-    EXPECT_TRUE(index.contains("kernel_699"));
-    EXPECT_FALSE(index.contains("kernel_700"));
-    EXPECT_FALSE(index.contains(""));
-}
-
-TEST(NameIndex, NamesWhoseHashesAgreeAreStillToldApart)
-{
-    // Every name hashes alike: each probe must compare the names themselves.
-    struct SameHashNames {
-        const std::vector<std::string>* names;
-        std::string_view operator()(size_t i) const { return (*names)[i]; }
-    };
-    const std::vector<std::string> names {"x", "y", "z", "x"};
-    NameIndex<SameHashNames> index(SameHashNames {&names});
-    EXPECT_EQ(index.findOrInsert(0, 42), -1);
-    EXPECT_EQ(index.findOrInsert(1, 42), -1);
-    EXPECT_EQ(index.findOrInsert(2, 42), -1);
-    EXPECT_EQ(index.findOrInsert(3, 42), 0);
-}

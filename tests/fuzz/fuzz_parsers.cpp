@@ -39,27 +39,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         o.aggregate = true;
         return o;
     }());
-    // Differential: a CSV read on two threads (split at a line end) must give exactly what one
-    // thread gives, kernels, lines and rejected rows alike.
-    {
-        KernelReadOptions one, two;
-        one.parallelBytes = 0;
-        two.parallelBytes = 1;
-        const auto a = parseKernels(text, "fuzz.csv", KernelFormat::Csv, one);
-        const auto b = parseKernels(text, "fuzz.csv", KernelFormat::Csv, two);
-        if (a.ok() != b.ok())
-            std::abort();
-        if (!a.ok()) {
-            if (a.error().toString() != b.error().toString())
-                std::abort();
-        } else {
-            if (!(a->kernels == b->kernels) || a->lines != b->lines || a->rejected.size() != b->rejected.size())
-                std::abort();
-            for (size_t i = 0; i < a->rejected.size(); ++i)
-                if (a->rejected[i].toString() != b->rejected[i].toString())
-                    std::abort();
-        }
-    }
 #elif FUZZ_TARGET == 4
     (void)parseCeilings(text, "fuzz.json");
 #elif FUZZ_TARGET == 5

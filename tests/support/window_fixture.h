@@ -5,8 +5,8 @@
 
 #include "support/fixtures.h"
 #include "ui/document/session_document.h"
-#include "ui/main_window.h"
-#include "ui/plot/roofline_plot_widget.h"
+#include "ui/window/main_window.h"
+#include "ui/window/roofline_plot_widget.h"
 
 #include <qcustomplot.h>
 

@@ -2,13 +2,13 @@
 // Learning the window: the guide under Help, a tooltip on every control, the shortcuts in the
 // menus and the cursor's reading in the status bar.
 #include "support/window_fixture.h"
-#include "ui/app_paths.h"
+#include "ui/common/app_paths.h"
 #include "ui/document/session_document.h"
-#include "ui/export_dialog.h"
-#include "ui/guide_window.h"
-#include "ui/import_report_dialog.h"
+#include "ui/dialogs/export_dialog.h"
+#include "ui/dialogs/guide_window.h"
+#include "ui/dialogs/import_report_dialog.h"
 #include "ui/plot/plot_style.h"
-#include "ui/profile_editor.h"
+#include "ui/dialogs/profile_editor.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>

@@ -6,12 +6,13 @@
 #include "support/fixtures.h"
 #include "support/window_fixture.h"
 #include "ui/document/session_document.h"
-#include "ui/import_job.h"
-#include "ui/main_window.h"
+#include "ui/document/import_job.h"
+#include "ui/document/autosave.h"
+#include "ui/window/main_window.h"
 #include "ui/panels/details_panel.h"
 #include "ui/panels/kernel_table_model.h"
 #include "ui/panels/kernels_panel.h"
-#include "ui/plot/roofline_plot_widget.h"
+#include "ui/window/roofline_plot_widget.h"
 
 #include <qcustomplot.h>
 
@@ -533,28 +534,37 @@ TEST_F(KernelsTest, MeasuredCeilingsBecomeAProfile)
 
 TEST_F(KernelsTest, UnsavedWorkIsAutosavedAndRecovered)
 {
-    QFile::remove(MainWindow::autosavePath());
-    EXPECT_FALSE(window->autosave()) << "nothing unsaved, nothing written";
+    QFile::remove(Autosave::path());
+    EXPECT_FALSE(window->autosave()->save()) << "nothing unsaved, nothing written";
     QTemporaryDir dir;
     const QString original = dir.filePath(QStringLiteral("mine.roofline.yaml"));
     ASSERT_EQ(window->saveTo(original), QString());
     doc()->addKernels({test::makeKernel("unsaved \xE2\x9C\x93", 140e9, 70e9, 25e-3)}, "add");
-    ASSERT_TRUE(window->autosave());
-    EXPECT_TRUE(QFile::exists(MainWindow::autosavePath()));
+    ASSERT_TRUE(window->autosave()->save());
+    EXPECT_TRUE(QFile::exists(Autosave::path()));
     const Session before = doc()->session();
 
     // A new window (after a crash) recovers it: the same session, unsaved, under its file name.
     MainWindow after(test::shippedCatalog(), {});
-    ASSERT_TRUE(after.recoverAutosave());
+    ASSERT_TRUE(after.autosave()->recover());
     EXPECT_EQ(after.document()->session(), before);
     EXPECT_TRUE(after.document()->isModified());
     EXPECT_EQ(after.document()->filePath(), original);
-    EXPECT_FALSE(QFile::exists(MainWindow::autosavePath()));
-    EXPECT_FALSE(after.recoverAutosave()) << "recovered once";
-    QFile file(original);
-    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
-    EXPECT_FALSE(file.readAll().contains("unsaved")) << "the saved file itself is untouched";
-    after.document()->undoStack()->setClean(); // let it close without asking
+    {
+        QFile file(original);
+        ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+        EXPECT_FALSE(file.readAll().contains("unsaved")) << "the saved file itself is untouched";
+    }
+    // A second crash before the recovered session is saved loses nothing: the file stays.
+    EXPECT_TRUE(QFile::exists(Autosave::path()));
+    MainWindow again(test::shippedCatalog(), {});
+    ASSERT_TRUE(again.autosave()->recover()) << "recovered again after a second crash";
+    EXPECT_EQ(again.document()->session(), before);
+    again.document()->undoStack()->setClean();
+    // Saving the recovered session is the end of it.
+    ASSERT_EQ(after.saveTo(original), QString());
+    EXPECT_FALSE(QFile::exists(Autosave::path())) << "saved: nothing left to recover";
+    EXPECT_FALSE(after.document()->isModified());
 }
 
 namespace {

@@ -2,13 +2,12 @@
 #include "support/fixtures.h"
 #include "support/window_fixture.h"
 #include "ui/document/session_document.h"
-#include "ui/idle_memory_release.h"
-#include "ui/main_window.h"
+#include "ui/window/main_window.h"
 #include "ui/panels/hardware_panel.h"
 #include "ui/plot/point_cloud.h"
-#include "ui/plot/roofline_plot_widget.h"
+#include "ui/window/roofline_plot_widget.h"
 #include "ui/plot/roofline_renderer.h"
-#include "ui/profile_editor.h"
+#include "ui/dialogs/profile_editor.h"
 
 #include <qcustomplot.h>
 
@@ -282,34 +281,6 @@ TEST_F(MainWindowTest, TheAnimatedToggleEndsWhereTheInstantOneDoes)
     EXPECT_NEAR(animatedRidge, 590.7, 0.05);
 }
 
-TEST_F(MainWindowTest, TheFigureShownGivesItsPointsToTheNextOneAnimatedOrNot)
-{
-    std::vector<Kernel> kernels;
-    for (int i = 0; i < 3000; ++i)
-        kernels.push_back(test::makeKernel("k" + std::to_string(i), (1.0 + i % 500) * 1e9, 1e9, 1e-3));
-    window->document()->addKernels(std::move(kernels), "add");
-    RooflinePlotWidget* widget = window->plotWidget();
-    auto whole = [&] {
-        const PlotSpec s = widget->currentSpec();
-        return s.points.size() + static_cast<size_t>(s.thinnedPoints) == 3000u;
-    };
-    ASSERT_TRUE(whole());
-    const size_t shown = widget->currentSpec().points.size();
-    EXPECT_EQ(widget->releasePoints().size(), shown);
-    // As the window does on every change (refresh): the next figure is whole.
-    window->toggleAction()->trigger();
-    EXPECT_TRUE(whole());
-    // Animated, twice in a row: the frames start from the figure before's roofs, not its points.
-    QSettings().setValue(QStringLiteral("view/animate"), true);
-    window->toggleAction()->trigger();
-    EXPECT_TRUE(widget->isAnimating());
-    QTest::qWait(30);
-    window->toggleAction()->trigger();
-    QTRY_VERIFY_WITH_TIMEOUT(!widget->isAnimating(), 3000);
-    EXPECT_TRUE(whole());
-    EXPECT_NEAR(ridgeMarkerX(), 590.7, 0.05);
-}
-
 TEST_F(MainWindowTest, KernelsWhoseRegimeFlipsAreRingedAndCounted)
 {
     window->document()->addKernels({test::makeKernel("between ridges", 400e9, 1e9)}, "add"); // I = 400
@@ -378,31 +349,3 @@ TEST(ProfileEditorTest, ValidatesAsTypedAndSavesAProfileThatReadsBack)
     EXPECT_NEAR(*p->ridge(Precision::BF16), 700.0 / 2.9, 1e-9);
 }
 
-TEST(IdleMemoryReleaseTest, ReleasesOnceAfterABurstOfChanges)
-{
-    IdleMemoryRelease release(nullptr, 40);
-    QSignalSpy spy(&release, &IdleMemoryRelease::released);
-    for (int i = 0; i < 5; ++i) { // a drag: change after change, each before the idle time is up
-        release.changed();
-        QTest::qWait(10);
-    }
-    EXPECT_EQ(release.releases(), 0) << "not while changes keep coming";
-    EXPECT_TRUE(spy.wait(1000));
-    QTest::qWait(100);
-    EXPECT_EQ(release.releases(), 1);
-    EXPECT_EQ(spy.count(), 1);
-    release.changed();
-    EXPECT_TRUE(spy.wait(1000));
-    EXPECT_EQ(release.releases(), 2);
-}
-
-TEST_F(MainWindowTest, TheWindowReleasesFreedMemoryWhenTheDocumentHasBeenQuiet)
-{
-    auto* release = window->findChild<IdleMemoryRelease*>(QStringLiteral("idle-memory-release"));
-    ASSERT_NE(release, nullptr);
-    const int before = release->releases();
-    QSignalSpy spy(release, &IdleMemoryRelease::released);
-    window->document()->setPrecision(Precision::FP8);
-    EXPECT_TRUE(spy.wait(IdleMemoryRelease::kIdleMs + 2000));
-    EXPECT_EQ(release->releases(), before + 1);
-}

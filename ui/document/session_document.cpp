@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/document/session_document.h"
 
-#include "core/common/name_index.h"
 #include "core/io/session_yaml.h"
 #include "ui/document/commands.h"
 
@@ -9,6 +8,7 @@
 #include <QSaveFile>
 
 #include <algorithm>
+#include <unordered_set>
 
 namespace roofline::ui {
 
@@ -149,27 +149,21 @@ int SessionDocument::addKernels(std::vector<Kernel> kernels, const QString& text
 {
     if (kernels.empty())
         return -1;
-    // Unique against the session and against each other: a table of the names where they are
-    // (the session's kernels, then these), not a set of copies (an import of 10^5 kernels must
-    // not compare every name with every other, nor leave 10^5 freed string nodes behind).
-    const size_t had = m_session.kernels.size();
-    const auto nameOf
-        = [&](size_t i) -> std::string_view { return i < had ? m_session.kernels[i].name : kernels[i - had].name; };
-    NameIndex<decltype(nameOf)> taken(nameOf, had + kernels.size());
-    for (size_t i = 0; i < had; ++i)
-        taken.findOrInsert(i);
-    for (size_t j = 0; j < kernels.size(); ++j) {
-        Kernel& k = kernels[j];
-        if (taken.contains(k.name)) {
-            for (int n = 2;; ++n) {
-                std::string candidate = k.name + " " + std::to_string(n);
-                if (!taken.contains(candidate)) {
-                    k.name = std::move(candidate);
-                    break;
-                }
+    // Unique against the session and against each other: views of the names where they are
+    // (neither vector changes while the set lives; a name is final once it is in the set).
+    std::unordered_set<std::string_view> taken;
+    taken.reserve(m_session.kernels.size() + kernels.size());
+    for (const Kernel& k : m_session.kernels)
+        taken.insert(k.name);
+    for (Kernel& k : kernels) {
+        for (int n = 2; taken.count(k.name); ++n) {
+            const std::string candidate = k.name + " " + std::to_string(n);
+            if (!taken.count(candidate)) {
+                k.name = candidate;
+                break;
             }
         }
-        taken.findOrInsert(had + j);
+        taken.insert(k.name);
     }
     const int index = static_cast<int>(m_session.kernels.size());
     m_undo.push(new AddKernelsCommand(this, index, std::move(kernels), text));
@@ -366,18 +360,13 @@ void SessionDocument::applyView(const ViewSettings& view)
 
 void SessionDocument::reanalyze()
 {
-    // Recycle the placements' memory when no holder keeps the old analysis (page faults for
-    // 10^6 fresh placements cost more than placing them).
-    std::vector<Placement> storage;
-    if (m_analysis && m_analysis.use_count() == 1)
-        storage = std::move(m_analysis->placements);
     m_analysis.reset();
     m_llm.reset();
     m_llmError.clear();
     const HardwareProfile* hw = hardware();
     if (!hw)
         return;
-    if (auto a = analyzeSession(*hw, m_session, RoofKind::Peak, std::move(storage)))
+    if (auto a = analyzeSession(*hw, m_session, RoofKind::Peak))
         m_analysis = std::make_shared<SessionAnalysis>(std::move(a).value());
     if (m_analysis && m_session.llm.enabled) {
         if (auto l
@@ -422,12 +411,12 @@ const std::vector<Placement>& SessionDocument::placements() const
     return m_analysis ? m_analysis->placements : none;
 }
 
-PlotSpec SessionDocument::plotSpec(std::vector<PlotPoint>* spare) const
+PlotSpec SessionDocument::plotSpec() const
 {
     const HardwareProfile* hw = hardware();
     if (!hw || !m_analysis)
         return {};
-    return buildSessionFigure(*hw, m_session, *m_analysis, m_models, &m_catalog, nullptr, spare);
+    return buildSessionFigure(*hw, m_session, *m_analysis, m_models, &m_catalog);
 }
 
 } // namespace roofline::ui

@@ -95,8 +95,7 @@ public:
     /// The last change of the kernels edited them where they are (no kernel added, removed or
     /// moved, the session not replaced).
     bool lastEditWasInPlace() const { return m_editInPlace; }
-    /// `spare`: the points of the figure shown, for the new one's memory (see buildPlotSpec).
-    PlotSpec plotSpec(std::vector<PlotPoint>* spare = nullptr) const;
+    PlotSpec plotSpec() const;
 
     /// Records the plot's zoom in the view settings, so a saved session (and `roofline export`
     /// of it) shows what the window shows. Not an undoable edit; changes nothing on screen.

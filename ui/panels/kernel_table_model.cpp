@@ -111,7 +111,7 @@ void KernelTableModel::computeOrder()
     if (m_sortColumn == Name || m_sortColumn == Group) {
         std::vector<std::string_view> keys(static_cast<size_t>(m_rows));
         for (size_t r = 0; r < keys.size(); ++r)
-            keys[r] = m_sortColumn == Name ? std::string_view(kernels[r].name) : std::string_view(kernels[r].group());
+            keys[r] = m_sortColumn == Name ? std::string_view(kernels[r].name) : std::string_view(kernels[r].group);
         sortBy(keys);
     } else {
         std::vector<double> keys(static_cast<size_t>(m_rows));
@@ -201,15 +201,15 @@ double KernelTableModel::numericSortKey(int kernel, int col) const
     case Headroom:
         return p && p->headroom() ? *p->headroom() : -1.0;
     case Mfu:
-        if (const OptionalDouble mfu = p ? mfuOf(*p, analysis->roof) : OptionalDouble())
+        if (const std::optional<double> mfu = p ? mfuOf(*p, analysis->roof) : std::optional<double>())
             return *mfu;
         return -1.0;
     case TimeShare: {
-        const OptionalDouble share = p ? timeShareOf(k, totalTime) : OptionalDouble();
+        const std::optional<double> share = p ? timeShareOf(k, totalTime) : std::optional<double>();
         return share ? *share : -1.0;
     }
     case Gain: {
-        const OptionalDouble gain = p ? gainAtRoof(k, *p, totalTime) : OptionalDouble();
+        const std::optional<double> gain = p ? gainAtRoof(k, *p, totalTime) : std::optional<double>();
         return gain ? *gain : -1.0;
     }
     }
@@ -229,8 +229,8 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         : nullptr;
     const roofline::Precision prec = p ? p->precision : m_doc->precision();
     const double totalTime = analysis ? analysis->summary.totalTime : 0.0;
-    const OptionalDouble share = p ? timeShareOf(k, totalTime) : OptionalDouble();
-    const OptionalDouble gain = p ? gainAtRoof(k, *p, totalTime) : OptionalDouble();
+    const std::optional<double> share = p ? timeShareOf(k, totalTime) : std::optional<double>();
+    const std::optional<double> gain = p ? gainAtRoof(k, *p, totalTime) : std::optional<double>();
 
     if (role == Qt::EditRole) {
         switch (col) {
@@ -247,7 +247,7 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         case Precision:
             return k.precision ? qs(precisionName(*k.precision)) : QString();
         case Group:
-            return qs(k.group());
+            return qs(k.group);
         }
         return {};
     }
@@ -266,7 +266,7 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         case Precision:
             return k.precision ? qs(precisionLabel(*k.precision)) : QString();
         case Group:
-            return qs(k.group());
+            return qs(k.group);
         case Intensity:
             return p ? qs(formatNumber(p->intensity, 3)) : QString();
         case Regime:
@@ -277,7 +277,7 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         case Headroom:
             return p && p->headroom() ? qs(formatNumber(*p->headroom(), 3) + "x") : QString();
         case Mfu:
-            if (const OptionalDouble mfu = p ? mfuOf(*p, analysis->roof) : OptionalDouble())
+            if (const std::optional<double> mfu = p ? mfuOf(*p, analysis->roof) : std::optional<double>())
                 return qs(formatNumber(*mfu * 100, 3) + "%");
             return QString();
         case TimeShare:
@@ -370,7 +370,7 @@ bool KernelTableModel::setData(const QModelIndex& index, const QVariant& value, 
         undoText = tr("Edit precision of %1").arg(qs(k.name));
         break;
     case Group:
-        k.setGroup(text);
+        k.group = text;
         undoText = tr("Edit group of %1").arg(qs(k.name));
         break;
     default:

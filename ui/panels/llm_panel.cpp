@@ -268,7 +268,7 @@ void LlmPanel::addLayersAsKernels()
             k.name = r->cost.phase + ": " + row.name;
             k.flops = row.flops;
             k.bytes = row.bytes;
-            k.setGroup(r->cost.phase);
+            k.group = r->cost.phase;
             kernels.push_back(k);
         }
     m_doc->addKernels(std::move(kernels), tr("Add %1 layers as kernels").arg(qs(a->inputs.model.name)));

@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/plot/plot_style.h"
 
-#include <QFontMetricsF>
 #include <QGuiApplication>
-
-#include <fontconfig/fontconfig.h>
 
 namespace roofline::ui {
 
@@ -15,17 +12,6 @@ QFont PlotStyle::font(double pointSize, bool bold, bool italic) const
     f.setBold(bold);
     f.setItalic(italic);
     return f;
-}
-
-void PlotStyle::prepareFonts() const
-{
-    for (const QFont& f : {tickFont(), roofLabelFont(), regionFont()})
-        (void)QFontMetricsF(f).height();
-}
-
-void PlotStyle::setUpFontconfig()
-{
-    FcInit();
 }
 
 PlotStyle PlotStyle::light()

@@ -33,16 +33,6 @@ struct PlotStyle {
     QFont roofLabelFont() const { return font(9.5, true); }
     /// The names of the regions under the roof.
     QFont regionFont() const { return font(9.5, false, true); }
-    /// Finds the fonts every roofline figure draws with (fontconfig's set-up, Qt's font database,
-    /// the regular, bold and italic faces: tickFont, roofLabelFont, regionFont) ahead of the first
-    /// figure, which otherwise waits for them. Each other size is a font of its own, found when
-    /// first drawn; so is a size prepared here and never drawn (~0.15 ms each).
-    void prepareFonts() const;
-    /// fontconfig's own set-up (reading the system's font configuration, ~2.3 ms): the part of
-    /// finding fonts that needs no QApplication, so the command line starts it on a helper
-    /// thread at once. Any thread; nothing to do once done (else Qt's font database does it).
-    static void setUpFontconfig();
-
     static PlotStyle light();
     static PlotStyle dark();
     /// light() or dark(), whichever matches the palette's window colour.

@@ -1,16 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Thousands of same-coloured markers on log-log axes, drawn fast: each point's logarithms are
 // taken once (not twice per axis per redraw), points outside the axis rect are skipped, and on
-// a raster device each marker is a cached sprite blitted at the device's resolution. Vector
-// output (SVG, PDF) gets real circles, so exported figures stay vector. The renderer uses it
-// for series of 2,000 points and more; smaller series are MarkerGraphs.
-//
-// Cached clouds (the kernel clouds of a crowded figure) are drawn together, by the first of them
-// in the plot, into one image the plot keeps (a CloudCanvas): a replot that changes none of them
-// blits that image. The canvas keeps, for each cloud, the pixels its markers land on (several
-// points share one; a marker is drawn once per pixel): new clouds that differ from the ones
-// before in a few of them (a precision toggle recolours the kernels between the two ridges; a
-// drag moves one point) redraw only the 32-pixel tiles around those.
+// a raster device each marker is a sprite blitted at the device's resolution, once per device
+// pixel it lands on. Vector output (SVG, PDF) gets real circles, once per thinning cell, so
+// exported figures stay vector. The renderer draws every kernel series with it.
 #pragma once
 
 #include <qcustomplot.h>
@@ -36,11 +29,6 @@ public:
     /// a pen of `ringWidth` (the window rings the kernels whose regime just flipped).
     void setMarker(const QColor& colour, double diameter, Shape shape = Shape::Disc, double ringWidth = 3.0);
     int pointCount() const { return static_cast<int>(m_lx.size()); }
-    /// Draw through the plot's shared, cached canvas (raster devices without a transform only;
-    /// other painters draw the cloud directly). Off by default.
-    void setCached(bool on) { m_cached = on; }
-    bool isCached() const { return m_cached; }
-
     double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
     QCPRange getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
     QCPRange getValueRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth,
@@ -51,9 +39,7 @@ protected:
     void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override;
 
 private:
-    friend class CloudCanvas;
     const QImage& sprite(double deviceScale) const;
-    void drawDirect(QCPPainter* painter);
 
     /// Natural logarithms of the coordinates, in single precision: a float's 24 bits place a
     /// point within 10^-3 of a pixel on any axis this tool draws (ln 10^18 is 41), and a cloud
@@ -65,8 +51,6 @@ private:
     double m_ringWidth = 3.0;
     mutable QImage m_sprite;
     mutable double m_spriteScale = 0.0;
-    bool m_cached = false;
-    quint64 m_generation = 0; ///< unique per content: changes with the points and the marker
 };
 
 } // namespace roofline::ui

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/plot/roofline_renderer.h"
 
-#include "ui/plot/marker_graph.h"
 #include "ui/plot/point_cloud.h"
 
 #include <qcustomplot.h>
@@ -61,18 +60,6 @@ void alignRotatedLabels(QCustomPlot& plot)
     }
 }
 
-// A circle marker. Past 2000 points an outline costs more than it shows: fill only.
-/// From this many points of one kind a series is a PointCloud (filled discs, no outline).
-constexpr int kCloudPoints = 2000;
-
-QCPScatterStyle circleMarker(const QPen& pen, const QBrush& brush, double size, int count)
-{
-    if (count < kCloudPoints)
-        return QCPScatterStyle(QCPScatterStyle::ssCircle, pen, brush, size);
-    const QColor fill = brush.color() == Qt::white || brush.style() == Qt::NoBrush ? pen.color() : brush.color();
-    return QCPScatterStyle(QCPScatterStyle::ssDisc, fill, size * 0.8);
-}
-
 void clearTitleRows(QCustomPlot& plot)
 {
     auto* layout = plot.plotLayout();
@@ -96,6 +83,12 @@ QColor mixedOver(const QColor& tint, const QColor& background)
         mix(tint.red(), background.red()), mix(tint.green(), background.green()), mix(tint.blue(), background.blue()));
 }
 
+/// The levers' green, readable on the style's background.
+QColor leverColour(const PlotStyle& style)
+{
+    return style.background.lightness() < 128 ? QColor(0x7d, 0xd3, 0x8a) : QColor(0x1b, 0x7f, 0x3b);
+}
+
 QCPGraph* addLine(QCustomPlot& plot, const std::vector<PlotXY>& pts, const QPen& pen)
 {
     QCPGraph* g = plot.addGraph();
@@ -110,16 +103,9 @@ QCPGraph* addLine(QCustomPlot& plot, const std::vector<PlotXY>& pts, const QPen&
     return g;
 }
 
-} // namespace
-
-void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
+/// Title and subtitle rows above the axis rect.
+void addTitle(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
 {
-    plot.clearItems();
-    plot.clearPlottables();
-    clearTitleRows(plot);
-    plot.setBackground(QBrush(style.background));
-    plot.setAntialiasedElements(QCP::aeAll);
-
     // Title and subtitle above the axis rect.
     auto* layout = plot.plotLayout();
     layout->insertRow(0);
@@ -134,7 +120,10 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
     subtitle->setTextColor(style.muted);
     subtitle->setMargins(QMargins(8, 2, 8, 2));
     layout->addElement(1, 0, subtitle);
+}
 
+void setUpAxes(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
+{
     // Axes: log-log with decade ticks; a closed frame like a journal figure.
     const QString unit = qs(spec.yLabel).section('(', 1).section(')', 0, 0);
     struct AxisSetup {
@@ -185,7 +174,10 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         qOverload<const QCPRange&>(&QCPAxis::setRange), Qt::UniqueConnection);
     QObject::connect(plot.yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), plot.yAxis2,
         qOverload<const QCPRange&>(&QCPAxis::setRange), Qt::UniqueConnection);
+}
 
+void addRegions(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
+{
     // Regions under the roof, tinted by regime, then the ceilings on top. The tints are opaque
     // (the style's translucent colour mixed over the background) and lie under the grid: a
     // translucent fill blends every pixel under the roof, most of a figure (2 ms of a 100-kernel
@@ -213,6 +205,11 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
             g->removeFromLegend();
         }
     }
+}
+
+/// Every roof and ceiling line, styled by its role, with its legend entry.
+void addCeilings(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
+{
     const QColor levelColours[] = {QColor(0x2c, 0xa0, 0x2c), QColor(0x8c, 0x56, 0x4b), QColor(0xe3, 0x77, 0xc2)};
     int levelIndex = 0, compareIndex = 0;
     bool otherPrecisionsLegend = false;
@@ -257,329 +254,350 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
         g->setName(qs(c.legend));
         g->setObjectName(roof ? plotnames::kRoof : plotnames::kAchievable);
     }
+}
 
+void addRidgeGuide(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
+{
     // The ridge guide: a dashed vertical line from the bottom of the plot up to the knee.
-    if (spec.ridge > spec.x.lo && spec.ridge < spec.x.hi) {
-        auto* guide = new QCPItemLine(&plot);
-        guide->setObjectName(plotnames::kRidgeGuide);
-        guide->start->setTypeX(QCPItemPosition::ptPlotCoords);
-        guide->start->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        guide->start->setCoords(spec.ridge, 1.0);
-        guide->end->setCoords(spec.ridge, spec.peak);
-        guide->setPen(QPen(style.ridge, 1.3, Qt::DashLine));
-        guide->setClipToAxisRect(true);
-        // A legend entry for the guide (an item has none of its own).
-        QCPGraph* entry = plot.addGraph();
-        entry->setPen(guide->pen());
-        entry->setName(QStringLiteral("Ridge point (P_peak / B_mem)"));
-    }
+    if (!(spec.ridge > spec.x.lo && spec.ridge < spec.x.hi))
+        return;
+    auto* guide = new QCPItemLine(&plot);
+    guide->setObjectName(plotnames::kRidgeGuide);
+    guide->start->setTypeX(QCPItemPosition::ptPlotCoords);
+    guide->start->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    guide->start->setCoords(spec.ridge, 1.0);
+    guide->end->setCoords(spec.ridge, spec.peak);
+    guide->setPen(QPen(style.ridge, 1.3, Qt::DashLine));
+    guide->setClipToAxisRect(true);
+    // A legend entry for the guide (an item has none of its own).
+    QCPGraph* entry = plot.addGraph();
+    entry->setPen(guide->pen());
+    entry->setName(QStringLiteral("Ridge point (P_peak / B_mem)"));
+}
 
-    // Kernels' names go on a layer of their own above the points: in a crowded figure a name
-    // sits over the cloud, and the markers drawn after it would cover it.
+void addHeadroomDrops(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
+{
+    // Headroom: a dashed drop from each measured point to its roof, in the point's colour. One
+    // curve per colour with gaps between the drops, so 10^5 kernels stay a handful of plottables.
+    QVector<double> xs[4], ys[4];
+    for (const auto& d : spec.drops) {
+        const int k = d.aboveRoof ? 3 : static_cast<int>(d.regime);
+        xs[k] << d.from.x << d.to.x << qQNaN();
+        ys[k] << d.from.y << d.to.y << qQNaN();
+    }
+    const QColor colours[4] = {style.memoryPoint, style.computePoint, style.ridgePoint, style.aboveRoof};
+    for (int k = 0; k < 4; ++k) {
+        if (xs[k].isEmpty())
+            continue;
+        auto* curve = new QCPCurve(plot.xAxis, plot.yAxis);
+        curve->setObjectName(QStringLiteral("headroom-drops"));
+        curve->setData(xs[k], ys[k]);
+        curve->setPen(QPen(colours[k], 1.2, Qt::DashLine));
+        curve->removeFromLegend();
+    }
+}
+
+/// The padding between a point and its name, on the side the label layout put the name.
+QMargins pointLabelGap(const PlotLabel& l)
+{
+    const int gap = 10; // the gap the label layout assumed between marker and text
+    const bool middle = l.valign == PlotLabel::VAlign::Middle;
+    const bool centre = l.align == PlotLabel::Align::Center;
+    const int side = middle ? gap : (centre ? 0 : 2);
+    const int vert = middle ? 0 : (centre ? gap : gap - 3);
+    return QMargins(l.align == PlotLabel::Align::Left ? side : 0, l.valign == PlotLabel::VAlign::Below ? vert : 0,
+        l.align == PlotLabel::Align::Right ? side : 0, l.valign == PlotLabel::VAlign::Above ? vert : 0);
+}
+
+/// Padding of `by` pixels on the sides the label's alignment puts between it and its anchor.
+QMargins awayFromAnchor(const PlotLabel& l, int by)
+{
+    return QMargins(l.align == PlotLabel::Align::Left ? by : 0, l.valign == PlotLabel::VAlign::Below ? by : 0,
+        l.align == PlotLabel::Align::Right ? by : 0, l.valign == PlotLabel::VAlign::Above ? by : 0);
+}
+
+/// A kernel's name. Over a crowded figure's cloud, on a backdrop that starts where the gap ends,
+/// so the named kernel's own marker stays visible: the text lands where the padding would put
+/// it, as an offset from an invisible anchor at the point, then a thin margin.
+void stylePointLabel(QCustomPlot& plot, QCPItemText* t, const PlotLabel& l, const PlotSpec& spec, const PlotStyle& style)
+{
+    const QMargins gap = pointLabelGap(l);
+    if (spec.crowded()) {
+        auto* anchor = new QCPItemTracer(&plot);
+        anchor->setStyle(QCPItemTracer::tsNone);
+        anchor->setLayer(QStringLiteral("point-labels"));
+        anchor->position->setCoords(l.at.x, l.at.y);
+        const QMargins inner(3, 1, 3, 1);
+        t->position->setParentAnchor(anchor->position);
+        t->position->setType(QCPItemPosition::ptAbsolute);
+        t->position->setCoords(gap.left() - gap.right() + (l.align == PlotLabel::Align::Left ? -inner.left() : 0)
+                + (l.align == PlotLabel::Align::Right ? inner.right() : 0),
+            gap.top() - gap.bottom() + (l.valign == PlotLabel::VAlign::Below ? -inner.top() : 0)
+                + (l.valign == PlotLabel::VAlign::Above ? inner.bottom() : 0));
+        t->setPadding(inner);
+        QColor backdrop = style.background;
+        backdrop.setAlpha(200);
+        t->setBrush(backdrop); // legible over the cloud
+    } else {
+        t->setPadding(gap);
+    }
+    t->setFont(style.font(8.8));
+    t->setTextAlignment(l.align == PlotLabel::Align::Left ? Qt::AlignLeft
+            : l.align == PlotLabel::Align::Right          ? Qt::AlignRight
+                                                          : Qt::AlignHCenter);
+    if (l.text.find("ABOVE ROOF") != std::string::npos)
+        t->setColor(style.aboveRoof);
+    t->setLayer(QStringLiteral("point-labels"));
+}
+
+/// The font, colour and padding of a label's role.
+void styleLabel(QCustomPlot& plot, QCPItemText* t, const PlotLabel& l, const PlotSpec& spec, const PlotStyle& style)
+{
+    t->setColor(style.foreground);
+    switch (l.role) {
+    case LabelRole::SlopeLabel:
+        t->setFont(style.roofLabelFont());
+        t->setPadding(QMargins(0, 0, 0, 5));
+        break;
+    case LabelRole::PeakLabel:
+        t->setFont(style.roofLabelFont());
+        t->setPadding(QMargins(0, 0, 0, 4));
+        break;
+    case LabelRole::RidgeLabel:
+        t->setObjectName(plotnames::kRidgeLabel);
+        t->setFont(style.font(9));
+        t->setColor(style.muted);
+        t->setPadding(QMargins(0, 4, 0, 0));
+        break;
+    case LabelRole::RegionLabel:
+        t->setFont(style.regionFont());
+        t->setColor(style.muted);
+        break;
+    case LabelRole::CeilingLabel:
+        t->setObjectName(QStringLiteral("ceiling-label"));
+        t->setFont(style.font(8.5));
+        t->setColor(style.muted);
+        t->setPadding(QMargins(l.align == PlotLabel::Align::Left ? 4 : 0, l.valign == PlotLabel::VAlign::Below ? 3 : 0,
+            l.align == PlotLabel::Align::Right ? 4 : 0, l.valign == PlotLabel::VAlign::Above ? 3 : 0));
+        break;
+    case LabelRole::LeverLabel:
+        t->setObjectName(QStringLiteral("lever-label"));
+        t->setFont(style.font(8.5, true));
+        t->setColor(leverColour(style));
+        t->setPadding(awayFromAnchor(l, 4));
+        break;
+    case LabelRole::PointLabel:
+        stylePointLabel(plot, t, l, spec, style);
+        break;
+    }
+}
+
+/// Text: slope and peak labels, the ridge value, regions, point names. Kernels' names go on a
+/// layer of their own above the points: in a crowded figure a name sits over the cloud, and the
+/// markers drawn after it would cover it.
+void addLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
+{
     if (!plot.layer(QStringLiteral("point-labels")))
         plot.addLayer(QStringLiteral("point-labels"), plot.layer(QStringLiteral("main")), QCustomPlot::limAbove);
-    QColor labelBackdrop = style.background;
-    labelBackdrop.setAlpha(200);
-    // Text: slope and peak labels, the ridge value, regions, point names.
     for (const auto& l : spec.labels) {
         auto* t = new QCPItemText(&plot);
         t->position->setCoords(l.at.x, l.at.y);
         t->setText(qs(l.text));
         t->setClipToAxisRect(true);
-        Qt::Alignment h = l.align == PlotLabel::Align::Left ? Qt::AlignLeft
-            : l.align == PlotLabel::Align::Right            ? Qt::AlignRight
-                                                            : Qt::AlignHCenter;
-        Qt::Alignment v = l.valign == PlotLabel::VAlign::Above ? Qt::AlignBottom
-            : l.valign == PlotLabel::VAlign::Below             ? Qt::AlignTop
-                                                               : Qt::AlignVCenter;
+        const Qt::Alignment h = l.align == PlotLabel::Align::Left ? Qt::AlignLeft
+            : l.align == PlotLabel::Align::Right                  ? Qt::AlignRight
+                                                                  : Qt::AlignHCenter;
+        const Qt::Alignment v = l.valign == PlotLabel::VAlign::Above ? Qt::AlignBottom
+            : l.valign == PlotLabel::VAlign::Below                   ? Qt::AlignTop
+                                                                     : Qt::AlignVCenter;
         t->setPositionAlignment(h | v);
-        t->setColor(style.foreground);
-        switch (l.role) {
-        case LabelRole::SlopeLabel:
-            t->setFont(style.roofLabelFont());
-            t->setPadding(QMargins(0, 0, 0, 5));
-            break;
-        case LabelRole::PeakLabel:
-            t->setFont(style.roofLabelFont());
-            t->setPadding(QMargins(0, 0, 0, 4));
-            break;
-        case LabelRole::RidgeLabel:
-            t->setObjectName(plotnames::kRidgeLabel);
-            t->setFont(style.font(9));
-            t->setColor(style.muted);
-            t->setPadding(QMargins(0, 4, 0, 0));
-            break;
-        case LabelRole::RegionLabel:
-            t->setFont(style.regionFont());
-            t->setColor(style.muted);
-            break;
-        case LabelRole::CeilingLabel:
-            t->setObjectName(QStringLiteral("ceiling-label"));
-            t->setFont(style.font(8.5));
-            t->setColor(style.muted);
-            t->setPadding(
-                QMargins(l.align == PlotLabel::Align::Left ? 4 : 0, l.valign == PlotLabel::VAlign::Below ? 3 : 0,
-                    l.align == PlotLabel::Align::Right ? 4 : 0, l.valign == PlotLabel::VAlign::Above ? 3 : 0));
-            break;
-        case LabelRole::LeverLabel:
-            t->setObjectName(QStringLiteral("lever-label"));
-            t->setFont(style.font(8.5, true));
-            t->setColor(style.background.lightness() < 128 ? QColor(0x7d, 0xd3, 0x8a) : QColor(0x1b, 0x7f, 0x3b));
-            t->setPadding(
-                QMargins(l.align == PlotLabel::Align::Left ? 4 : 0, l.valign == PlotLabel::VAlign::Below ? 4 : 0,
-                    l.align == PlotLabel::Align::Right ? 4 : 0, l.valign == PlotLabel::VAlign::Above ? 4 : 0));
-            break;
-        case LabelRole::PointLabel: {
-            // Keep the gap the label layout assumed between marker and text.
-            const int gap = 10;
-            const bool middle = l.valign == PlotLabel::VAlign::Middle;
-            const bool centre = l.align == PlotLabel::Align::Center;
-            const int side = middle ? gap : (centre ? 0 : 2);
-            const int vert = middle ? 0 : (centre ? gap : gap - 3);
-            const QMargins gapPadding(l.align == PlotLabel::Align::Left ? side : 0,
-                l.valign == PlotLabel::VAlign::Below ? vert : 0, l.align == PlotLabel::Align::Right ? side : 0,
-                l.valign == PlotLabel::VAlign::Above ? vert : 0);
-            if (spec.crowded()) {
-                // Over a cloud: the name on a backdrop that starts where the gap ends, so the
-                // named kernel's own marker stays visible. The text lands where the padding would
-                // put it: an offset from an invisible anchor at the point, then a thin margin.
-                auto* anchor = new QCPItemTracer(&plot);
-                anchor->setStyle(QCPItemTracer::tsNone);
-                anchor->setLayer(QStringLiteral("point-labels"));
-                anchor->position->setCoords(l.at.x, l.at.y);
-                const QMargins inner(3, 1, 3, 1);
-                t->position->setParentAnchor(anchor->position);
-                t->position->setType(QCPItemPosition::ptAbsolute);
-                t->position->setCoords(gapPadding.left() - gapPadding.right()
-                        + (l.align == PlotLabel::Align::Left ? -inner.left() : 0)
-                        + (l.align == PlotLabel::Align::Right ? inner.right() : 0),
-                    gapPadding.top() - gapPadding.bottom() + (l.valign == PlotLabel::VAlign::Below ? -inner.top() : 0)
-                        + (l.valign == PlotLabel::VAlign::Above ? inner.bottom() : 0));
-                t->setPadding(inner);
-                t->setBrush(labelBackdrop); // legible over the cloud
-            } else {
-                t->setPadding(gapPadding);
-            }
-            t->setFont(style.font(8.8));
-            t->setTextAlignment(l.align == PlotLabel::Align::Left ? Qt::AlignLeft
-                    : l.align == PlotLabel::Align::Right          ? Qt::AlignRight
-                                                                  : Qt::AlignHCenter);
-            if (l.text.find("ABOVE ROOF") != std::string::npos)
-                t->setColor(style.aboveRoof);
-            t->setLayer(QStringLiteral("point-labels"));
-            break;
-        }
-        }
+        styleLabel(plot, t, l, spec, style);
         if (l.along) {
             t->setProperty(kAlongX, l.along->x);
             t->setProperty(kAlongY, l.along->y);
         }
     }
+}
 
-    // Headroom: a dashed drop from each measured point to its roof, in the point's colour. One
-    // curve per colour with gaps between the drops, so 10^5 kernels stay a handful of plottables.
-    {
-        QVector<double> xs[4], ys[4];
-        for (const auto& d : spec.drops) {
-            const int k = d.aboveRoof ? 3 : static_cast<int>(d.regime);
-            xs[k] << d.from.x << d.to.x << qQNaN();
-            ys[k] << d.from.y << d.to.y << qQNaN();
+/// From this many points of one kind a series is a PointCloud (filled discs, no outline).
+constexpr int kCloudPoints = 2000;
+
+/// The figure's points by what draws them, in one walk (10^5 points are megabytes: a walk per
+/// series cost more than the series): kernels by regime, measured or not ([regime][measured]);
+/// points above their roof; inner-level and LLM points, in figure order.
+struct PointGroups {
+    QVector<double> x[3][2], y[3][2];
+    /// A crowded figure's clouds take the logarithms the figure took (10^6 logarithms less).
+    bool logsGiven = false;
+    std::vector<float> lx[3][2], ly[3][2];
+    QVector<double> aboveX, aboveY;
+    std::vector<const PlotPoint*> levels, llm;
+};
+
+PointGroups groupPoints(const PlotSpec& spec)
+{
+    PointGroups g;
+    g.logsGiven = spec.crowded() && spec.pointLogs.size() == spec.points.size();
+    for (size_t i = 0; i < spec.points.size(); ++i) {
+        const PlotPoint& p = spec.points[i];
+        if (p.kind == PlotPoint::Kind::Kernel) {
+            const auto r = static_cast<size_t>(p.regime) % 3;
+            const size_t m = p.measured ? 1 : 0;
+            if (g.logsGiven) {
+                g.lx[r][m].push_back(static_cast<float>(spec.pointLogs[i].x));
+                g.ly[r][m].push_back(static_cast<float>(spec.pointLogs[i].y));
+            } else {
+                g.x[r][m].push_back(p.at.x);
+                g.y[r][m].push_back(p.at.y);
+            }
+        } else if (p.kind == PlotPoint::Kind::Level) {
+            g.levels.push_back(&p);
+        } else if (p.kind == PlotPoint::Kind::LlmPhase) {
+            g.llm.push_back(&p);
         }
-        const QColor colours[4] = {style.memoryPoint, style.computePoint, style.ridgePoint, style.aboveRoof};
-        for (int k = 0; k < 4; ++k) {
-            if (xs[k].isEmpty())
-                continue;
-            auto* curve = new QCPCurve(plot.xAxis, plot.yAxis);
-            curve->setObjectName(QStringLiteral("headroom-drops"));
-            curve->setData(xs[k], ys[k]);
-            curve->setPen(QPen(colours[k], 1.2, Qt::DashLine));
-            curve->removeFromLegend();
+        if (p.aboveRoof) {
+            g.aboveX << p.at.x;
+            g.aboveY << p.at.y;
         }
     }
+    return g;
+}
 
-    auto marker = [&](const QPen& pen, const QBrush& brush, double size, int count) {
-        return circleMarker(pen, brush, size, count);
-    };
-    // Kernel points, one graph per regime so the legend explains the colours.
-    const bool many = spec.crowded();
+/// One series of kernel markers: a point cloud when there are thousands (or the figure is
+/// crowded: drawn on the thinning grid, so a thinned figure looks like the full one), else a
+/// graph of QCustomPlot's own outlined markers.
+void addKernelSeries(QCustomPlot& plot, PointGroups& g, size_t r, size_t measured, bool crowded, const QString& name,
+    const QString& objectName, const QCPScatterStyle& marker, const QColor& colour)
+{
+    QVector<double>& xs = g.x[r][measured];
+    QVector<double>& ys = g.y[r][measured];
+    if (xs.isEmpty() && g.lx[r][measured].empty())
+        return;
+    if (crowded || xs.size() >= kCloudPoints) {
+        auto* cloud = new PointCloud(plot.xAxis, plot.yAxis);
+        cloud->setMarker(colour, marker.size() * 0.8);
+        if (g.logsGiven)
+            cloud->setLogPoints(std::move(g.lx[r][measured]), std::move(g.ly[r][measured]));
+        else
+            cloud->setPoints(xs, ys);
+        cloud->setObjectName(objectName);
+        cloud->setName(name);
+        return;
+    }
+    auto* graph = new QCPGraph(plot.xAxis, plot.yAxis);
+    graph->setObjectName(objectName);
+    graph->setLineStyle(QCPGraph::lsNone);
+    graph->setScatterStyle(marker);
+    graph->setData(xs, ys);
+    graph->setName(name);
+}
+
+/// Kernel points, one series per regime (and per measured or not) so the legend explains the
+/// colours; then the rings of the points above their roof.
+void addKernelPoints(QCustomPlot& plot, const PlotSpec& spec, PointGroups& g, const PlotStyle& style)
+{
     struct Series {
         Regime regime;
-        QColor color;
+        QColor colour;
         QString name;
     };
     const Series series[] = {{Regime::MemoryBound, style.memoryPoint, QStringLiteral("Memory-bound kernel")},
         {Regime::AtRidge, style.ridgePoint, QStringLiteral("Kernel at the ridge")},
         {Regime::ComputeBound, style.computePoint, QStringLiteral("Compute-bound kernel")}};
-    // One walk through the points (10^5 points are megabytes: a walk per series cost more than
-    // the series): kernel points by regime, measured or not; points above their roof; inner-level
-    // and LLM points, in figure order.
-    QVector<double> seriesX[3][2], seriesY[3][2]; // [regime][measured]
-    // A crowded figure's clouds take the logarithms the figure took (10^6 logarithms less).
-    const bool logsGiven = many && spec.pointLogs.size() == spec.points.size();
-    std::vector<float> seriesLX[3][2], seriesLY[3][2];
-    QVector<double> ax, ay;
-    std::vector<const PlotPoint*> levelPoints, llmPoints;
-    {
-        const size_t kernelPoints = spec.kernelPointCount();
-        std::array<size_t, 3> measured {}, bound {};
-        for (size_t i = 0; i < kernelPoints; ++i)
-            ++(spec.points[i].measured ? measured : bound)[static_cast<size_t>(spec.points[i].regime) % 3];
-        for (size_t r = 0; r < 3; ++r) {
-            if (logsGiven) {
-                seriesLX[r][1].reserve(measured[r]);
-                seriesLY[r][1].reserve(measured[r]);
-                seriesLX[r][0].reserve(bound[r]);
-                seriesLY[r][0].reserve(bound[r]);
-                continue;
-            }
-            seriesX[r][1].reserve(static_cast<qsizetype>(measured[r]));
-            seriesY[r][1].reserve(static_cast<qsizetype>(measured[r]));
-            seriesX[r][0].reserve(static_cast<qsizetype>(bound[r]));
-            seriesY[r][0].reserve(static_cast<qsizetype>(bound[r]));
-        }
-        for (size_t i = 0; i < spec.points.size(); ++i) {
-            const PlotPoint& p = spec.points[i];
-            if (p.kind == PlotPoint::Kind::Kernel) {
-                const auto r = static_cast<size_t>(p.regime) % 3;
-                if (logsGiven) {
-                    seriesLX[r][p.measured ? 1 : 0].push_back(static_cast<float>(spec.pointLogs[i].x));
-                    seriesLY[r][p.measured ? 1 : 0].push_back(static_cast<float>(spec.pointLogs[i].y));
-                } else {
-                    seriesX[r][p.measured ? 1 : 0].push_back(p.at.x);
-                    seriesY[r][p.measured ? 1 : 0].push_back(p.at.y);
-                }
-            } else if (p.kind == PlotPoint::Kind::Level) {
-                levelPoints.push_back(&p);
-            } else if (p.kind == PlotPoint::Kind::LlmPhase) {
-                llmPoints.push_back(&p);
-            }
-            if (p.aboveRoof) {
-                ax << p.at.x;
-                ay << p.at.y;
-            }
-        }
-    }
+    const bool crowded = spec.crowded();
     for (const Series& s : series) {
         const auto r = static_cast<size_t>(s.regime) % 3;
-        QVector<double>& xs = seriesX[r][1];
-        QVector<double>& ys = seriesY[r][1];
-        QVector<double>& hx = seriesX[r][0];
-        QVector<double>& hy = seriesY[r][0];
-        // Thousands of points: point clouds (fast, identical discs, drawn on the thinning grid
-        // so a thinned figure looks like the full one); fewer: MarkerGraphs (sprites too, at their
-        // own positions).
-        const bool cloud = many || xs.size() >= kCloudPoints;
-        const bool hollowCloud = many || hx.size() >= kCloudPoints;
-        if (cloud && (!xs.isEmpty() || !seriesLX[r][1].empty())) {
-            auto* cloud = new PointCloud(plot.xAxis, plot.yAxis);
-            cloud->setObjectName(QStringLiteral("points-") + qs(regimeName(s.regime)));
-            cloud->setMarker(s.color, 10 * 0.8);
-            if (logsGiven)
-                cloud->setLogPoints(std::move(seriesLX[r][1]), std::move(seriesLY[r][1]));
-            else
-                cloud->setPoints(xs, ys);
-            cloud->setCached(many);
-            cloud->setName(s.name);
-            xs.clear();
-        }
-        if (hollowCloud && (!hx.isEmpty() || !seriesLX[r][0].empty())) {
-            auto* cloud = new PointCloud(plot.xAxis, plot.yAxis);
-            cloud->setObjectName(QStringLiteral("points-") + qs(regimeName(s.regime)) + QStringLiteral("-bound-only"));
-            cloud->setMarker(s.color, 9 * 0.8);
-            if (logsGiven)
-                cloud->setLogPoints(std::move(seriesLX[r][0]), std::move(seriesLY[r][0]));
-            else
-                cloud->setPoints(hx, hy);
-            cloud->setCached(many);
-            cloud->setName(s.name + QStringLiteral(" (no time: on its roof)"));
-            hx.clear();
-        }
-        if (!xs.isEmpty()) {
-            QCPGraph* g = new MarkerGraph(plot.xAxis, plot.yAxis);
-            g->setObjectName(QStringLiteral("points-") + qs(regimeName(s.regime)));
-            g->setLineStyle(QCPGraph::lsNone);
-            g->setScatterStyle(marker(QPen(style.background, 1.2), QBrush(s.color), 10, xs.size()));
-            g->setData(xs, ys);
-            g->setName(s.name);
-        }
-        if (!hx.isEmpty()) {
-            QCPGraph* g = new MarkerGraph(plot.xAxis, plot.yAxis);
-            g->setObjectName(QStringLiteral("points-") + qs(regimeName(s.regime)) + QStringLiteral("-bound-only"));
-            g->setLineStyle(QCPGraph::lsNone);
-            g->setScatterStyle(marker(QPen(s.color, 2.0), QBrush(style.background), 9, hx.size()));
-            g->setData(hx, hy);
-            g->setName(s.name + QStringLiteral(" (no time: on its roof)"));
-        }
+        const QString id = QStringLiteral("points-") + qs(regimeName(s.regime));
+        addKernelSeries(plot, g, r, 1, crowded, s.name, id,
+            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(style.background, 1.2), QBrush(s.colour), 10), s.colour);
+        addKernelSeries(plot, g, r, 0, crowded, s.name + QStringLiteral(" (no time: on its roof)"),
+            id + QStringLiteral("-bound-only"),
+            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(s.colour, 2.0), QBrush(style.background), 9), s.colour);
     }
-    if (!ax.isEmpty()) {
-        QCPGraph* g = new MarkerGraph(plot.xAxis, plot.yAxis);
-        g->setObjectName(QStringLiteral("points-above-roof"));
-        g->setLineStyle(QCPGraph::lsNone);
-        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(style.aboveRoof, 2.2), Qt::NoBrush, 17));
-        g->setData(ax, ay);
-        g->setName(QStringLiteral("Above its roof: check the byte count"));
+    if (!g.aboveX.isEmpty()) {
+        auto* graph = new QCPGraph(plot.xAxis, plot.yAxis);
+        graph->setObjectName(QStringLiteral("points-above-roof"));
+        graph->setLineStyle(QCPGraph::lsNone);
+        graph->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(style.aboveRoof, 2.2), Qt::NoBrush, 17));
+        graph->setData(g.aboveX, g.aboveY);
+        graph->setName(QStringLiteral("Above its roof: check the byte count"));
     }
-    // Hierarchical points: a triangle per inner level, joined to the kernel's main point.
-    if (!spec.levelLinks.empty()) {
-        QVector<double> xs, ys;
-        for (const auto& link : spec.levelLinks) {
-            xs << link.from.x << link.to.x << qQNaN();
-            ys << link.from.y << link.to.y << qQNaN();
-        }
-        auto* curve = new QCPCurve(plot.xAxis, plot.yAxis);
-        curve->setObjectName(QStringLiteral("level-links"));
-        curve->setData(xs, ys);
-        curve->setPen(QPen(style.muted, 1.0));
-        curve->removeFromLegend();
-    }
-    {
-        const bool any = !levelPoints.empty();
-        for (const PlotPoint* level : levelPoints) {
-            const PlotPoint& p = *level;
-            QCPGraph* g = plot.addGraph();
-            g->setObjectName(QStringLiteral("level-point"));
-            g->setLineStyle(QCPGraph::lsNone);
-            const QColor c = p.aboveRoof           ? style.aboveRoof
-                : p.regime == Regime::MemoryBound  ? style.memoryPoint
-                : p.regime == Regime::ComputeBound ? style.computePoint
-                                                   : style.ridgePoint;
-            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, QPen(c, 1.6), QBrush(style.background), 9));
-            g->setData({p.at.x}, {p.at.y});
-            g->removeFromLegend();
-        }
-        if (any) {
-            QCPGraph* entry = plot.addGraph();
-            entry->setLineStyle(QCPGraph::lsNone);
-            entry->setScatterStyle(
-                QCPScatterStyle(QCPScatterStyle::ssTriangle, QPen(style.muted, 1.6), QBrush(style.background), 9));
-            entry->setName(QStringLiteral("Same kernel at an inner level (L2, L1)"));
-        }
-    }
+}
 
-    // LLM phases: diamonds coloured by regime (bounds: they sit on the roof).
-    {
-        QVector<double> xs;
-        for (const PlotPoint* phase : llmPoints) {
-            const PlotPoint& p = *phase;
-            QCPGraph* g = plot.addGraph();
-            g->setObjectName(QStringLiteral("llm-") + QString::fromStdString(p.name().substr(0, p.name().find(','))));
-            g->setLineStyle(QCPGraph::lsNone);
-            const QColor c = p.regime == Regime::MemoryBound ? style.memoryPoint
-                : p.regime == Regime::ComputeBound           ? style.computePoint
-                                                             : style.ridgePoint;
-            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(style.foreground, 1.2), QBrush(c), 14));
-            g->setData({p.at.x}, {p.at.y});
-            g->removeFromLegend();
-            xs << p.at.x;
-        }
-        if (!xs.isEmpty()) {
-            QCPGraph* entry = plot.addGraph();
-            entry->setLineStyle(QCPGraph::lsNone);
-            entry->setScatterStyle(
-                QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(style.foreground, 1.2), QBrush(style.muted), 11));
-            entry->setName(QStringLiteral("LLM phase (bound, on its roof)"));
-        }
+/// Each hierarchical kernel's main point joined to its inner-level points.
+void addLevelLinks(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
+{
+    if (spec.levelLinks.empty())
+        return;
+    QVector<double> xs, ys;
+    for (const auto& link : spec.levelLinks) {
+        xs << link.from.x << link.to.x << qQNaN();
+        ys << link.from.y << link.to.y << qQNaN();
     }
+    auto* curve = new QCPCurve(plot.xAxis, plot.yAxis);
+    curve->setObjectName(QStringLiteral("level-links"));
+    curve->setData(xs, ys);
+    curve->setPen(QPen(style.muted, 1.0));
+    curve->removeFromLegend();
+}
+
+/// Hierarchical points: a triangle per inner level (the links to the main points are drawn
+/// with them).
+void addLevelPoints(QCustomPlot& plot, const std::vector<const PlotPoint*>& levelPoints, const PlotStyle& style)
+{
+    const bool any = !levelPoints.empty();
+    for (const PlotPoint* level : levelPoints) {
+        const PlotPoint& p = *level;
+        QCPGraph* g = plot.addGraph();
+        g->setObjectName(QStringLiteral("level-point"));
+        g->setLineStyle(QCPGraph::lsNone);
+        const QColor c = p.aboveRoof           ? style.aboveRoof
+            : p.regime == Regime::MemoryBound  ? style.memoryPoint
+            : p.regime == Regime::ComputeBound ? style.computePoint
+                                               : style.ridgePoint;
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, QPen(c, 1.6), QBrush(style.background), 9));
+        g->setData({p.at.x}, {p.at.y});
+        g->removeFromLegend();
+    }
+    if (any) {
+        QCPGraph* entry = plot.addGraph();
+        entry->setLineStyle(QCPGraph::lsNone);
+        entry->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssTriangle, QPen(style.muted, 1.6), QBrush(style.background), 9));
+        entry->setName(QStringLiteral("Same kernel at an inner level (L2, L1)"));
+    }
+}
+
+void addLlmPoints(QCustomPlot& plot, const std::vector<const PlotPoint*>& llmPoints, const PlotStyle& style)
+{
+    // LLM phases: diamonds coloured by regime (bounds: they sit on the roof).
+    QVector<double> xs;
+    for (const PlotPoint* phase : llmPoints) {
+        const PlotPoint& p = *phase;
+        QCPGraph* g = plot.addGraph();
+        g->setObjectName(QStringLiteral("llm-") + QString::fromStdString(p.name.substr(0, p.name.find(','))));
+        g->setLineStyle(QCPGraph::lsNone);
+        const QColor c = p.regime == Regime::MemoryBound ? style.memoryPoint
+            : p.regime == Regime::ComputeBound           ? style.computePoint
+                                                         : style.ridgePoint;
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(style.foreground, 1.2), QBrush(c), 14));
+        g->setData({p.at.x}, {p.at.y});
+        g->removeFromLegend();
+        xs << p.at.x;
+    }
+    if (!xs.isEmpty()) {
+        QCPGraph* entry = plot.addGraph();
+        entry->setLineStyle(QCPGraph::lsNone);
+        entry->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(style.foreground, 1.2), QBrush(style.muted), 11));
+        entry->setName(QStringLiteral("LLM phase (bound, on its roof)"));
+    }
+}
+
+/// The decode trajectory as the batch grows, and the levers' arrows.
+void addTrajectoryAndLevers(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
+{
     if (!spec.trajectory.empty()) {
         QCPGraph* g = addLine(plot, spec.trajectory, QPen(style.muted, 1.4, Qt::DotLine));
         g->setObjectName(QStringLiteral("llm-trajectory"));
@@ -587,17 +605,19 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
             QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(style.muted, 1.2), QBrush(style.background), 6));
         g->setName(QStringLiteral("Decode as batch grows 1 \u2192 1024"));
     }
-    const QColor leverColour = style.background.lightness() < 128 ? QColor(0x7d, 0xd3, 0x8a) : QColor(0x1b, 0x7f, 0x3b);
     for (const auto& a : spec.arrows) {
         auto* arrow = new QCPItemLine(&plot);
         arrow->setObjectName(QStringLiteral("lever"));
         arrow->start->setCoords(a.from.x, a.from.y);
         arrow->end->setCoords(a.to.x, a.to.y);
         arrow->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, 9, 11));
-        arrow->setPen(QPen(leverColour, 1.6));
+        arrow->setPen(QPen(leverColour(style), 1.6));
         arrow->setClipToAxisRect(true);
     }
+}
 
+void setUpLegend(QCustomPlot& plot, const PlotStyle& style)
+{
     // Legend in the empty top-left corner above the slope.
     plot.legend->setVisible(true);
     plot.legend->setFont(style.font(8.8));
@@ -607,7 +627,32 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
     plot.legend->setBrush(legendBg);
     plot.legend->setBorderPen(QPen(style.grid));
     plot.axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+}
 
+} // namespace
+
+void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
+{
+    plot.clearItems();
+    plot.clearPlottables();
+    clearTitleRows(plot);
+    plot.setBackground(QBrush(style.background));
+    plot.setAntialiasedElements(QCP::aeAll);
+    addTitle(plot, spec, style);
+    setUpAxes(plot, spec, style);
+    // Regions first (under the grid), then the ceilings on top of them.
+    addRegions(plot, spec, style);
+    addCeilings(plot, spec, style);
+    addRidgeGuide(plot, spec, style);
+    addLabels(plot, spec, style);
+    addHeadroomDrops(plot, spec, style);
+    PointGroups groups = groupPoints(spec);
+    addKernelPoints(plot, spec, groups, style);
+    addLevelLinks(plot, spec, style);
+    addLevelPoints(plot, groups.levels, style);
+    addLlmPoints(plot, groups.llm, style);
+    addTrajectoryAndLevers(plot, spec, style);
+    setUpLegend(plot, style);
     // Connect once per plot (UniqueConnection does not apply to lambdas).
     if (!plot.property("rs_aligning").toBool()) {
         plot.setProperty("rs_aligning", true);

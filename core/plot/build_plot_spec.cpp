@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: MIT
+// buildPlotSpec: a roof and the kernels' placements as a figure, in named steps.
+#include "core/model/units.h"
+#include "core/plot/plot_internal.h"
+#include "core/plot/plot_spec.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <stdexcept>
+
+namespace roofline {
+using detail::logLerp;
+using detail::rateUnit;
+
+namespace {
+
+/// The axes, their ticks and labels, the ridge and the title.
+PlotSpec frameFor(const HardwareProfile& profile, const Roofline& roof, const PlotOptions& options,
+    const PlacementSummary& summary)
+{
+    PlotSpec s;
+    const auto [x, y] = axisRangesFor(profile, summary, options.rangeProfiles);
+    s.x = options.x ? *options.x : x;
+    s.y = options.y ? *options.y : y;
+    const std::string unit = rateUnit(roof.precision);
+    s.xLabel = "Arithmetic intensity (FLOP/byte)";
+    s.yLabel = std::string("Attainable performance (") + unit + ")";
+    s.xTicks = decadeTicks(s.x, false, "");
+    s.yTicks = decadeTicks(s.y, true, unit);
+    s.ridge = roof.ridge();
+    s.peak = roof.peakFlops;
+    s.title = options.title.empty() ? profile.name + " \xC2\xB7 " + precisionLabel(roof.precision) + " (dense)"
+                                    : options.title;
+    s.subtitle = roof.memoryLevel + " " + formatQuantity(roof.bandwidth, Dimension::ByteRate) + " \xC2\xB7 peak "
+        + formatSI(roof.peakFlops, 4) + unit + " \xC2\xB7 ridge " + formatQuantity(roof.ridge(), Dimension::Intensity);
+    return s;
+}
+
+/// A roof from the left edge up the bandwidth slope to the ridge, then flat to the right edge
+/// (clipped to the x range when the ridge is outside it).
+std::vector<PlotXY> roofLine(const Roofline& r, const AxisRange& x)
+{
+    std::vector<PlotXY> pts;
+    pts.push_back({x.lo, r.attainable(x.lo)});
+    if (r.ridge() > x.lo && r.ridge() < x.hi)
+        pts.push_back({r.ridge(), r.peakFlops});
+    pts.push_back({x.hi, r.attainable(x.hi)});
+    return pts;
+}
+
+/// The same slope stopping at the ridge (an inner level's or the link's roof meets the flat
+/// roof there, or leaves the plot at the right edge).
+std::vector<PlotXY> slopeLine(const Roofline& r, const AxisRange& x)
+{
+    std::vector<PlotXY> pts {{x.lo, r.attainable(x.lo)}};
+    if (r.ridge() > x.lo && r.ridge() < x.hi)
+        pts.push_back({r.ridge(), r.peakFlops});
+    else
+        pts.push_back({x.hi, r.attainable(x.hi)});
+    return pts;
+}
+
+void addRoofs(PlotSpec& s, const HardwareProfile& profile, const Roofline& roof, const PlotOptions& options)
+{
+    s.ceilings.push_back({CeilingRole::Roof,
+        "Roof: " + precisionLabel(roof.precision) + " peak, " + roof.memoryLevel + " bandwidth", roofLine(roof, s.x)});
+    if (options.showAchievable) {
+        Roofline a = roof;
+        a.peakFlops *= profile.achievable;
+        a.bandwidth *= profile.achievable;
+        s.ceilings.push_back({CeilingRole::AchievableRoof,
+            "Achievable (" + formatNumber(profile.achievable * 100.0, 3) + "% of peak)", roofLine(a, s.x)});
+    }
+}
+
+/// The roof's own labels: its bandwidth along the slope, its peak, the ridge and the regions.
+void addRoofLabels(PlotSpec& s, const Roofline& roof)
+{
+    const AxisRange x = s.x, y = s.y;
+    const double ridge = roof.ridge();
+    const bool ridgeVisible = ridge > x.lo && ridge < x.hi;
+    // Slope label: a third of the way up the slope, written along it.
+    const double slopeEnd = ridgeVisible ? ridge : x.hi;
+    const double lx = logLerp(x.lo, slopeEnd, 0.16), lx2 = logLerp(x.lo, slopeEnd, 0.45);
+    s.labels.push_back({LabelRole::SlopeLabel,
+        roof.memoryLevel + " " + formatQuantity(roof.bandwidth, Dimension::ByteRate), {lx, roof.attainable(lx)},
+        PlotXY {lx2, roof.attainable(lx2)}, PlotLabel::Align::Center, PlotLabel::VAlign::Above});
+    // Peak label above the flat roof, right-aligned near the right edge.
+    s.labels.push_back({LabelRole::PeakLabel,
+        precisionLabel(roof.precision) + " peak " + formatSI(roof.peakFlops, 4) + rateUnit(roof.precision),
+        {logLerp(x.lo, x.hi, 0.97), roof.peakFlops}, std::nullopt, PlotLabel::Align::Right, PlotLabel::VAlign::Above});
+    if (!ridgeVisible)
+        return;
+    // The ridge guide's value, written up along the vertical guide.
+    const double yMid = logLerp(y.lo, roof.peakFlops, 0.18);
+    s.labels.push_back({LabelRole::RidgeLabel, "ridge " + formatQuantity(ridge, Dimension::Intensity), {ridge, yMid},
+        PlotXY {ridge, roof.peakFlops}, PlotLabel::Align::Left, PlotLabel::VAlign::Below});
+    // Region labels at the bottom, either side of the guide.
+    const double ly = logLerp(y.lo, y.hi, 0.04);
+    s.labels.push_back({LabelRole::RegionLabel, "\xE2\x86\x90 memory-bound", {ridge / 1.35, ly}, std::nullopt,
+        PlotLabel::Align::Right, PlotLabel::VAlign::Above});
+    s.labels.push_back({LabelRole::RegionLabel, "compute-bound \xE2\x86\x92", {ridge * 1.35, ly}, std::nullopt,
+        PlotLabel::Align::Left, PlotLabel::VAlign::Above});
+}
+
+/// Which kernels are named: all of them, or with many the ones that take the most time (then
+/// the lowest bound; ties go to the kernel listed first), as the summary ordered them;
+/// thousands of kernels name only a dozen.
+std::vector<bool> labelledKernels(size_t n, const PlotOptions& options, const PlacementSummary& summary)
+{
+    const int labelLimit = n > kThinningThreshold ? std::min(options.labelLimit, 12) : options.labelLimit;
+    std::vector<bool> hasLabel(n, options.showLabels);
+    if (!options.showLabels || static_cast<int>(n) <= labelLimit)
+        return hasLabel;
+    std::fill(hasLabel.begin(), hasLabel.end(), false);
+    const auto keep = std::min(static_cast<size_t>(std::max(0, labelLimit)), summary.slowest.size());
+    for (size_t k = 0; k < keep; ++k)
+        if (summary.slowest[k] < n)
+            hasLabel[summary.slowest[k]] = true;
+    return hasLabel;
+}
+
+/// What the kernel points leave for the steps after them.
+struct PointTrail {
+    std::vector<PlotXY> logs; ///< each point's natural logarithms (for the label layout)
+    std::vector<size_t> unthinned; ///< positions of the points never thinned
+    std::vector<PlotXY> mainAt; ///< each kernel's point, when some kernel has inner levels
+};
+
+/// A kernel's point: at (intensity, achieved rate) or, without a time, on its roof.
+PlotPoint kernelPoint(const Kernel& k, const Placement& p, size_t i, bool crowded, const PlotOptions& options,
+    double totalTime, double xMax)
+{
+    PlotPoint pt;
+    if (!crowded)
+        pt.name = k.name; // a crowded figure names its kernels by index (PlotPoint::name)
+    pt.index = static_cast<int>(i);
+    pt.measured = p.achieved.has_value();
+    pt.at = {std::isfinite(p.intensity) ? p.intensity : xMax, p.achieved ? *p.achieved : p.roof()};
+    pt.regime = p.regime;
+    pt.aboveRoof = p.aboveRoof;
+    if (options.sizeByTimeShare && k.time && totalTime > 0)
+        pt.size = 0.6 + 2.4 * std::sqrt(*k.time / totalTime); // area follows the share
+    return pt;
+}
+
+/// The kernel points in kernel order, with their drops and names. Thinning: with many kernels, a
+/// point that lands on a cell already holding a point of the same kind (regime, measured, above
+/// the roof) is not drawn again. Nothing leaves the analysis; only the figure skips what could
+/// not be seen (docs/performance.md). Named and hierarchical kernels are never thinned.
+PointTrail addKernelPoints(PlotSpec& s, const std::vector<Kernel>& kernels, const std::vector<Placement>& placements,
+    const PlotOptions& options, const PlacementSummary& summary, const std::vector<bool>& hasLabel)
+{
+    const size_t n = placements.size();
+    const bool crowded = n > kThinningThreshold;
+    const bool thin = crowded && options.thinPoints;
+    const ThinningGrid grid(s.x, s.y);
+    CellSet cells = ThinningGrid::cellSet(thin ? n : 0);
+    PointTrail trail;
+    if (summary.anyLevels)
+        trail.mainAt.resize(n);
+    s.points.reserve(n);
+    trail.logs.reserve(n);
+    for (size_t i = 0; i < n; ++i) {
+        const Placement& p = placements[i];
+        PlotPoint pt = kernelPoint(kernels[i], p, i, crowded, options, summary.totalTime, s.x.hi);
+        if (summary.anyLevels)
+            trail.mainAt[i] = pt.at;
+        const PlotXY ln {std::log(pt.at.x), std::log(pt.at.y)};
+        const bool thinnable = thin && !hasLabel[i] && p.levels.empty();
+        if (thinnable) {
+            const ThinningGrid::Cell c = grid.cellOfLogs(ln.x, ln.y, pt);
+            if (!cells.insert(c.x, c.y, c.kind)) {
+                ++s.thinnedPoints;
+                continue;
+            }
+        }
+        // Drops for every kernel, or with thousands only for the labelled ones (the rest is noise).
+        if (pt.measured && pt.at.y != p.roof() && (!crowded || hasLabel[i]))
+            s.drops.push_back({pt.at, {pt.at.x, p.roof()}, p.regime, p.aboveRoof});
+        if (hasLabel[i])
+            s.labels.push_back({LabelRole::PointLabel, pointLabelText(kernels[i], p), pt.at, std::nullopt,
+                PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
+        if (!thinnable)
+            trail.unthinned.push_back(s.points.size());
+        s.points.push_back(std::move(pt));
+        trail.logs.push_back(ln);
+    }
+    return trail;
+}
+
+/// Hierarchical points: a kernel with bytes at inner levels gets a point per level (same
+/// FLOP/s), joined to its main point. True when there was any.
+bool addLevelPoints(
+    PlotSpec& s, const std::vector<Kernel>& kernels, const std::vector<Placement>& placements, PointTrail& trail)
+{
+    bool any = false;
+    for (size_t i = 0; i < trail.mainAt.size(); ++i) {
+        const Placement& p = placements[i];
+        const PlotXY main = trail.mainAt[i];
+        for (size_t li = 0; li < p.levels.size(); ++li) {
+            any = true;
+            const LevelPlacement& l = p.levels[li];
+            PlotPoint pt;
+            pt.name = kernels[i].name + " @" + l.level;
+            pt.kind = PlotPoint::Kind::Level;
+            pt.index = static_cast<int>(i);
+            pt.at = {l.intensity, main.y};
+            pt.measured = p.achieved.has_value();
+            pt.size = 0.8;
+            pt.regime = l.bandwidth ? regimeAt(l.intensity, p.peak / *l.bandwidth) : p.regime;
+            pt.aboveRoof = l.bandwidth && pt.measured && main.y > *l.roof * (1 + 1e-9);
+            s.levelLinks.push_back({main, pt.at});
+            s.labels.push_back({LabelRole::PointLabel,
+                l.level + (p.binding == Wall::InnerLevel && p.bindingLevel == li ? " (binds)" : ""), pt.at,
+                std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
+            trail.logs.push_back({std::log(pt.at.x), std::log(pt.at.y)});
+            trail.unthinned.push_back(s.points.size());
+            s.points.push_back(std::move(pt));
+        }
+    }
+    return any;
+}
+
+/// The profile's inner-level roofs (L2, L1/shared), scaled as the roof is (achievable).
+void addLevelRoofs(PlotSpec& s, const HardwareProfile& profile, const Roofline& roof)
+{
+    const double scale = roof.bandwidth / profile.mainBandwidth();
+    for (size_t m = 1; m < profile.memory.size(); ++m) {
+        const auto& level = profile.memory[m];
+        if (!level.bandwidth)
+            continue;
+        Roofline lr = roof;
+        lr.bandwidth = *level.bandwidth * scale;
+        s.ceilings.push_back({CeilingRole::LevelRoof,
+            level.name + " " + formatQuantity(lr.bandwidth, Dimension::ByteRate), slopeLine(lr, s.x)});
+    }
+}
+
+/// The part's other precisions: one dimmed flat ceiling per distinct peak, from its own ridge to
+/// the right edge, naming every precision that has it ("FP8 · INT8").
+void addOtherPrecisions(PlotSpec& s, const HardwareProfile& profile, const Roofline& roof)
+{
+    const double scale = roof.bandwidth / profile.mainBandwidth();
+    std::map<double, std::vector<Precision>> byPeak;
+    for (const auto& [prec, peak] : profile.peaks)
+        if (prec != roof.precision && peak * scale != roof.peakFlops)
+            byPeak[peak * scale].push_back(prec);
+    for (const auto& [pk, precs] : byPeak) {
+        const double r = pk / roof.bandwidth;
+        if (r >= s.x.hi || pk <= s.y.lo || pk >= s.y.hi)
+            continue;
+        std::string names;
+        for (Precision p : precs)
+            names += (names.empty() ? "" : " \xC2\xB7 ") + precisionLabel(p);
+        s.ceilings.push_back(
+            {CeilingRole::PrecisionRoof, "Other precisions (dense peaks)", {{std::max(r, s.x.lo), pk}, {s.x.hi, pk}}});
+        s.labels.push_back({LabelRole::CeilingLabel, names + " " + formatSI(pk, 4) + rateUnit(precs.front()),
+            {logLerp(s.x.lo, s.x.hi, 0.985), pk}, std::nullopt, PlotLabel::Align::Right, PlotLabel::VAlign::Above});
+    }
+}
+
+/// The link roof: the interconnect's bandwidth as a slope, labelled along it.
+void addInterconnect(PlotSpec& s, const HardwareProfile& profile, const Roofline& roof)
+{
+    Roofline link = roof;
+    link.bandwidth = profile.interconnect->bandwidth * roof.bandwidth / profile.mainBandwidth();
+    std::vector<PlotXY> pts {{s.x.lo, link.attainable(s.x.lo)}};
+    pts.push_back(
+        link.ridge() < s.x.hi ? PlotXY {link.ridge(), link.peakFlops} : PlotXY {s.x.hi, link.attainable(s.x.hi)});
+    const std::string name = profile.interconnect->name + " " + formatQuantity(link.bandwidth, Dimension::ByteRate);
+    s.ceilings.push_back({CeilingRole::Interconnect, "Link roof: " + name, pts});
+    const double lx = logLerp(s.x.lo, pts.back().x, 0.55), lx2 = logLerp(s.x.lo, pts.back().x, 0.8);
+    s.labels.push_back({LabelRole::CeilingLabel, name + " (link)", {lx, link.attainable(lx)},
+        PlotXY {lx2, link.attainable(lx2)}, PlotLabel::Align::Center, PlotLabel::VAlign::Below});
+}
+
+/// Other accelerators' (or precisions') roofs over the main one, each named at its peak.
+void addCompareRoofs(PlotSpec& s, const std::vector<CompareRoof>& compare)
+{
+    for (const auto& c : compare) {
+        s.ceilings.push_back({CeilingRole::Compare,
+            c.label + " (ridge " + formatQuantity(c.roof.ridge(), Dimension::Intensity) + ")", roofLine(c.roof, s.x)});
+        s.labels.push_back({LabelRole::CeilingLabel, c.label, {logLerp(s.x.lo, s.x.hi, 0.985), c.roof.peakFlops},
+            std::nullopt, PlotLabel::Align::Right, PlotLabel::VAlign::Above});
+    }
+}
+
+} // namespace
+
+PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, const std::vector<Kernel>& kernels,
+    const std::vector<Placement>& placements, const PlotOptions& options)
+{
+    return buildPlotSpec(profile, roof, kernels, placements, options, summarizePlacements(kernels, placements));
+}
+
+PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, const std::vector<Kernel>& kernels,
+    const std::vector<Placement>& placements, const PlotOptions& options, const PlacementSummary& summary)
+{
+    if (kernels.size() != placements.size())
+        throw std::invalid_argument("buildPlotSpec: one placement per kernel");
+    PlotSpec s = frameFor(profile, roof, options, summary);
+    addRoofs(s, profile, roof, options);
+    addRoofLabels(s, roof);
+    PointTrail trail = addKernelPoints(s, kernels, placements, options, summary,
+        labelledKernels(placements.size(), options, summary));
+    const bool anyLevels = addLevelPoints(s, kernels, placements, trail);
+    if (anyLevels || options.showLevels)
+        addLevelRoofs(s, profile, roof);
+    if (options.showOtherPrecisions)
+        addOtherPrecisions(s, profile, roof);
+    if (options.showInterconnect && profile.interconnect)
+        addInterconnect(s, profile, roof);
+    addCompareRoofs(s, options.compare);
+    const bool crowded = placements.size() > kThinningThreshold;
+    detail::layoutLabels(s, {}, &trail.logs, crowded && options.thinPoints ? &trail.unthinned : nullptr);
+    if (crowded)
+        s.pointLogs = std::move(trail.logs);
+    return s;
+}
+
+} // namespace roofline

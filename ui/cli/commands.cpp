@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: MIT
+#include "ui/cli/commands.h"
+
+#include "core/common/text.h"
+#include "core/io/ceilings.h"
+#include "core/io/profile_yaml.h"
+#include "core/llm/llm_overlay.h"
+#include "core/llm/llm_report.h"
+#include "core/model/units.h"
+#include "core/report/report.h"
+#include "ui/cli/input.h"
+#include "ui/common/app_paths.h"
+#include "ui/common/atomic_file.h"
+
+#include <QFileInfo>
+
+#include <charconv>
+#include <cmath>
+#include <iostream>
+
+namespace roofline::cli {
+namespace {
+
+Roofline roofFor(const HardwareProfile& hw, Precision p, const Options& o)
+{
+    auto r = makeRoofline(hw, p, 0, roofKindOf(o));
+    if (!r)
+        throw UsageError {r.error().message};
+    return r.value();
+}
+
+double quantityArg(const std::string& text, Dimension d, const char* option)
+{
+    auto r = parseQuantity(text, d);
+    if (!r)
+        throw UsageError {std::string(option) + ": " + r.error().message};
+    return r.value();
+}
+
+/// "70e9", "70B", "7.2 B", "400M": a parameter count.
+double parameterCount(const std::string& text)
+{
+    std::string t = trimmed(text);
+    double scale = 1.0;
+    if (!t.empty()) {
+        const char c = t.back();
+        if (c == 'B' || c == 'b' || c == 'G')
+            scale = 1e9;
+        else if (c == 'M' || c == 'm')
+            scale = 1e6;
+        else if (c == 'T' || c == 't')
+            scale = 1e12;
+        else if (c == 'k' || c == 'K')
+            scale = 1e3;
+        if (scale != 1.0)
+            t = trimmed(t.substr(0, t.size() - 1));
+    }
+    double v = 0;
+    const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (ec != std::errc() || end != t.data() + t.size() || !std::isfinite(v) || v <= 0)
+        throw UsageError {"--params '" + text + "' must be a parameter count such as 70e9 or 70B"};
+    return v * scale;
+}
+
+std::optional<Precision> precisionOption(const std::string& name, const char* option)
+{
+    if (name.empty())
+        return std::nullopt;
+    const auto p = parsePrecision(name);
+    if (!p)
+        throw UsageError {std::string(option) + ": unknown precision '" + name + "'; use one of: " + precisionList()};
+    return p;
+}
+
+/// The LLM workload the llm command's options describe.
+LlmSettings llmSettings(const Options& o)
+{
+    if (o.model.empty() == o.params.empty())
+        throw UsageError {"give --model NAME (a preset) or --params N (a dense model of N parameters), not both"};
+    if (o.batch < 1 || o.prompt < 1 || o.context < 0)
+        throw UsageError {"--batch and --prompt must be at least 1, --context at least 0"};
+    if (o.bytesPerWeight < 0 || o.bytesPerWeight > 16)
+        throw UsageError {"--bytes-per-weight must be from 0 to 16"};
+    LlmSettings s;
+    s.enabled = true;
+    if (!o.params.empty())
+        s.parameters = parameterCount(o.params);
+    else
+        s.model = o.model;
+    s.batch = o.batch;
+    s.prompt = o.prompt;
+    s.context = o.context;
+    s.weightPrecision = precisionOption(o.weightPrecision, "--weight-precision");
+    s.kvPrecision = precisionOption(o.kvPrecision, "--kv-precision");
+    if (o.bytesPerWeight > 0)
+        s.bytesPerWeight = o.bytesPerWeight;
+    s.batchFactor = o.batchFactor;
+    s.fasterHardware = o.faster;
+    return s;
+}
+
+} // namespace
+
+int cmdHwList(const ProfileCatalog& catalog, const Options& o)
+{
+    std::cout << formatHardwareList(catalog.profiles(), outputFormat(o));
+    return kOk;
+}
+
+int cmdHwShow(const ProfileCatalog& catalog, const Options& o)
+{
+    const auto& hw = resolveHardware(catalog, o.showId);
+    std::cout << formatHardwareDetails(hw, outputFormat(o));
+    return kOk;
+}
+
+int cmdPoint(const ProfileCatalog& catalog, const Options& o)
+{
+    const auto& hw = resolveHardware(catalog, o.hw);
+    const Roofline roof = roofFor(hw, resolvePrecision(hw, o.precision), o);
+    Kernel k;
+    k.name = o.name;
+    k.flops = quantityArg(o.flops, Dimension::Flops, "--flops");
+    k.bytes = quantityArg(o.bytes, Dimension::Bytes, "--bytes");
+    if (!o.time.empty())
+        k.time = quantityArg(o.time, Dimension::Time, "--time");
+    if (auto why = validateKernel(k))
+        throw UsageError {*why};
+    const Placement placement = analyze(k, roof);
+    const OutputFormat f = outputFormat(o);
+    if (f == OutputFormat::Table)
+        std::cout << formatPlacementDetails(k, placement, roof);
+    else
+        std::cout << formatPlacements({k}, {placement}, roof, f);
+    return kOk;
+}
+
+int cmdAnalyze(const ProfileCatalog& catalog, const Options& o)
+{
+    const OutputFormat f = outputFormat(o);
+    const Input in = loadInput(catalog, o);
+    const SessionAnalysis a = analyzeInput(*in.hw, in.session, o);
+    std::cout << formatPlacements(in.session.kernels, a.placements, a.roof, f, a.summary.totalTime);
+    return kOk;
+}
+
+int cmdLlm(const ProfileCatalog& catalog, const Options& o)
+{
+    const OutputFormat f = outputFormat(o);
+    const auto& hw = resolveHardware(catalog, o.hw);
+    const Roofline roof = roofFor(hw, resolvePrecision(hw, o.precision), o);
+    const LlmSettings s = llmSettings(o);
+    std::vector<Error> modelErrors;
+    const auto models = ui::loadModelPresets(modelErrors);
+    for (const auto& e : modelErrors)
+        std::cerr << "warning: " << e.toString() << " (model skipped)\n";
+    auto a = analyzeLlm(s, hw, roof, models, &catalog);
+    if (!a)
+        throw UsageError {a.error().message};
+    std::cout << formatLlm(a.value(), roof, f, o.layers);
+    return kOk;
+}
+
+int cmdImportCeilings(const ProfileCatalog&, const Options& o)
+{
+    auto p = loadCeilingsFile(o.input);
+    if (!p)
+        throw InputError {{p.error().toString()}};
+    HardwareProfile profile = std::move(p).value();
+    if (!o.newId.empty())
+        profile.id = o.newId;
+    if (!o.newName.empty())
+        profile.name = o.newName;
+    const std::string yaml
+        = "# Measured ceilings imported by `roofline import-ceilings " + o.input + "`\n" + profileToYaml(profile);
+    // Check that what we write reads back as a valid profile before replacing anything.
+    if (auto check = parseProfile(yaml, o.output); !check)
+        throw UsageError {check.error().message};
+    if (auto error = ui::writeFileAtomically(QString::fromStdString(o.output), yaml))
+        throw InputError {{error->toStdString()}};
+    std::cout << formatHardwareDetails(profile, OutputFormat::Table);
+    std::cerr << "wrote " << o.output << " (use it with --profiles "
+              << QFileInfo(QString::fromStdString(o.output)).absolutePath().toStdString() << ", or copy it to "
+              << ui::userProfilesDirectory().toStdString() << ")\n";
+    return kOk;
+}
+
+} // namespace roofline::cli

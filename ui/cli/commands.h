@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+// One function per command of the `roofline` command line. Each prints its result on stdout,
+// notes and warnings on stderr, and returns the exit status; a problem is thrown as a
+// UsageError (exit 2) or an InputError (exit 1), which run() reports.
+#pragma once
+
+#include "core/io/profile_catalog.h"
+#include "ui/cli/options.h"
+
+#include <string>
+#include <vector>
+
+namespace roofline::cli {
+
+constexpr int kOk = 0;
+constexpr int kBadInput = 1;
+constexpr int kUsage = 2;
+
+/// A usage problem found after parsing (a value CLI11 cannot judge): exit 2.
+struct UsageError {
+    std::string message;
+};
+
+/// A problem with an input file: exit 1, after the messages are printed.
+struct InputError {
+    std::vector<std::string> messages;
+};
+
+int cmdHwList(const ProfileCatalog& catalog, const Options& o);
+int cmdHwShow(const ProfileCatalog& catalog, const Options& o);
+int cmdPoint(const ProfileCatalog& catalog, const Options& o);
+int cmdAnalyze(const ProfileCatalog& catalog, const Options& o);
+int cmdLlm(const ProfileCatalog& catalog, const Options& o);
+int cmdImportCeilings(const ProfileCatalog& catalog, const Options& o);
+/// Needs a QApplication (the figure is drawn by QCustomPlot, a widget).
+int cmdExport(const ProfileCatalog& catalog, const Options& o);
+
+} // namespace roofline::cli

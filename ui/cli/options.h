@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+// What the command line was asked: the options of every command, filled by CLI11.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace roofline::cli {
+
+struct Options {
+    std::vector<std::string> profileDirs;
+    std::string format = "table";
+    // hw show
+    std::string showId;
+    // point / export
+    std::string hw;
+    std::string precision;
+    std::string roofKind = "peak";
+    std::string name = "kernel";
+    std::string flops, bytes, time;
+    std::string output;
+    std::vector<std::string> points;
+    std::string title;
+    std::string theme = "light";
+    bool achievableRoof = false;
+    int width = 1000, height = 650, dpi = 144;
+    // llm
+    std::string model, params, weightPrecision, kvPrecision, faster = "b200";
+    int batch = 1, prompt = 2048, context = 0, batchFactor = 8;
+    double bytesPerWeight = 0.0;
+    bool layers = false;
+    // analyze / export input
+    std::string input;
+    bool skipInvalid = false;
+    bool aggregate = false;
+    std::string newId, newName;
+    // export: many roofs
+    std::vector<std::string> compare, precisions;
+    std::string panels;
+    bool otherPrecisions = false, levels = false, interconnect = false;
+};
+
+} // namespace roofline::cli

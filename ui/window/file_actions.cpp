@@ -1,0 +1,392 @@
+// SPDX-License-Identifier: MIT
+#include "ui/window/file_actions.h"
+
+#include "core/io/ceilings.h"
+#include "core/io/file_kind.h"
+#include "core/io/kernel_io.h"
+#include "core/io/profile_yaml.h"
+#include "core/io/session_yaml.h"
+#include "core/llm/model_spec.h"
+#include "core/report/report.h"
+#include "ui/common/app_paths.h"
+#include "ui/common/atomic_file.h"
+#include "ui/dialogs/export_dialog.h"
+#include "ui/dialogs/import_report_dialog.h"
+#include "ui/dialogs/profile_editor.h"
+#include "ui/document/import_job.h"
+#include "ui/document/session_document.h"
+#include "ui/plot/figure_export.h"
+#include "ui/window/roofline_plot_widget.h"
+#include "ui/window/settings.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+
+#include <cmath>
+
+namespace roofline::ui {
+namespace {
+
+QString kernelFileFilter()
+{
+    return QObject::tr("Kernel files (*.csv *.tsv *.yaml *.yml *.json);;All files (*)");
+}
+
+QString sessionFileFilter()
+{
+    return QObject::tr("Roofline sessions (*.roofline.yaml);;YAML files (*.yaml *.yml);;All files (*)");
+}
+
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+/// A file's first kFileKindHeadBytes, which tell what it is; a large kernel file is then read
+/// once, on the import's worker thread. Empty when the file cannot be opened: the reader that
+/// follows says why.
+std::string fileHead(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return f.read(static_cast<qint64>(kFileKindHeadBytes)).toStdString();
+}
+
+} // namespace
+
+FileActions::FileActions(
+    QWidget* window, SessionDocument* document, const RooflinePlotWidget* plot, Settings* settings)
+    : QObject(window)
+    , m_window(window)
+    , m_document(document)
+    , m_plot(plot)
+    , m_settings(settings)
+{ }
+
+void FileActions::warn(const QString& title, const QString& error) const
+{
+    if (!error.isEmpty())
+        QMessageBox::warning(m_window, title, error);
+}
+
+QString FileActions::openFile(const QString& path, bool ask)
+{
+    const std::string head = fileHead(path);
+    const bool whole = QFileInfo(path).size() <= static_cast<qint64>(kFileKindHeadBytes);
+    switch (detectFileKind(path.toStdString(), head, whole)) {
+    case FileKind::Session: {
+        const QString error = m_document->load(path);
+        if (error.isEmpty() || m_document->filePath() == path) {
+            m_settings->addRecentFile(path);
+            emit recentFilesChanged();
+        }
+        if (!error.isEmpty() && m_document->filePath() == path) {
+            emit message(error, 10000); // loaded, with a warning (e.g. unknown hardware)
+            return {};
+        }
+        return error;
+    }
+    case FileKind::HardwareProfile:
+        return takeHardwareProfile(path, head);
+    case FileKind::ModelPreset:
+        return takeModelPreset(path, head);
+    case FileKind::Ceilings:
+        return takeCeilings(path);
+    case FileKind::Kernels:
+        break;
+    }
+    return importKernels(path, ask);
+}
+
+QString FileActions::takeHardwareProfile(const QString& path, const std::string& text)
+{
+    auto profile = parseProfile(text, path.toStdString());
+    if (!profile)
+        return qs(profile.error().toString());
+    return saveUserProfile(profile.value());
+}
+
+QString FileActions::takeModelPreset(const QString& path, const std::string& text)
+{
+    auto model = parseModelSpec(text, path.toStdString());
+    if (!model)
+        return qs(model.error().toString());
+    const QString dir = userModelsDirectory();
+    QDir().mkpath(dir);
+    const QString target = dir + QLatin1Char('/') + qs(model->id) + QStringLiteral(".yaml");
+    if (auto error = writeFileAtomically(target, text))
+        return *error;
+    std::vector<Error> errors;
+    m_document->setModels(loadModelPresets(errors));
+    emit message(tr("Model %1 added to the LLM panel (%2)").arg(qs(model->name), target), 10000);
+    return {};
+}
+
+QString FileActions::takeCeilings(const QString& path)
+{
+    auto profile = loadCeilingsFile(path.toStdString());
+    if (!profile)
+        return qs(profile.error().toString());
+    return saveUserProfile(profile.value());
+}
+
+bool FileActions::askToAggregate(const QString& path, std::size_t launches, std::size_t kernels) const
+{
+    return kernels < launches
+        && QMessageBox::question(m_window, tr("Nsight Compute launches"),
+               tr("%1 holds %2 launches of %3 kernels. Aggregate the launches of each kernel by name?")
+                   .arg(QFileInfo(path).fileName())
+                   .arg(launches)
+                   .arg(kernels),
+               QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes)
+        == QMessageBox::Yes;
+}
+
+QString FileActions::importKernels(const QString& path, bool ask)
+{
+    auto loaded = loadKernelFileResponsively(path, {}, m_window);
+    if (!loaded) {
+        emit message(tr("Import of %1 cancelled").arg(QFileInfo(path).fileName()), 5000);
+        return {};
+    }
+    auto result = std::move(*loaded);
+    if (!result)
+        return qs(result.error().toString());
+    // A profiler export with several launches of one kernel: keep them apart, or sum them?
+    if (ask && result->source.rfind("ncu", 0) == 0
+        && askToAggregate(path, result->kernels.size(), distinctKernelCount(result->kernels))) {
+        KernelReadOptions aggregate;
+        aggregate.aggregate = true;
+        auto again = loadKernelFileResponsively(path, aggregate, m_window);
+        if (!again)
+            return {};
+        result = std::move(*again);
+        if (!result)
+            return qs(result.error().toString());
+    }
+    KernelImport& imported = result.value();
+    if (ask && (!imported.rejected.empty() || (imported.kernels.empty() && !imported.warnings.empty()))) {
+        ImportReportDialog dialog(path, imported, m_window);
+        if (dialog.exec() != QDialog::Accepted)
+            return {};
+    }
+    if (imported.kernels.empty())
+        return tr("%1: no kernels to import").arg(path);
+    // The device the profiler ran on picks the matching profile.
+    QString deviceNote;
+    if (!imported.suggestedHardware.empty() && imported.suggestedHardware != m_document->session().hardwareId
+        && m_document->catalog().find(imported.suggestedHardware)) {
+        m_document->setHardware(qs(imported.suggestedHardware));
+        deviceNote = tr("; device %1: switched to %2").arg(qs(imported.device), qs(imported.suggestedHardware));
+    }
+    const int n = static_cast<int>(imported.kernels.size());
+    const QString name = QFileInfo(path).fileName();
+    const int first = m_document->addKernels(std::move(imported.kernels), tr("Import %n kernel(s) from %1", nullptr, n).arg(name));
+    emit kernelsImported(first);
+    QString msg = tr("Imported %n kernel(s) from %1", nullptr, n).arg(name);
+    if (!imported.rejected.empty())
+        msg += tr("; %n row(s) rejected", nullptr, static_cast<int>(imported.rejected.size()));
+    emit message(msg + deviceNote, 10000);
+    return {};
+}
+
+QString FileActions::saveTo(const QString& path)
+{
+    // Keep the zoom the user sees: ranges that differ from the derived ones are saved.
+    const PlotSpec shown = m_plot->currentSpec();
+    if (const HardwareProfile* hw = m_document->hardware()) {
+        const auto analysis = m_document->analysis();
+        const auto [dx, dy] = axisRangesFor(
+            effectiveProfile(*hw, m_document->session()), analysis ? analysis->summary : PlacementSummary {});
+        auto same = [](const AxisRange& a, const AxisRange& b) {
+            return std::fabs(std::log(a.lo / b.lo)) < 1e-6 && std::fabs(std::log(a.hi / b.hi)) < 1e-6;
+        };
+        m_document->recordViewRanges(same(shown.x, dx) ? std::nullopt : std::optional<AxisRange>(shown.x),
+            same(shown.y, dy) ? std::nullopt : std::optional<AxisRange>(shown.y));
+    }
+    return m_document->save(path);
+}
+
+QString FileActions::exportTo(const QString& path)
+{
+    return exportFigure(m_plot->currentSpec(), m_plot->style(), path, m_settings->exportOptions()).value_or(QString());
+}
+
+QString FileActions::openExample()
+{
+    const QString path = dataDirectory() + QStringLiteral("/examples/lesson-h100.roofline.yaml");
+    const QString error = m_document->load(path);
+    if (error.isEmpty()) {
+        // The example is read-only data: it opens as an untitled session.
+        m_document->replaceSession(m_document->session(), QString());
+        m_settings->setExampleShown();
+    }
+    return error;
+}
+
+QString FileActions::saveUserProfile(const HardwareProfile& profile)
+{
+    const QString dir = userProfilesDirectory();
+    QDir().mkpath(dir);
+    const QString file = dir + QLatin1Char('/') + qs(profile.id) + QStringLiteral(".yaml");
+    if (auto error = writeFileAtomically(file, profileToYaml(profile)))
+        return *error;
+    emit profileSaved(profile);
+    emit message(tr("Profile saved as %1").arg(QDir::toNativeSeparators(file)), 10000);
+    return {};
+}
+
+bool FileActions::maybeSave()
+{
+    if (!m_document->isModified())
+        return true;
+    const auto answer
+        = QMessageBox::warning(m_window, tr("Unsaved changes"), tr("The session has unsaved changes. Save them?"),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Save)
+        return saveSession();
+    return answer == QMessageBox::Discard;
+}
+
+void FileActions::openDropped(const QList<QUrl>& urls)
+{
+    for (const QUrl& url : urls) {
+        if (!url.isLocalFile())
+            continue;
+        const QString path = url.toLocalFile();
+        if (isSessionFile(path.toStdString(), fileHead(path)) && !maybeSave())
+            continue;
+        warn(tr("Open failed"), openFile(path));
+    }
+}
+
+void FileActions::newSession()
+{
+    if (!maybeSave())
+        return;
+    Session s;
+    s.hardwareId = m_document->session().hardwareId;
+    s.precision = m_document->precision();
+    m_document->replaceSession(s, QString());
+}
+
+void FileActions::openDialog()
+{
+    if (!maybeSave())
+        return;
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open"), QString(),
+        tr("Sessions and kernel files (*.yaml *.yml *.csv *.tsv *.json);;") + sessionFileFilter());
+    if (!path.isEmpty())
+        warn(tr("Open failed"), openFile(path));
+}
+
+void FileActions::importDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Import Kernels"), QString(), kernelFileFilter());
+    if (!path.isEmpty())
+        warn(tr("Import failed"), importKernels(path, true));
+}
+
+bool FileActions::saveSession()
+{
+    if (m_document->filePath().isEmpty())
+        return saveSessionAs();
+    const QString error = saveTo(m_document->filePath());
+    if (!error.isEmpty()) {
+        warn(tr("Save failed"), error);
+        return false;
+    }
+    emit message(tr("Saved %1").arg(QDir::toNativeSeparators(m_document->filePath())), 5000);
+    return true;
+}
+
+bool FileActions::saveSessionAs()
+{
+    QString path = QFileDialog::getSaveFileName(m_window, tr("Save Session"),
+        m_document->filePath().isEmpty() ? QDir::home().filePath(QStringLiteral("analysis.roofline.yaml"))
+                                         : m_document->filePath(),
+        sessionFileFilter());
+    if (path.isEmpty())
+        return false;
+    if (!path.endsWith(QLatin1String(".yaml")) && !path.endsWith(QLatin1String(".yml")))
+        path += QStringLiteral(".roofline.yaml");
+    const QString error = saveTo(path);
+    if (!error.isEmpty()) {
+        warn(tr("Save failed"), error);
+        return false;
+    }
+    m_settings->addRecentFile(path);
+    emit recentFilesChanged();
+    emit message(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
+    return true;
+}
+
+void FileActions::exportFigureDialog()
+{
+    QString path = m_settings->lastExportPath();
+    if (path.isEmpty())
+        path = QDir::home().filePath(QStringLiteral("roofline.png"));
+    ExportDialog dialog(path, m_settings->exportOptions(), m_window);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    m_settings->setExportOptions(dialog.options());
+    m_settings->setLastExportPath(dialog.path());
+    const auto error = exportFigure(m_plot->currentSpec(), m_plot->style(), dialog.path(), dialog.options());
+    if (error)
+        warn(tr("Export failed"), *error);
+    else
+        emit message(tr("Exported %1").arg(QDir::toNativeSeparators(dialog.path())), 5000);
+}
+
+void FileActions::exportTableDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export Table"),
+        QDir::home().filePath(QStringLiteral("kernels.csv")), tr("CSV (*.csv);;JSON (*.json)"));
+    const auto analysis = m_document->analysis();
+    if (path.isEmpty() || !analysis)
+        return;
+    const auto format
+        = path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ? OutputFormat::Json : OutputFormat::Csv;
+    const std::string text = formatPlacements(
+        m_document->session().kernels, analysis->placements, analysis->roof, format, analysis->summary.totalTime);
+    if (auto error = writeFileAtomically(path, text))
+        warn(tr("Export failed"), *error);
+    else
+        emit message(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);
+}
+
+void FileActions::editProfile(bool asNew)
+{
+    const HardwareProfile* current = m_document->hardware();
+    if (!current)
+        return;
+    HardwareProfile start = *current;
+    if (asNew) {
+        start.id = current->id + "-custom";
+        start.name = current->name + " (custom)";
+        start.aliases.clear();
+    }
+    ProfileEditor editor(start, m_window);
+    if (editor.exec() != QDialog::Accepted)
+        return;
+    QString error;
+    const auto edited = editor.profile(&error);
+    if (!edited)
+        warn(tr("Profile not saved"), error);
+    else
+        warn(tr("Profile not saved"), saveUserProfile(*edited));
+}
+
+void FileActions::importCeilingsDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Import Measured Ceilings"), QString(),
+        tr("ERT or rocprof ceilings (roofline.json sum rpt roofline.csv *.json *.csv);;All files (*)"));
+    if (!path.isEmpty()) // kept in the user's profile folder, where the CLI finds it too
+        warn(tr("Import failed"), takeCeilings(path));
+}
+
+} // namespace roofline::ui

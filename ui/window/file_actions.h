@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/io/profile_catalog.h"
+
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QUrl>
+
+#include <string>
+
+class QWidget;
+
+namespace roofline::ui {
+
+class RooflinePlotWidget;
+class SessionDocument;
+class Settings;
+
+/// What the File menu and a drop onto the window do: open sessions, import kernels (with the
+/// import report and the "aggregate the launches?" question), save, export figures and tables,
+/// and keep profiles, model presets and measured ceilings in the user's folders. Every file it
+/// writes goes through writeFileAtomically. Errors come back as messages ("" when none);
+/// dialogs are parented to `window`.
+class FileActions : public QObject {
+    Q_OBJECT
+public:
+    FileActions(QWidget* window, SessionDocument* document, const RooflinePlotWidget* plot, Settings* settings);
+
+    /// Opens a session or takes any other file by its content (detectFileKind). `ask` shows the
+    /// import report when rows were rejected; without it they are reported and the rest imported.
+    QString openFile(const QString& path, bool ask = true);
+    QString importKernels(const QString& path, bool ask);
+    /// Saves the session with the zoom the window shows.
+    QString saveTo(const QString& path);
+    /// Writes the plot as the window shows it.
+    QString exportTo(const QString& path);
+    QString openExample();
+    /// Writes a profile to the user's profile folder and announces it (profileSaved).
+    QString saveUserProfile(const HardwareProfile& profile);
+    /// Asks to save unsaved changes; false when the user cancels.
+    bool maybeSave();
+    /// Each local file opened by its content (a session replaces the session after asking to save).
+    void openDropped(const QList<QUrl>& urls);
+
+    // The menu's commands (they ask for file names and report failures in a message box).
+    void newSession();
+    void openDialog();
+    void importDialog();
+    bool saveSession();
+    bool saveSessionAs();
+    void exportFigureDialog();
+    void exportTableDialog();
+    void editProfile(bool asNew);
+    void importCeilingsDialog();
+
+signals:
+    /// A line for the status bar, shown for `ms` milliseconds.
+    void message(const QString& text, int ms);
+    /// Kernels were added from a file; `first` is the first one's index.
+    void kernelsImported(int first);
+    /// A profile was saved to the user's folder: add it to the catalog and select it.
+    void profileSaved(const HardwareProfile& profile);
+    void recentFilesChanged();
+
+private:
+    QString takeModelPreset(const QString& path, const std::string& text);
+    QString takeHardwareProfile(const QString& path, const std::string& text);
+    QString takeCeilings(const QString& path);
+    /// Reads a profiler export again with its launches summed by name, when the user wants that.
+    bool askToAggregate(const QString& path, std::size_t launches, std::size_t kernels) const;
+    void warn(const QString& title, const QString& error) const;
+
+    QWidget* m_window;
+    SessionDocument* m_document;
+    const RooflinePlotWidget* m_plot;
+    Settings* m_settings;
+};
+
+} // namespace roofline::ui

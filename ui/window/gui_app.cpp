@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+#include "ui/window/gui_app.h"
+
+#include "ui/common/app_paths.h"
+#include "ui/document/autosave.h"
+#include "ui/window/main_window.h"
+#include "ui/window/roofline_plot_widget.h"
+#include "ui/window/settings.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QIcon>
+#include <QMessageBox>
+
+#include <iostream>
+
+namespace roofline::ui {
+
+namespace {
+// The window with `file` open at a fixed size, grabbed to `png` (README and docs screenshots).
+int writeScreenshot(MainWindow& window, const QString& file, const QString& png)
+{
+    window.resize(1400, 960);
+    window.show();
+    const QString error = file.isEmpty() ? window.openExample() : window.openFile(file, false);
+    if (!error.isEmpty()) {
+        std::cerr << "error: " << error.toStdString() << "\n";
+        return 1;
+    }
+    // Let the layout settle and the roof finish sliding to the file's precision.
+    QElapsedTimer waited;
+    waited.start();
+    do
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    while ((window.plotWidget()->isAnimating() || waited.elapsed() < 200) && waited.elapsed() < 5000);
+    if (!window.grab().save(png)) {
+        std::cerr << "error: " << png.toStdString() << ": cannot write the PNG\n";
+        return 1;
+    }
+    std::cout << "wrote " << png.toStdString() << "\n";
+    return 0;
+}
+} // namespace
+
+int runGui(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    setApplicationIdentity();
+    QApplication::setApplicationDisplayName(QStringLiteral("Roofline Studio"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/roofline-studio.svg")));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Roofline Studio: roofline plots for accelerators."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    QCommandLineOption profiles(QStringLiteral("profiles"),
+        QStringLiteral("Extra folder of hardware profiles (overrides by id; repeatable)."), QStringLiteral("dir"));
+    parser.addOption(profiles);
+    QCommandLineOption screenshot(QStringLiteral("screenshot"),
+        QStringLiteral("Open the file, write a PNG of the whole window to <png> and quit (for the docs; works "
+                       "offscreen)."),
+        QStringLiteral("png"));
+    parser.addOption(screenshot);
+    parser.addPositionalArgument(QStringLiteral("file"),
+        QStringLiteral("A session (*.roofline.yaml) or kernel file to open."), QStringLiteral("[file]"));
+    parser.process(app);
+
+    std::vector<Error> errors;
+    const ProfileCatalog catalog = loadProfileCatalog(parser.values(profiles), errors);
+    for (const auto& e : errors)
+        std::cerr << "warning: " << e.toString() << " (profile skipped)\n";
+    if (catalog.empty()) {
+        QMessageBox::critical(nullptr, QStringLiteral("Roofline Studio"),
+            QStringLiteral("No hardware profiles were found in %1.").arg(shippedProfilesDirectory()));
+        return 1;
+    }
+    MainWindow window(catalog, errors);
+    if (parser.isSet(screenshot))
+        return writeScreenshot(window, parser.positionalArguments().value(0), parser.value(screenshot));
+    window.show();
+    // Unsaved work from a session that did not close cleanly comes first.
+    bool recovered = false;
+    if (Autosave::pending()) {
+        if (QMessageBox::question(&window, QStringLiteral("Recover unsaved work"),
+                QStringLiteral("Roofline Studio did not close cleanly last time. Recover the unsaved session?"),
+                QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes)
+            == QMessageBox::Yes)
+            recovered = window.autosave()->recover();
+        else
+            window.autosave()->discard();
+    }
+    if (recovered) {
+        // the recovered session is shown
+    } else if (!parser.positionalArguments().isEmpty()) {
+        const QString error = window.openFile(parser.positionalArguments().first());
+        if (!error.isEmpty())
+            QMessageBox::warning(&window, QStringLiteral("Open failed"), error);
+    } else if (!Settings().exampleShown()) {
+        const QString error = window.openExample();
+        if (!error.isEmpty())
+            std::cerr << "warning: " << error.toStdString() << "\n";
+    }
+    return app.exec();
+}
+
+} // namespace roofline::ui

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: MIT
+#include "ui/window/settings.h"
+
+namespace roofline::ui {
+namespace {
+const char* kHardware = "session/hardware";
+const char* kPrecision = "session/precision";
+const char* kExportWidth = "export/width";
+const char* kExportHeight = "export/height";
+const char* kExportDpi = "export/dpi";
+const char* kExportPath = "export/lastPath";
+const char* kGeometry = "window/geometry";
+const char* kState = "window/state";
+const char* kRecent = "files/recent";
+const char* kExampleShown = "session/exampleShown";
+const char* kAnimate = "view/animate";
+} // namespace
+
+Settings::~Settings()
+{
+    if (!m_hardwareId.isEmpty())
+        m_settings.setValue(kHardware, m_hardwareId);
+    if (m_precision)
+        m_settings.setValue(kPrecision, QString::fromStdString(precisionName(*m_precision)));
+}
+
+void Settings::rememberSelection(const QString& hardwareId, Precision precision)
+{
+    m_hardwareId = hardwareId;
+    m_precision = precision;
+}
+
+QString Settings::hardwareId() const
+{
+    return m_hardwareId.isEmpty() ? m_settings.value(kHardware, QStringLiteral("h100-sxm5")).toString() : m_hardwareId;
+}
+
+Precision Settings::precision() const
+{
+    if (m_precision)
+        return *m_precision;
+    // An unknown stored name (older or edited config) falls back to BF16.
+    return parsePrecision(m_settings.value(kPrecision, QStringLiteral("bf16")).toString().toStdString())
+        .value_or(Precision::BF16);
+}
+
+ExportOptions Settings::exportOptions() const
+{
+    ExportOptions d;
+    ExportOptions o;
+    o.width = m_settings.value(kExportWidth, d.width).toInt();
+    o.height = m_settings.value(kExportHeight, d.height).toInt();
+    o.dpi = m_settings.value(kExportDpi, d.dpi).toInt();
+    if (o.width < 100 || o.height < 100 || o.dpi < 24)
+        return d;
+    return o;
+}
+
+void Settings::setExportOptions(const ExportOptions& o)
+{
+    m_settings.setValue(kExportWidth, o.width);
+    m_settings.setValue(kExportHeight, o.height);
+    m_settings.setValue(kExportDpi, o.dpi);
+}
+
+QString Settings::lastExportPath() const
+{
+    return m_settings.value(kExportPath).toString();
+}
+
+void Settings::setLastExportPath(const QString& path)
+{
+    m_settings.setValue(kExportPath, path);
+}
+
+QStringList Settings::recentFiles() const
+{
+    QStringList files = m_settings.value(kRecent).toStringList();
+    files.removeAll(QString());
+    files.removeDuplicates();
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    return files;
+}
+
+void Settings::addRecentFile(const QString& path)
+{
+    QStringList files = recentFiles();
+    files.removeAll(path);
+    files.prepend(path);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    m_settings.setValue(kRecent, files);
+}
+
+bool Settings::exampleShown() const
+{
+    return m_settings.value(kExampleShown, false).toBool();
+}
+
+void Settings::setExampleShown()
+{
+    m_settings.setValue(kExampleShown, true);
+}
+
+bool Settings::animate() const
+{
+    return m_settings.value(kAnimate, true).toBool();
+}
+
+void Settings::setAnimate(bool on)
+{
+    m_settings.setValue(kAnimate, on);
+}
+
+QByteArray Settings::windowGeometry() const
+{
+    return m_settings.value(kGeometry).toByteArray();
+}
+
+QByteArray Settings::windowState() const
+{
+    return m_settings.value(kState).toByteArray();
+}
+
+void Settings::setWindowLayout(const QByteArray& geometry, const QByteArray& state)
+{
+    m_settings.setValue(kGeometry, geometry);
+    m_settings.setValue(kState, state);
+}
+
+} // namespace roofline::ui
