@@ -12,7 +12,7 @@ LINE_TABLES_ONLY := -g1
 # Everything the build, the tests and a headless `make run` need, by Debian package name.
 DEBIAN_PACKAGES := cmake ninja-build g++ make pkg-config \
 	qt6-base-dev qt6-svg-dev libgl-dev libqcustomplot-dev \
-	libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev \
+	libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev libpng-dev \
 	fonts-dejavu-core
 
 .PHONY: all deps configure build run test asan bench fuzz example docs clean

@@ -85,16 +85,19 @@ private:
 
 } // namespace
 
-Result<SessionAnalysis> analyzeSession(const HardwareProfile& profile, const Session& session, RoofKind kind)
+std::optional<Error> reanalyzeSession(
+    SessionAnalysis& out, const HardwareProfile& profile, const Session& session, RoofKind kind)
 {
     const HardwareProfile hw = effectiveProfile(profile, session);
     auto roof = makeRoofline(hw, session.precision, 0, kind);
     if (!roof)
         return roof.error();
-    SessionAnalysis out;
     out.roof = roof.value();
+    out.notes.clear();
+    out.counts = {};
+    out.summary = {};
     const size_t n = session.kernels.size();
-    out.placements.resize(n);
+    out.placements.resize(n); // every field of each is written below (analyzeInto)
     out.regimes.resize(n);
     OwnPrecisionRoofs roofs(hw, session, kind, out.roof);
     for (size_t i = 0; i < n; ++i) {
@@ -108,6 +111,14 @@ Result<SessionAnalysis> analyzeSession(const HardwareProfile& profile, const Ses
         out.summary.add(i, k, p); // while the kernel and its placement are in cache
     }
     out.summary.finish();
+    return std::nullopt;
+}
+
+Result<SessionAnalysis> analyzeSession(const HardwareProfile& profile, const Session& session, RoofKind kind)
+{
+    SessionAnalysis out;
+    if (auto error = reanalyzeSession(out, profile, session, kind))
+        return *error;
     return out;
 }
 

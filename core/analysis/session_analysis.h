@@ -64,6 +64,12 @@ HardwareProfile effectiveProfile(const HardwareProfile& profile, const Session& 
 /// session's precision.
 Result<SessionAnalysis> analyzeSession(
     const HardwareProfile& profile, const Session& session, RoofKind kind = RoofKind::Peak);
+/// The same into an analysis the caller no longer needs, whose memory the new one takes: at 10^6
+/// kernels fresh memory for the placements (72 MB) costs twice as much as placing them, and the
+/// window's precision toggle reanalyzes every time (docs/performance.md). On an error `analysis`
+/// is left as it was.
+std::optional<Error> reanalyzeSession(
+    SessionAnalysis& analysis, const HardwareProfile& profile, const Session& session, RoofKind kind = RoofKind::Peak);
 
 /// Kernels whose regime changed between two analyses of the same kernels (a precision or
 /// hardware toggle), and a one-line summary: "2 kernels became memory-bound under FP8".

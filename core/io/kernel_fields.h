@@ -64,10 +64,12 @@ private:
 /// Adds built rows to an import, rejecting bad rows and duplicate names with their line.
 class KernelRowCollector {
 public:
-    KernelRowCollector(std::string file, KernelImport& out)
+    /// `expectedRows`: room for that many names made at once (a 10^6-row file would otherwise
+    /// rehash the set twenty times).
+    KernelRowCollector(std::string file, KernelImport& out, std::size_t expectedRows = 0)
         : m_file(std::move(file))
         , m_out(out)
-        , m_names(0, NameHash {&out.kernels}, SameName {&out.kernels})
+        , m_names(expectedRows, NameHash {&out.kernels}, SameName {&out.kernels})
     { }
     void add(const KernelRowBuilder& row);
     /// A kernel already built from the row at `line`: kept unless its name was seen before.

@@ -131,7 +131,7 @@ Result<KernelImport> parseCsvKernels(
     // Roughly one row per line: reserving avoids re-copying a million kernels while growing.
     out.kernels.reserve(lines);
     out.lines.reserve(lines);
-    KernelRowCollector collector(file, out);
+    KernelRowCollector collector(file, out, lines);
     const bool read = readKernelRows(reader, c, collector, [&](std::size_t offset) {
         return !progress || progress(static_cast<double>(offset) / static_cast<double>(text.size()));
     });

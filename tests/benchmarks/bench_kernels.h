@@ -3,7 +3,6 @@
 // the shape of a real profile (log-normal intensity, 1 MB-10 GB each, 5-95 % of the roof).
 #pragma once
 
-#include "core/common/huge_pages.h"
 #include "core/model/kernel.h"
 #include "support/fixtures.h"
 
@@ -31,7 +30,7 @@ inline std::vector<Kernel> kernels(size_t n)
     std::normal_distribution<double> logI(1.2, 0.9);
     std::uniform_real_distribution<double> logB(6, 10), eff(0.05, 0.95);
     std::vector<Kernel> out;
-    reserveLarge(out, n); // as an import holds them
+    out.reserve(n); // as an import holds them
     out.resize(n);
     for (size_t i = 0; i < n; ++i) {
         Kernel& k = out[i];

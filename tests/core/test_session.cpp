@@ -230,6 +230,47 @@ TEST(SessionAnalysis, AnInnerLevelThatBindsSetsTheTimeBound)
     EXPECT_NEAR(*gainAtRoof(s.kernels[0], p, a.summary.totalTime), (10e-3 - 40e9 / 5.5e12) / 20e-3, 1e-12);
 }
 
+TEST(SessionAnalysis, AReanalysisInPlaceIsTheAnalysisAFreshOneGives)
+{
+    // The window reanalyses in the memory of the analysis before (reanalyzeSession): larger
+    // with inner levels and notes, then smaller, then larger again, and a failure in between.
+    const HardwareProfile& hw = *test::shippedCatalog().find("h100-sxm5");
+    Session big = lessonSession();
+    Kernel tiled = test::makeKernel("tiled", 2e12, 4e9, 5e-3);
+    tiled.levelBytes = {{"L2", 40e9}, {"L1", 400e9}};
+    for (int i = 0; i < 50; ++i)
+        big.kernels.push_back(tiled), big.kernels.back().name += std::to_string(i);
+    big.kernels.back().precision = Precision::FP6; // a note: judged against the session's roof
+    Session small = lessonSession();
+    small.precision = Precision::FP8;
+    auto same = [](const SessionAnalysis& a, const SessionAnalysis& b) {
+        EXPECT_EQ(a.roof, b.roof);
+        EXPECT_EQ(a.placements, b.placements);
+        EXPECT_EQ(a.notes, b.notes);
+        EXPECT_EQ(a.regimes, b.regimes);
+        EXPECT_TRUE(a.counts == b.counts);
+        EXPECT_EQ(a.summary.totalTime, b.summary.totalTime);
+        EXPECT_EQ(a.summary.slowest, b.summary.slowest);
+        EXPECT_EQ(a.summary.anyLevels, b.summary.anyLevels);
+    };
+    SessionAnalysis a;
+    ASSERT_FALSE(reanalyzeSession(a, hw, big));
+    same(a, analyzeSession(hw, big).value());
+    ASSERT_FALSE(reanalyzeSession(a, hw, small));
+    same(a, analyzeSession(hw, small).value());
+    ASSERT_FALSE(reanalyzeSession(a, hw, big, RoofKind::Achievable));
+    same(a, analyzeSession(hw, big, RoofKind::Achievable).value());
+    EXPECT_EQ(a.placements.back().levels.size(), 2u);
+    Session lacking = small;
+    lacking.precision = Precision::FP64;
+    const HardwareProfile& tpu = *test::shippedCatalog().find("tpu-v5e");
+    ASSERT_FALSE(tpu.hasPrecision(Precision::FP64)) << "a part without an FP64 peak";
+    const auto error = reanalyzeSession(a, tpu, lacking);
+    ASSERT_TRUE(error);
+    EXPECT_NE(error->message.find("no fp64 peak"), std::string::npos) << error->message;
+    same(a, analyzeSession(hw, big, RoofKind::Achievable).value()); // left as it was
+}
+
 TEST(SessionAnalysis, FlipsAreFoundFromTheRegimesBefore)
 {
     const HardwareProfile& hw = *test::shippedCatalog().find("h100-sxm5");

@@ -360,15 +360,17 @@ void SessionDocument::applyView(const ViewSettings& view)
 
 void SessionDocument::reanalyze()
 {
-    m_analysis.reset();
     m_llm.reset();
     m_llmError.clear();
     const HardwareProfile* hw = hardware();
-    if (!hw)
+    // The analysis is redone in its own memory when nobody else holds it (reanalyzeSession).
+    if (!hw || !m_analysis || m_analysis.use_count() > 1)
+        m_analysis = std::make_shared<SessionAnalysis>();
+    if (!hw || reanalyzeSession(*m_analysis, *hw, m_session, RoofKind::Peak)) {
+        m_analysis.reset();
         return;
-    if (auto a = analyzeSession(*hw, m_session, RoofKind::Peak))
-        m_analysis = std::make_shared<SessionAnalysis>(std::move(a).value());
-    if (m_analysis && m_session.llm.enabled) {
+    }
+    if (m_session.llm.enabled) {
         if (auto l
             = analyzeLlm(m_session.llm, effectiveProfile(*hw, m_session), m_analysis->roof, m_models, &m_catalog))
             m_llm = std::move(l).value();
