@@ -86,18 +86,13 @@ bool readKernelRows(CsvReader& reader, const CsvColumns& c, Collector& collector
     return true;
 }
 
-Result<KernelImport> parseCsvKernels(
-    std::string_view text, const std::string& file, char delimiter, std::size_t lines, const KernelReadOptions& options)
+/// The header row's columns: each the kernel field it gives, or none (an ignored column, named
+/// in `ignored`). Errors: two columns give one field, or the FLOP or byte column is missing.
+Result<CsvColumns> readCsvColumns(
+    const std::vector<std::string_view>& fields, const std::string& file, int headerLine, std::vector<std::string>& ignored)
 {
-    const auto& progress = options.progress;
-    // Rows are read one at a time straight from the text: a 10^6-row file is never held twice.
-    CsvReader reader(text, delimiter);
-    if (!reader.next())
-        return Error {file, 0, 0, "empty file: expected a header row such as 'name,flops,bytes,time_ms'"};
-    const int headerLine = reader.line();
     CsvColumns c;
-    c.header.assign(reader.fields().begin(), reader.fields().end());
-    std::vector<std::string> ignored;
+    c.header.assign(fields.begin(), fields.end());
     std::map<KernelField::Kind, std::string> seen;
     for (const auto& h : c.header) {
         auto f = kernelFieldFor(h);
@@ -124,7 +119,20 @@ Result<KernelImport> parseCsvKernels(
     for (size_t i = 0; i < c.fields.size(); ++i)
         if (c.fields[i] && c.fields[i]->kind == KernelField::Kind::Name)
             c.nameColumn = static_cast<int>(i);
+    return c;
+}
 
+Result<KernelImport> parseCsvKernels(
+    std::string_view text, const std::string& file, char delimiter, std::size_t lines, const KernelReadOptions& options)
+{
+    // Rows are read one at a time straight from the text: a 10^6-row file is never held twice.
+    CsvReader reader(text, delimiter);
+    if (!reader.next())
+        return Error {file, 0, 0, "empty file: expected a header row such as 'name,flops,bytes,time_ms'"};
+    std::vector<std::string> ignored;
+    auto columns = readCsvColumns(reader.fields(), file, reader.line(), ignored);
+    if (!columns)
+        return columns.error();
     KernelImport out;
     for (const auto& name : ignored)
         out.warnings.push_back("ignored column '" + name + "'");
@@ -132,8 +140,8 @@ Result<KernelImport> parseCsvKernels(
     out.kernels.reserve(lines);
     out.lines.reserve(lines);
     KernelRowCollector collector(file, out, lines);
-    const bool read = readKernelRows(reader, c, collector, [&](std::size_t offset) {
-        return !progress || progress(static_cast<double>(offset) / static_cast<double>(text.size()));
+    const bool read = readKernelRows(reader, columns.value(), collector, [&](std::size_t offset) {
+        return !options.progress || options.progress(static_cast<double>(offset) / static_cast<double>(text.size()));
     });
     if (!read)
         return Error {file, 0, 0, kImportCancelled};

@@ -1,200 +1,22 @@
 // SPDX-License-Identifier: MIT
+// The kernels of an Nsight Compute export: the counting rules (docs/profilers.md) applied to
+// each launch, launches summed by name when asked.
 #include "core/io/ncu_csv.h"
 
 #include "core/common/text.h"
-#include "core/io/csv.h"
 #include "core/io/kernel_fields.h"
-#include "core/model/units.h"
+#include "core/io/ncu_table.h"
 
 #include <algorithm>
 #include <array>
-#include <charconv>
-#include <cmath>
-#include <deque>
 #include <map>
-#include <optional>
 #include <set>
-#include <unordered_map>
 
 namespace roofline {
+using ncu::Launch;
+using ncu::MetricNames;
+
 namespace {
-
-// The header line: the first CSV line with both "ID" and "Kernel Name" fields.
-std::optional<size_t> headerOffset(std::string_view text)
-{
-    size_t pos = 0;
-    while (pos < text.size()) {
-        size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos)
-            end = text.size();
-        const std::string_view line(text.data() + pos, end - pos);
-        if (line.find("\"ID\"") != std::string_view::npos && line.find("Kernel Name") != std::string_view::npos)
-            return pos;
-        if (line.rfind("ID,", 0) == 0 && line.find("Kernel Name") != std::string_view::npos)
-            return pos;
-        pos = end + 1;
-    }
-    return std::nullopt;
-}
-
-int lineOf(std::string_view text, size_t offset)
-{
-    return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
-}
-
-// Decimal separator of the file: '.' (1,234.5) or ',' (1.234,5), from the evidence of all values.
-struct DecimalVote {
-    int dot = 0, comma = 0;
-    void add(std::string_view v)
-    {
-        const auto npos = std::string_view::npos;
-        const auto d = v.find('.'), c = v.find(',');
-        const auto dl = v.rfind('.'), cl = v.rfind(',');
-        if (d != npos && c != npos) {
-            (dl > cl ? dot : comma) += 3; // the last separator is the decimal one
-        } else if (d != npos && d != dl) {
-            comma += 2; // 27.595.520: dots group thousands
-        } else if (c != npos && c != cl) {
-            dot += 2; // 1,215,000: commas group thousands
-        } else if (c != npos) {
-            const size_t after = v.size() - c - 1;
-            (after == 3 ? dot : comma) += 1; // "1,234" reads as thousands; "0,5" as a decimal comma
-        } else if (d != npos) {
-            const size_t after = v.size() - d - 1;
-            (after == 3 ? comma : dot) += 1;
-        }
-    }
-    char separator() const { return comma > dot ? ',' : '.'; }
-};
-
-std::optional<double> number(std::string_view v, char decimal)
-{
-    v = trimView(v);
-    if (v.empty() || v == "n/a" || v == "N/A" || v == "-")
-        return std::nullopt;
-    std::string clean;
-    for (char c : v) {
-        if (c == decimal)
-            clean += '.';
-        else if (c == ',' || c == '.' || c == ' ' || c == '\'')
-            continue; // thousands separators
-        else
-            clean += c;
-    }
-    double d = 0;
-    const auto [end, ec] = std::from_chars(clean.data(), clean.data() + clean.size(), d);
-    if (ec != std::errc() || end != clean.data() + clean.size() || !std::isfinite(d))
-        return std::nullopt;
-    return d;
-}
-
-// ncu units, normalised to SI (byte, second, FLOP-free counts): "Kbyte" = 1e3 byte, "usecond" = 1e-6 s.
-double unitScale(const std::string& unitRaw)
-{
-    const std::string u = toLower(trimmed(unitRaw));
-    if (u.empty())
-        return 1.0;
-    struct P {
-        const char* prefix;
-        double scale;
-    };
-    static const P big[] = {{"k", 1e3}, {"m", 1e6}, {"g", 1e9}, {"t", 1e12}, {"p", 1e15}};
-    for (const char* base : {"byte", "sector", "inst", "cycle", "hz", "warp", "request", "wavefront"}) {
-        const std::string b(base);
-        if (u == b || u == b + "s")
-            return 1.0;
-        for (const P& p : big)
-            if (u == p.prefix + b || u == p.prefix + b + "s")
-                return b == "sector" ? p.scale : p.scale;
-    }
-    if (u == "second")
-        return 1.0;
-    if (u == "msecond")
-        return 1e-3;
-    if (u == "usecond")
-        return 1e-6;
-    if (u == "nsecond")
-        return 1e-9;
-    return 1.0; // %, ratio, ...
-}
-
-bool endsWith(const std::string& s, const std::string& suffix)
-{
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
-std::optional<Precision> tensorPrecision(const std::string& src)
-{
-    // In this order: "fp4_fp6_fp8" (Blackwell's shared pipe) counts as FP8, before "fp4".
-    static const std::pair<const char*, Precision> kinds[]
-        = {{"fp8", Precision::FP8}, {"fp4", Precision::FP4}, {"bf16", Precision::BF16}, {"tf32", Precision::TF32},
-            {"fp16", Precision::FP16}, {"int8", Precision::INT8}, {"fp64", Precision::FP64}};
-    for (const auto& [name, precision] : kinds)
-        if (src.find(name) != std::string::npos)
-            return precision;
-    return std::nullopt;
-}
-
-/// The distinct metric names of one export, each with a small number: a launch keeps its values
-/// as (number, value) pairs, not a map of strings (10^6 launches x a dozen metrics).
-class MetricNames {
-public:
-    int intern(std::string_view name)
-    {
-        if (auto it = m_ids.find(std::string(name)); it != m_ids.end())
-            return it->second;
-        m_names.emplace_back(name);
-        m_ids.emplace(m_names.back(), static_cast<int>(m_names.size() - 1));
-        return static_cast<int>(m_names.size() - 1);
-    }
-    /// -1 when no launch has it.
-    int find(const std::string& name) const
-    {
-        const auto it = m_ids.find(name);
-        return it == m_ids.end() ? -1 : it->second;
-    }
-    const std::string& name(int id) const { return m_names[static_cast<size_t>(id)]; }
-    int size() const { return static_cast<int>(m_names.size()); }
-    /// Ids in the order of their names (sums over several metrics add in one fixed order).
-    std::vector<int> sortedIds() const
-    {
-        std::vector<int> ids(m_names.size());
-        for (size_t i = 0; i < ids.size(); ++i)
-            ids[i] = static_cast<int>(i);
-        std::sort(ids.begin(), ids.end(), [&](int a, int b) { return name(a) < name(b); });
-        return ids;
-    }
-
-private:
-    std::deque<std::string> m_names; ///< stable: m_ids' keys are copies, ids index this
-    std::unordered_map<std::string, int> m_ids;
-};
-
-struct Launch {
-    std::string id;
-    std::string name;
-    std::string device; ///< set where it changes from the launch before (one name, 10^6 launches)
-    int line = 0;
-    std::vector<std::pair<int, double>> metrics; ///< (MetricNames id, SI value)
-
-    void set(int metric, double value)
-    {
-        for (auto& [m, v] : metrics)
-            if (m == metric) {
-                v = value; // a repeated row: the last one counts, as before
-                return;
-            }
-        metrics.emplace_back(metric, value);
-    }
-    std::optional<double> get(int metric) const
-    {
-        if (metric >= 0)
-            for (const auto& [m, v] : metrics)
-                if (m == metric)
-                    return v;
-        return std::nullopt;
-    }
-};
 
 constexpr std::size_t kPrecisions = static_cast<std::size_t>(Precision::INT8) + 1;
 
@@ -226,8 +48,8 @@ struct KnownMetrics {
         const std::string prefix = "sm__ops_path_tensor_src_";
         for (int i : n.sortedIds()) {
             const std::string& name = n.name(i);
-            if (name.rfind(prefix, 0) == 0 && endsWith(name, ".sum") && name.find("_op_") == std::string::npos)
-                tensorOps.emplace_back(i, tensorPrecision(name.substr(prefix.size())).value_or(Precision::FP16));
+            if (name.rfind(prefix, 0) == 0 && ncu::endsWith(name, ".sum") && name.find("_op_") == std::string::npos)
+                tensorOps.emplace_back(i, ncu::tensorPrecision(name.substr(prefix.size())).value_or(Precision::FP16));
         }
     }
     int sass[9][2]; ///< {dadd, dmul, dfma, fadd, fmul, ffma, hadd, hmul, hfma} x {sm__, smsp__}
@@ -333,6 +155,127 @@ std::optional<double> duration(const Launch& l, const KnownMetrics& m)
     return std::nullopt;
 }
 
+/// What a file lacks as a whole is one clear error, not a row-by-row complaint.
+std::optional<Error> missingMetrics(const ncu::Table& table, const KnownMetrics& known, const std::string& file)
+{
+    bool anyFlops = false, anyDram = false;
+    for (const auto& l : table.launches) {
+        anyFlops |= countWork(l, known).anyFlopMetric;
+        anyDram |= dramBytes(l, known).has_value();
+        if (anyFlops && anyDram)
+            return std::nullopt;
+    }
+    std::string missing;
+    if (!anyFlops)
+        missing += "FLOP counters (sm__sass_thread_inst_executed_op_*_pred_on.sum or sm__ops_path_tensor_*)";
+    if (!anyDram)
+        missing += std::string(missing.empty() ? "" : " and ") + "DRAM bytes (dram__bytes.sum)";
+    return Error {file, table.headerLine, 0,
+        "this ncu export lacks the metrics a roofline needs: " + missing + "; collect them with: " + ncuCommandLine()};
+}
+
+/// One kernel: a launch, or with aggregation every launch of one name.
+struct Sum {
+    Kernel k;
+    int line = 0;
+    std::array<double, kPrecisions> byPrecision {};
+    std::optional<double> l2, l1;
+    bool timed = true;
+};
+
+/// The launches summed into kernels, in file order; what cannot be placed is rejected with its
+/// line, and inner levels with zero bytes are noted.
+class KernelSums {
+public:
+    KernelSums(const KnownMetrics& known, bool aggregate, KernelRowCollector& collector)
+        : m_known(known)
+        , m_aggregate(aggregate)
+        , m_collector(collector)
+    { }
+
+    void add(const Launch& l)
+    {
+        const Work w = countWork(l, m_known);
+        const auto dram = dramBytes(l, m_known);
+        const std::string label = "'" + l.name + "' (ID " + l.id + ")";
+        if (!(w.flops > 0)) {
+            m_collector.reject(l.line, label + ": no floating-point work counted (0 FLOPs); nothing to place");
+            return;
+        }
+        if (!dram || !(*dram > 0)) {
+            m_collector.reject(l.line, label + ": 0 DRAM bytes, so its DRAM intensity is infinite; not placed");
+            return;
+        }
+        Sum& s = sumFor(l);
+        s.k.flops += w.flops;
+        s.k.bytes += *dram;
+        s.k.launches += 1;
+        for (size_t p = 0; p < kPrecisions; ++p)
+            s.byPrecision[p] += w.byPrecision[p];
+        if (auto t = duration(l, m_known))
+            *s.k.time += *t;
+        else
+            s.timed = false;
+        addLevel(s.l2, l2Bytes(l, m_known), l, "L2");
+        addLevel(s.l1, l1Bytes(l, m_known), l, "L1");
+    }
+
+    /// The kernels, each judged by the precision that did most of its work.
+    void finish(KernelImport& out)
+    {
+        for (auto& s : m_sums) {
+            if (!s.timed)
+                s.k.time.reset();
+            const auto top = std::max_element(s.byPrecision.begin(), s.byPrecision.end());
+            if (*top > 0)
+                s.k.precision = static_cast<Precision>(top - s.byPrecision.begin());
+            if (s.l2)
+                s.k.levelBytes.emplace_back("L2", *s.l2);
+            if (s.l1)
+                s.k.levelBytes.emplace_back("L1", *s.l1);
+            out.kernels.push_back(std::move(s.k));
+            out.lines.push_back(s.line);
+        }
+        for (const auto& [name, level] : m_infiniteLevels)
+            out.warnings.push_back("'" + name + "': 0 bytes at " + level + ", so its intensity there is infinite; no "
+                + level + " point");
+    }
+
+private:
+    Sum& sumFor(const Launch& l)
+    {
+        if (m_aggregate) {
+            const auto [it, inserted] = m_byName.emplace(l.name, m_sums.size());
+            if (!inserted)
+                return m_sums[it->second];
+        }
+        Sum s;
+        s.k.name = m_aggregate ? l.name : l.name + " #" + l.id;
+        s.k.launches = 0;
+        s.k.time = 0.0;
+        s.line = l.line;
+        m_sums.push_back(std::move(s));
+        return m_sums.back();
+    }
+
+    void addLevel(std::optional<double>& sum, std::optional<double> bytes, const Launch& l, const char* level)
+    {
+        if (!bytes)
+            return;
+        if (!(*bytes > 0)) {
+            m_infiniteLevels.emplace(l.name, level);
+            return;
+        }
+        sum = sum.value_or(0.0) + *bytes;
+    }
+
+    const KnownMetrics& m_known;
+    bool m_aggregate;
+    KernelRowCollector& m_collector;
+    std::vector<Sum> m_sums;
+    std::map<std::string, size_t> m_byName;
+    std::set<std::pair<std::string, std::string>> m_infiniteLevels;
+};
 } // namespace
 
 std::string ncuCommandLine()
@@ -374,357 +317,32 @@ std::string hardwareForDeviceName(const std::string& deviceRaw)
 
 bool looksLikeNcuCsv(std::string_view text)
 {
-    return headerOffset(text.substr(0, std::min<size_t>(text.size(), 1 << 20))).has_value();
+    return ncu::headerOffset(text.substr(0, std::min<size_t>(text.size(), 1 << 20))).has_value();
 }
-
-namespace {
-struct NcuTable {
-    MetricNames names;
-    std::vector<Launch> launches;
-    std::string source;
-    char decimal = '.';
-    int headerLine = 0;
-};
-
-// Every launch of the export with its metrics in SI units. The rows are streamed twice (the
-// decimal separator needs every value first); no row is kept as strings.
-Result<NcuTable> readNcuTable(std::string_view text, const std::string& file)
-{
-    const auto start = headerOffset(text);
-    if (!start)
-        return Error {file, 0, 0, "not an Nsight Compute CSV: no header row with \"ID\" and \"Kernel Name\""};
-    const int lineBase = lineOf(text, *start) - 1;
-    const std::string_view body = text.substr(*start);
-    CsvReader headerReader(body, ',');
-    headerReader.next();
-    const std::vector<std::string> header(headerReader.fields().begin(), headerReader.fields().end());
-    auto col = [&](const char* name) -> int {
-        for (size_t i = 0; i < header.size(); ++i)
-            if (trimView(header[i]) == name)
-                return static_cast<int>(i);
-        return -1;
-    };
-    const int cId = col("ID"), cName = col("Kernel Name"), cDevice = col("Device");
-    const int cMetric = col("Metric Name"), cUnit = col("Metric Unit"), cValue = col("Metric Value");
-    const bool details = cMetric >= 0 && cValue >= 0;
-    std::vector<bool> metricColumn(header.size());
-    for (size_t c = 0; c < header.size(); ++c)
-        metricColumn[c] = header[c].find("__") != std::string::npos;
-    auto field = [](const std::vector<std::string_view>& r, int c) {
-        return c >= 0 && c < static_cast<int>(r.size()) ? r[static_cast<size_t>(c)] : std::string_view();
-    };
-
-    NcuTable result;
-    result.source = details ? "ncu details" : "ncu raw";
-    result.headerLine = lineBase + 1;
-
-    // First pass: the decimal separator, from every value in the file; and --page raw's units row.
-    DecimalVote vote;
-    std::vector<std::string> units;
-    {
-        CsvReader reader(body, ',');
-        reader.next(); // the header
-        bool first = true;
-        while (reader.next()) {
-            const auto& row = reader.fields();
-            if (first && !details && trimView(field(row, cId)).empty()) {
-                units.assign(row.begin(), row.end()); // --page raw: the units row
-                first = false;
-                continue;
-            }
-            first = false;
-            if (details) {
-                vote.add(field(row, cValue));
-            } else {
-                for (size_t c = 0; c < row.size() && c < header.size(); ++c)
-                    if (metricColumn[c])
-                        vote.add(row[c]);
-            }
-        }
-    }
-    const char decimal = vote.separator();
-    result.decimal = decimal;
-
-    // ncu writes a handful of distinct units: each is scaled once.
-    std::unordered_map<std::string, double> scales;
-    std::string lastUnit;
-    double lastScale = 1.0;
-    auto scaleOf = [&](std::string_view unit) {
-        if (unit == lastUnit && !scales.empty())
-            return lastScale; // rows of one metric kind in a row share their unit
-        auto it = scales.find(std::string(unit));
-        if (it == scales.end())
-            it = scales.emplace(std::string(unit), unitScale(std::string(unit))).first;
-        lastUnit = unit;
-        lastScale = it->second;
-        return lastScale;
-    };
-
-    std::vector<Launch>& launches = result.launches;
-    MetricNames& names = result.names;
-    std::vector<int> columnMetric(header.size(), -1); // --page raw: a metric per column
-    for (size_t c = 0; c < header.size(); ++c)
-        if (metricColumn[c])
-            columnMetric[c] = names.intern(header[c]);
-    // --page details: a launch's metric rows come in the same order launch after launch, so the
-    // k-th row's metric is guessed from the launch before (a string compare, no lookup).
-    std::vector<int> previousOrder, order;
-    std::unordered_map<std::string, size_t> byId;
-    std::string lastDevice;
-    size_t last = std::string::npos; // a launch's metric rows come together: the last one is likely again
-    CsvReader reader(body, ',');
-    reader.next(); // the header
-    bool skipUnits = !units.empty();
-    while (reader.next()) {
-        const auto& row = reader.fields();
-        if (skipUnits) {
-            skipUnits = false;
-            continue;
-        }
-        const int line = lineBase + reader.line();
-        const std::string_view id = trimView(field(row, cId));
-        if (id.empty() || row.size() < 2)
-            continue; // program output after the table, blank rows
-        if (row.front().substr(0, 2) == "==")
-            continue; // ==PROF== / ==WARNING== lines inside the table
-        if (last == std::string::npos || launches[last].id != id) {
-            if (!order.empty())
-                previousOrder.swap(order);
-            order.clear();
-            auto [it, inserted] = byId.emplace(std::string(id), launches.size());
-            if (inserted) {
-                Launch l;
-                l.id = std::string(id);
-                l.name = std::string(field(row, cName));
-                const std::string_view device = field(row, cDevice);
-                if (device != lastDevice) {
-                    l.device = std::string(device);
-                    lastDevice = l.device;
-                }
-                l.line = line;
-                launches.push_back(std::move(l));
-            }
-            last = it->second;
-        }
-        Launch& l = launches[last];
-        if (details) {
-            const std::string_view name = trimView(field(row, cMetric));
-            if (name.empty())
-                continue; // a rule row without a metric
-            const size_t k = order.size();
-            const int guess = k < previousOrder.size() ? previousOrder[k] : -1;
-            const int metricId = guess >= 0 && names.name(guess) == name ? guess : names.intern(name);
-            order.push_back(metricId);
-            if (auto v = number(field(row, cValue), decimal))
-                l.set(metricId, *v * scaleOf(field(row, cUnit)));
-        } else {
-            for (size_t c = 0; c < row.size() && c < header.size(); ++c) {
-                if (!metricColumn[c])
-                    continue; // metadata columns
-                if (auto v = number(row[c], decimal))
-                    l.set(columnMetric[c],
-                        *v * scaleOf(c < units.size() ? std::string_view(units[c]) : std::string_view()));
-            }
-        }
-    }
-    if (launches.empty())
-        return Error {file, lineBase + 1, 0, "the ncu export has a header but no kernel launches"};
-    return result;
-}
-} // namespace
 
 Result<KernelImport> parseNcuCsv(std::string_view text, const std::string& file, const NcuOptions& options)
 {
-    auto table = readNcuTable(text, file);
+    auto table = ncu::readTable(text, file);
     if (!table)
         return table.error();
-    const std::vector<Launch>& launches = table->launches;
     const KnownMetrics known(table->names);
-    const int lineBase = table->headerLine - 1;
-    const char decimal = table->decimal;
+    if (auto error = missingMetrics(table.value(), known, file))
+        return *error;
     KernelImport out;
     out.source = table->source;
-
-    // What the file lacks as a whole is one clear error, not a row-by-row complaint.
-    bool anyFlops = false, anyDram = false;
-    for (const auto& l : launches) {
-        anyFlops |= countWork(l, known).anyFlopMetric;
-        anyDram |= dramBytes(l, known).has_value();
-        if (anyFlops && anyDram)
-            break;
-    }
-    if (!anyFlops || !anyDram) {
-        std::string missing;
-        if (!anyFlops)
-            missing += "FLOP counters (sm__sass_thread_inst_executed_op_*_pred_on.sum or sm__ops_path_tensor_*)";
-        if (!anyDram)
-            missing += std::string(missing.empty() ? "" : " and ") + "DRAM bytes (dram__bytes.sum)";
-        return Error {file, lineBase + 1, 0,
-            "this ncu export lacks the metrics a roofline needs: " + missing
-                + "; collect them with: " + ncuCommandLine()};
-    }
-    for (const auto& l : launches)
+    for (const auto& l : table->launches)
         if (!l.device.empty()) {
             out.device = l.device;
             out.suggestedHardware = hardwareForDeviceName(l.device);
             break;
         }
-
-    struct Sum {
-        Kernel k;
-        int line = 0;
-        std::array<double, kPrecisions> byPrecision {};
-        std::optional<double> l2, l1;
-        bool timed = true;
-    };
-    std::vector<Sum> kernels;
-    std::map<std::string, size_t> byName;
     KernelRowCollector collector(file, out);
-    std::set<std::string> infiniteLevels;
-    for (const auto& l : launches) {
-        const Work w = countWork(l, known);
-        const auto dram = dramBytes(l, known);
-        auto label = [&]() { return "'" + l.name + "' (ID " + l.id + ")"; };
-        if (!(w.flops > 0)) {
-            collector.reject(l.line, label() + ": no floating-point work counted (0 FLOPs); nothing to place");
-            continue;
-        }
-        if (!dram || !(*dram > 0)) {
-            collector.reject(l.line, label() + ": 0 DRAM bytes, so its DRAM intensity is infinite; not placed");
-            continue;
-        }
-        Sum* s = nullptr;
-        if (options.aggregate) {
-            const auto [it, inserted] = byName.emplace(l.name, kernels.size());
-            if (inserted) {
-                kernels.push_back({});
-                kernels.back().k.name = l.name;
-                kernels.back().k.launches = 0;
-                kernels.back().k.time = 0.0;
-                kernels.back().line = l.line;
-            }
-            s = &kernels[it->second];
-        } else {
-            kernels.push_back({});
-            s = &kernels.back();
-            s->k.name = l.name + " #" + l.id;
-            s->k.launches = 0;
-            s->k.time = 0.0;
-            s->line = l.line;
-        }
-        s->k.flops += w.flops;
-        s->k.bytes += *dram;
-        s->k.launches += 1;
-        for (size_t p = 0; p < kPrecisions; ++p)
-            s->byPrecision[p] += w.byPrecision[p];
-        if (auto t = duration(l, known))
-            *s->k.time += *t;
-        else
-            s->timed = false;
-        auto addLevel = [&](std::optional<double>& acc, std::optional<double> v, const char* level) {
-            if (!v)
-                return;
-            if (!(*v > 0)) {
-                infiniteLevels.insert(l.name + "|" + level);
-                return;
-            }
-            acc = acc.value_or(0.0) + *v;
-        };
-        addLevel(s->l2, l2Bytes(l, known), "L2");
-        addLevel(s->l1, l1Bytes(l, known), "L1");
-    }
-    for (auto& s : kernels) {
-        if (!s.timed)
-            s.k.time.reset();
-        // The precision that did most of the work decides which roof judges the kernel.
-        const auto top = std::max_element(s.byPrecision.begin(), s.byPrecision.end());
-        if (*top > 0)
-            s.k.precision = static_cast<Precision>(top - s.byPrecision.begin());
-        if (s.l2)
-            s.k.levelBytes.emplace_back("L2", *s.l2);
-        if (s.l1)
-            s.k.levelBytes.emplace_back("L1", *s.l1);
-        out.kernels.push_back(std::move(s.k));
-        out.lines.push_back(s.line);
-    }
-    for (const auto& key : infiniteLevels) {
-        const auto bar = key.find('|');
-        out.warnings.push_back("'" + key.substr(0, bar) + "': 0 bytes at " + key.substr(bar + 1)
-            + ", so its intensity there is infinite; no " + key.substr(bar + 1) + " point");
-    }
-    if (decimal == ',')
+    KernelSums sums(known, options.aggregate, collector);
+    for (const auto& l : table->launches)
+        sums.add(l);
+    sums.finish(out);
+    if (table->decimal == ',')
         out.warnings.push_back("numbers read with ',' as the decimal separator (a European-locale export)");
     return out;
 }
-
-Result<HardwareProfile> ncuCeilings(std::string_view text, const std::string& file)
-{
-    auto table = readNcuTable(text, file);
-    if (!table)
-        return table.error();
-    HardwareProfile p;
-    p.vendor = "Measured";
-    p.category = "measured";
-    p.achievable = 1.0;
-    std::map<Precision, double> peaks;
-    double dram = 0, l2 = 0, l1 = 0;
-    const MetricNames& names = table->names;
-    auto id = [&](const std::string& name) { return names.find(name); };
-    for (const Launch& l : table->launches) {
-        if (p.name.empty() && !l.device.empty())
-            p.name = "Sustained peaks (ncu: " + l.device + ")";
-        const double sm = l.get(id("sm__cycles_elapsed.avg.per_second")).value_or(0);
-        auto rate = [&](const std::string& m, double perInst) {
-            for (const std::string prefix : {"sm__", "smsp__"})
-                if (auto v = l.get(id(prefix + m + ".peak_sustained")))
-                    return *v * perInst * sm;
-            return 0.0;
-        };
-        peaks[Precision::FP64]
-            = std::max(peaks[Precision::FP64], rate("sass_thread_inst_executed_op_dfma_pred_on.sum", 2));
-        peaks[Precision::FP32]
-            = std::max(peaks[Precision::FP32], rate("sass_thread_inst_executed_op_ffma_pred_on.sum", 2));
-        peaks[Precision::FP16]
-            = std::max(peaks[Precision::FP16], rate("sass_thread_inst_executed_op_hfma_pred_on.sum", 4));
-        std::vector<std::pair<std::string, double>> byName; // in name order, as the sums always were
-        for (const auto& [metricId, value] : l.metrics)
-            byName.emplace_back(names.name(metricId), value);
-        std::sort(byName.begin(), byName.end());
-        for (const auto& [name, value] : byName) {
-            const std::string prefix = "sm__ops_path_tensor_src_", suffix = ".sum.peak_sustained";
-            if (name.rfind(prefix, 0) != 0 || !endsWith(name, suffix) || name.find("sparsity_on") != std::string::npos)
-                continue;
-            const std::string src = name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
-            if (auto pr = tensorPrecision(src))
-                peaks[*pr] = std::max(peaks[*pr], value * sm);
-        }
-        auto bw = [&](const char* bytes, const char* clock) {
-            const auto b = l.get(id(bytes));
-            const auto c = l.get(id(clock));
-            return b && c ? *b * *c : 0.0;
-        };
-        dram = std::max(dram, bw("dram__bytes.sum.peak_sustained", "dram__cycles_elapsed.avg.per_second"));
-        l2 = std::max(l2, bw("lts__t_bytes.sum.peak_sustained", "lts__cycles_elapsed.avg.per_second"));
-        l1 = std::max(l1, bw("l1tex__t_bytes.sum.peak_sustained", "l1tex__cycles_elapsed.avg.per_second"));
-    }
-    for (const auto& [pr, v] : peaks)
-        if (v > 0 && std::isfinite(v))
-            p.peaks[pr] = v;
-    if (p.peaks.empty() || !(dram > 0))
-        return Error {file, table->headerLine, 0,
-            "this ncu export carries no peak_sustained figures (with sm__cycles_elapsed.avg.per_second and "
-            "dram__cycles_elapsed.avg.per_second); collect them with ncu --set roofline"};
-    p.memory.push_back({"DRAM", dram, std::nullopt});
-    if (l2 > 0)
-        p.memory.push_back({"L2", l2, std::nullopt});
-    if (l1 > 0)
-        p.memory.push_back({"L1", l1, std::nullopt});
-    if (p.name.empty())
-        p.name = "Sustained peaks (ncu)";
-    p.notes.push_back("Peaks from the *.peak_sustained figures of an ncu export, at the clocks the profile ran at; "
-                      "the achievable fraction is 1.");
-    p.sources.push_back("Nsight Compute export: " + file);
-    return p;
-}
-
 } // namespace roofline

@@ -143,6 +143,77 @@ bool isSessionFile(const std::string& path, const std::string& text)
         || looksLikeSession(text);
 }
 
+namespace {
+
+/// The 'view' mapping: title, fixed ranges, what is drawn, compared parts and precisions.
+ViewSettings parseView(const std::string& file, const YAML::Node& v)
+{
+    if (!v.IsMap())
+        yamlFail(file, v, "'view' must be a mapping (title, x, y, achievable_roof, labels, size_by_time)");
+    ViewSettings view;
+    std::set<std::string> seenView;
+    for (auto vit = v.begin(); vit != v.end(); ++vit) {
+        yamlRejectDuplicate(seenView, file, vit->first);
+        const std::string vk = vit->first.Scalar();
+        const YAML::Node vv = vit->second; // a copy: the iterator hands out a temporary
+        if (vk == "title")
+            view.title = vv.IsScalar() ? vv.Scalar() : std::string();
+        else if (vk == "x")
+            view.x = range(file, vv, "x");
+        else if (vk == "y")
+            view.y = range(file, vv, "y");
+        else if (vk == "achievable_roof")
+            view.showAchievable = boolean(file, vv, "achievable_roof");
+        else if (vk == "labels")
+            view.showLabels = boolean(file, vv, "labels");
+        else if (vk == "size_by_time")
+            view.sizeByTimeShare = boolean(file, vv, "size_by_time");
+        else if (vk == "other_precisions")
+            view.showOtherPrecisions = boolean(file, vv, "other_precisions");
+        else if (vk == "levels")
+            view.showLevels = boolean(file, vv, "levels");
+        else if (vk == "interconnect")
+            view.showInterconnect = boolean(file, vv, "interconnect");
+        else if (vk == "compare") {
+            if (!vv.IsSequence())
+                yamlFail(file, vv, "'compare' must be a list of hardware ids, e.g. [b200]");
+            for (const auto& item : vv)
+                view.compare.push_back(item.Scalar());
+        } else if (vk == "compare_precisions") {
+            if (!vv.IsSequence())
+                yamlFail(file, vv, "'compare_precisions' must be a list, e.g. [fp8]");
+            for (const auto& item : vv)
+                view.comparePrecisions.push_back(precisionField(file, item, "precision"));
+        } else
+            yamlFail(file, vit->first,
+                "unknown view field '" + vk
+                    + "'; expected title, x, y, achievable_roof, labels, size_by_time, other_precisions, levels, "
+                      "interconnect, compare, compare_precisions");
+    }
+    return view;
+}
+
+/// The 'kernels' list: every kernel valid and named once (a session is a whole: a bad kernel
+/// fails it).
+std::vector<Kernel> parseSessionKernels(const std::string& file, const YAML::Node& v)
+{
+    if (v.IsNull())
+        return {};
+    if (!v.IsSequence())
+        yamlFail(file, v, "'kernels' must be a list");
+    KernelImport imported;
+    KernelRowCollector collector(file, imported);
+    std::set<std::string> ignored;
+    collectTreeKernels(v, collector, ignored);
+    if (!imported.rejected.empty())
+        throw YamlFailure {imported.rejected.front()};
+    if (!ignored.empty())
+        yamlFail(file, v, "unknown kernel field '" + *ignored.begin() + "'");
+    return std::move(imported.kernels);
+}
+
+} // namespace
+
 Result<Session> parseSession(const std::string& text, const std::string& file)
 {
     try {
@@ -180,64 +251,11 @@ Result<Session> parseSession(const std::string& text, const std::string& file)
                     yamlFail(file, v, "achievable must be a fraction of peak in (0, 1], e.g. 0.85");
                 s.achievable = a;
             } else if (key == "view") {
-                if (!v.IsMap())
-                    yamlFail(file, v, "'view' must be a mapping (title, x, y, achievable_roof, labels, size_by_time)");
-                std::set<std::string> seenView;
-                for (auto vit = v.begin(); vit != v.end(); ++vit) {
-                    yamlRejectDuplicate(seenView, file, vit->first);
-                    const std::string vk = vit->first.Scalar();
-                    const YAML::Node vv = vit->second; // a copy: the iterator hands out a temporary
-                    if (vk == "title")
-                        s.view.title = vv.IsScalar() ? vv.Scalar() : std::string();
-                    else if (vk == "x")
-                        s.view.x = range(file, vv, "x");
-                    else if (vk == "y")
-                        s.view.y = range(file, vv, "y");
-                    else if (vk == "achievable_roof")
-                        s.view.showAchievable = boolean(file, vv, "achievable_roof");
-                    else if (vk == "labels")
-                        s.view.showLabels = boolean(file, vv, "labels");
-                    else if (vk == "size_by_time")
-                        s.view.sizeByTimeShare = boolean(file, vv, "size_by_time");
-                    else if (vk == "other_precisions")
-                        s.view.showOtherPrecisions = boolean(file, vv, "other_precisions");
-                    else if (vk == "levels")
-                        s.view.showLevels = boolean(file, vv, "levels");
-                    else if (vk == "interconnect")
-                        s.view.showInterconnect = boolean(file, vv, "interconnect");
-                    else if (vk == "compare") {
-                        if (!vv.IsSequence())
-                            yamlFail(file, vv, "'compare' must be a list of hardware ids, e.g. [b200]");
-                        for (const auto& item : vv)
-                            s.view.compare.push_back(item.Scalar());
-                    } else if (vk == "compare_precisions") {
-                        if (!vv.IsSequence())
-                            yamlFail(file, vv, "'compare_precisions' must be a list, e.g. [fp8]");
-                        for (const auto& item : vv)
-                            s.view.comparePrecisions.push_back(precisionField(file, item, "precision"));
-                    } else
-                        yamlFail(file, vit->first,
-                            "unknown view field '" + vk
-                                + "'; expected title, x, y, achievable_roof, labels, size_by_time, other_precisions, "
-                                  "levels, "
-                                  "interconnect, compare, compare_precisions");
-                }
+                s.view = parseView(file, v);
             } else if (key == "llm") {
                 s.llm = parseLlm(file, v);
             } else if (key == "kernels") {
-                if (v.IsNull())
-                    continue;
-                if (!v.IsSequence())
-                    yamlFail(file, v, "'kernels' must be a list");
-                KernelImport imported;
-                KernelRowCollector collector(file, imported);
-                std::set<std::string> ignored;
-                collectTreeKernels(v, collector, ignored);
-                if (!imported.rejected.empty())
-                    return imported.rejected.front();
-                if (!ignored.empty())
-                    yamlFail(file, v, "unknown kernel field '" + *ignored.begin() + "'");
-                s.kernels = std::move(imported.kernels);
+                s.kernels = parseSessionKernels(file, v);
             } else {
                 yamlFail(file, it->first,
                     "unknown field '" + key

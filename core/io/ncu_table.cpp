@@ -1,0 +1,347 @@
+// SPDX-License-Identifier: MIT
+#include "core/io/ncu_table.h"
+
+#include "core/common/text.h"
+#include "core/io/csv.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+namespace roofline::ncu {
+namespace {
+
+std::optional<size_t> headerOffsetIn(std::string_view text)
+{
+    size_t pos = 0;
+    while (pos < text.size()) {
+        size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos)
+            end = text.size();
+        const std::string_view line(text.data() + pos, end - pos);
+        if (line.find("\"ID\"") != std::string_view::npos && line.find("Kernel Name") != std::string_view::npos)
+            return pos;
+        if (line.rfind("ID,", 0) == 0 && line.find("Kernel Name") != std::string_view::npos)
+            return pos;
+        pos = end + 1;
+    }
+    return std::nullopt;
+}
+
+int lineOf(std::string_view text, size_t offset)
+{
+    return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
+}
+
+// Decimal separator of the file: '.' (1,234.5) or ',' (1.234,5), from the evidence of all values.
+struct DecimalVote {
+    int dot = 0, comma = 0;
+    void add(std::string_view v)
+    {
+        const auto npos = std::string_view::npos;
+        const auto d = v.find('.'), c = v.find(',');
+        const auto dl = v.rfind('.'), cl = v.rfind(',');
+        if (d != npos && c != npos) {
+            (dl > cl ? dot : comma) += 3; // the last separator is the decimal one
+        } else if (d != npos && d != dl) {
+            comma += 2; // 27.595.520: dots group thousands
+        } else if (c != npos && c != cl) {
+            dot += 2; // 1,215,000: commas group thousands
+        } else if (c != npos) {
+            const size_t after = v.size() - c - 1;
+            (after == 3 ? dot : comma) += 1; // "1,234" reads as thousands; "0,5" as a decimal comma
+        } else if (d != npos) {
+            const size_t after = v.size() - d - 1;
+            (after == 3 ? comma : dot) += 1;
+        }
+    }
+    char separator() const { return comma > dot ? ',' : '.'; }
+};
+
+std::optional<double> number(std::string_view v, char decimal)
+{
+    v = trimView(v);
+    if (v.empty() || v == "n/a" || v == "N/A" || v == "-")
+        return std::nullopt;
+    std::string clean;
+    for (char c : v) {
+        if (c == decimal)
+            clean += '.';
+        else if (c == ',' || c == '.' || c == ' ' || c == '\'')
+            continue; // thousands separators
+        else
+            clean += c;
+    }
+    double d = 0;
+    const auto [end, ec] = std::from_chars(clean.data(), clean.data() + clean.size(), d);
+    if (ec != std::errc() || end != clean.data() + clean.size() || !std::isfinite(d))
+        return std::nullopt;
+    return d;
+}
+
+// ncu units, normalised to SI (byte, second, FLOP-free counts): "Kbyte" = 1e3 byte, "usecond" = 1e-6 s.
+double unitScale(const std::string& unitRaw)
+{
+    const std::string u = toLower(trimmed(unitRaw));
+    if (u.empty())
+        return 1.0;
+    struct P {
+        const char* prefix;
+        double scale;
+    };
+    static const P big[] = {{"k", 1e3}, {"m", 1e6}, {"g", 1e9}, {"t", 1e12}, {"p", 1e15}};
+    for (const char* base : {"byte", "sector", "inst", "cycle", "hz", "warp", "request", "wavefront"}) {
+        const std::string b(base);
+        if (u == b || u == b + "s")
+            return 1.0;
+        for (const P& p : big)
+            if (u == p.prefix + b || u == p.prefix + b + "s")
+                return b == "sector" ? p.scale : p.scale;
+    }
+    if (u == "second")
+        return 1.0;
+    if (u == "msecond")
+        return 1e-3;
+    if (u == "usecond")
+        return 1e-6;
+    if (u == "nsecond")
+        return 1e-9;
+    return 1.0; // %, ratio, ...
+}
+
+/// The columns of an export's header row.
+struct Columns {
+    std::vector<std::string> header;
+    int id = -1, name = -1, device = -1, metric = -1, unit = -1, value = -1;
+    std::vector<bool> isMetric; ///< --page raw: the columns named like metrics ("dram__bytes.sum")
+    bool details() const { return metric >= 0 && value >= 0; }
+    std::string_view field(const std::vector<std::string_view>& row, int c) const
+    {
+        return c >= 0 && c < static_cast<int>(row.size()) ? row[static_cast<size_t>(c)] : std::string_view();
+    }
+};
+
+Columns readColumns(std::string_view body)
+{
+    CsvReader reader(body, ',');
+    reader.next();
+    Columns c;
+    c.header.assign(reader.fields().begin(), reader.fields().end());
+    auto col = [&](const char* name) -> int {
+        for (size_t i = 0; i < c.header.size(); ++i)
+            if (trimView(c.header[i]) == name)
+                return static_cast<int>(i);
+        return -1;
+    };
+    c.id = col("ID");
+    c.name = col("Kernel Name");
+    c.device = col("Device");
+    c.metric = col("Metric Name");
+    c.unit = col("Metric Unit");
+    c.value = col("Metric Value");
+    for (const auto& h : c.header)
+        c.isMetric.push_back(h.find("__") != std::string::npos);
+    return c;
+}
+
+/// What a first pass over the rows finds: the decimal separator, from every value in the file
+/// (it needs them all before any is read), and --page raw's units row under the header.
+struct FirstPass {
+    char decimal = '.';
+    std::vector<std::string> units;
+};
+
+FirstPass firstPass(std::string_view body, const Columns& c)
+{
+    FirstPass pass;
+    DecimalVote vote;
+    CsvReader reader(body, ',');
+    reader.next(); // the header
+    bool first = true;
+    while (reader.next()) {
+        const auto& row = reader.fields();
+        if (first && !c.details() && trimView(c.field(row, c.id)).empty()) {
+            pass.units.assign(row.begin(), row.end()); // --page raw: the units row
+            first = false;
+            continue;
+        }
+        first = false;
+        if (c.details()) {
+            vote.add(c.field(row, c.value));
+            continue;
+        }
+        for (size_t i = 0; i < row.size() && i < c.header.size(); ++i)
+            if (c.isMetric[i])
+                vote.add(row[i]);
+    }
+    pass.decimal = vote.separator();
+    return pass;
+}
+
+/// ncu writes a handful of distinct units: each is scaled once.
+class UnitScales {
+public:
+    double of(std::string_view unit)
+    {
+        if (unit == m_lastUnit && !m_scales.empty())
+            return m_lastScale; // rows of one metric kind in a row share their unit
+        auto it = m_scales.find(std::string(unit));
+        if (it == m_scales.end())
+            it = m_scales.emplace(std::string(unit), unitScale(std::string(unit))).first;
+        m_lastUnit = unit;
+        m_lastScale = it->second;
+        return m_lastScale;
+    }
+
+private:
+    std::unordered_map<std::string, double> m_scales;
+    std::string m_lastUnit;
+    double m_lastScale = 1.0;
+};
+
+/// The second pass: each row into its launch (a launch's rows come together; --page details
+/// has a row per metric, --page raw a column per metric).
+class LaunchReader {
+public:
+    LaunchReader(const Columns& columns, const FirstPass& pass, Table& table)
+        : m_c(columns)
+        , m_pass(pass)
+        , m_table(table)
+        , m_columnMetric(columns.header.size(), -1)
+    {
+        for (size_t i = 0; i < m_c.header.size(); ++i)
+            if (m_c.isMetric[i])
+                m_columnMetric[i] = m_table.names.intern(m_c.header[i]);
+    }
+
+    void add(const std::vector<std::string_view>& row, int line)
+    {
+        const std::string_view id = trimView(m_c.field(row, m_c.id));
+        if (id.empty() || row.size() < 2)
+            return; // program output after the table, blank rows
+        if (row.front().substr(0, 2) == "==")
+            return; // ==PROF== / ==WARNING== lines inside the table
+        Launch& l = launchFor(id, row, line);
+        if (m_c.details())
+            addMetricRow(l, row);
+        else
+            addMetricColumns(l, row);
+    }
+
+private:
+    Launch& launchFor(std::string_view id, const std::vector<std::string_view>& row, int line)
+    {
+        std::vector<Launch>& launches = m_table.launches;
+        if (m_last != std::string::npos && launches[m_last].id == id)
+            return launches[m_last];
+        if (!m_order.empty())
+            m_previousOrder.swap(m_order);
+        m_order.clear();
+        auto [it, inserted] = m_byId.emplace(std::string(id), launches.size());
+        if (inserted) {
+            Launch l;
+            l.id = std::string(id);
+            l.name = std::string(m_c.field(row, m_c.name));
+            const std::string_view device = m_c.field(row, m_c.device);
+            if (device != m_lastDevice) {
+                l.device = std::string(device);
+                m_lastDevice = l.device;
+            }
+            l.line = line;
+            launches.push_back(std::move(l));
+        }
+        m_last = it->second;
+        return launches[m_last];
+    }
+
+    /// --page details: a launch's metric rows come in the same order launch after launch, so the
+    /// k-th row's metric is guessed from the launch before (a string compare, no lookup).
+    void addMetricRow(Launch& l, const std::vector<std::string_view>& row)
+    {
+        const std::string_view name = trimView(m_c.field(row, m_c.metric));
+        if (name.empty())
+            return; // a rule row without a metric
+        const size_t k = m_order.size();
+        const int guess = k < m_previousOrder.size() ? m_previousOrder[k] : -1;
+        const int metricId = guess >= 0 && m_table.names.name(guess) == name ? guess : m_table.names.intern(name);
+        m_order.push_back(metricId);
+        if (auto v = number(m_c.field(row, m_c.value), m_pass.decimal))
+            l.set(metricId, *v * m_scales.of(m_c.field(row, m_c.unit)));
+    }
+
+    /// --page raw: every metric column of the row, in the unit its column's units row gives.
+    void addMetricColumns(Launch& l, const std::vector<std::string_view>& row)
+    {
+        for (size_t i = 0; i < row.size() && i < m_c.header.size(); ++i) {
+            if (!m_c.isMetric[i])
+                continue; // metadata columns
+            if (auto v = number(row[i], m_pass.decimal))
+                l.set(m_columnMetric[i],
+                    *v * m_scales.of(i < m_pass.units.size() ? std::string_view(m_pass.units[i]) : std::string_view()));
+        }
+    }
+
+    const Columns& m_c;
+    const FirstPass& m_pass;
+    Table& m_table;
+    std::vector<int> m_columnMetric; ///< --page raw: a metric per column
+    UnitScales m_scales;
+    std::vector<int> m_previousOrder, m_order;
+    std::unordered_map<std::string, size_t> m_byId;
+    std::string m_lastDevice;
+    size_t m_last = std::string::npos; ///< the launch of the row before
+};
+
+} // namespace
+
+Result<Table> readTable(std::string_view text, const std::string& file)
+{
+    const auto start = headerOffsetIn(text);
+    if (!start)
+        return Error {file, 0, 0, "not an Nsight Compute CSV: no header row with \"ID\" and \"Kernel Name\""};
+    const int lineBase = lineOf(text, *start) - 1;
+    const std::string_view body = text.substr(*start);
+    const Columns columns = readColumns(body);
+    const FirstPass pass = firstPass(body, columns);
+    Table table;
+    table.source = columns.details() ? "ncu details" : "ncu raw";
+    table.headerLine = lineBase + 1;
+    table.decimal = pass.decimal;
+    // The rows are streamed twice (the decimal separator needs every value first); no row is
+    // kept as strings.
+    LaunchReader launches(columns, pass, table);
+    CsvReader reader(body, ',');
+    reader.next(); // the header
+    if (!pass.units.empty())
+        reader.next(); // --page raw's units row
+    while (reader.next())
+        launches.add(reader.fields(), lineBase + reader.line());
+    if (table.launches.empty())
+        return Error {file, lineBase + 1, 0, "the ncu export has a header but no kernel launches"};
+    return table;
+}
+
+std::optional<size_t> headerOffset(std::string_view text)
+{
+    return headerOffsetIn(text);
+}
+
+bool endsWith(const std::string& s, const std::string& suffix)
+{
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::optional<Precision> tensorPrecision(const std::string& src)
+{
+    // In this order: "fp4_fp6_fp8" (Blackwell's shared pipe) counts as FP8, before "fp4".
+    static const std::pair<const char*, Precision> kinds[]
+        = {{"fp8", Precision::FP8}, {"fp4", Precision::FP4}, {"bf16", Precision::BF16}, {"tf32", Precision::TF32},
+            {"fp16", Precision::FP16}, {"int8", Precision::INT8}, {"fp64", Precision::FP64}};
+    for (const auto& [name, precision] : kinds)
+        if (src.find(name) != std::string::npos)
+            return precision;
+    return std::nullopt;
+}
+
+
+} // namespace roofline::ncu
