@@ -60,10 +60,11 @@ fs::path scratch()
 }
 
 // Runs the CLI with an isolated HOME / XDG data folder so a user's own profiles don't leak in.
-CliRun roofline(const std::vector<std::string>& args)
+// `shellPrefix`: shell commands run first, in the same shell (a `ulimit`).
+CliRun roofline(const std::vector<std::string>& args, const std::string& shellPrefix = "")
 {
     const fs::path errFile = scratch() / "stderr.txt";
-    std::string cmd = "env HOME=" + shellQuote(scratch().string())
+    std::string cmd = shellPrefix + "env HOME=" + shellQuote(scratch().string())
         + " XDG_DATA_HOME=" + shellQuote((scratch() / "xdg").string()) + " " + shellQuote(ROOFLINE_CLI);
     for (const auto& a : args)
         cmd += " " + shellQuote(a);
@@ -595,4 +596,32 @@ TEST(Cli, EveryFigureInTheDocsIsDrawnFromAnExampleSession)
         }
     }
     EXPECT_GE(shown, 6);
+}
+
+TEST(Cli, WritesOntoAFullDiskFailWithExitOneAndKeepTheOldFile)
+{
+    // `ulimit -f 1` (512 bytes here) with SIGXFSZ ignored: a write past it fails as on a full
+    // disk. The old file must stay byte for byte, the command say why and exit 1.
+    const std::string full = "trap '' XFSZ; ulimit -f 1; ";
+    const fs::path dir = scratch() / "full-disk";
+    fs::create_directories(dir);
+    const std::string old = "the previous file\n";
+    auto writeOld = [&](const fs::path& p) { std::ofstream(p, std::ios::binary) << old; };
+    for (const char* name : {"fig.svg", "fig.png", "fig.pdf"}) {
+        const fs::path out = dir / name;
+        writeOld(out);
+        const CliRun r = roofline({"export", ROOFLINE_SOURCE_DIR "/resources/examples/lesson-h100.roofline.yaml", "-o",
+                                      out.string()},
+            full);
+        EXPECT_EQ(r.code, 1) << name << ": " << r.err;
+        EXPECT_NE(r.err.find("cannot write"), std::string::npos) << r.err;
+        EXPECT_EQ(readAll(out.string()), old) << name;
+    }
+    const fs::path profile = dir / "measured.yaml";
+    writeOld(profile);
+    const CliRun r = roofline({"import-ceilings", ROOFLINE_TEST_DATA "/ceilings/roofline.json", "-o", profile.string()}, full);
+    EXPECT_EQ(r.code, 1) << r.err;
+    EXPECT_NE(r.err.find("cannot write"), std::string::npos) << r.err;
+    EXPECT_EQ(readAll(profile.string()), old);
+    EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 4) << "no temporary files";
 }

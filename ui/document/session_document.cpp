@@ -2,10 +2,10 @@
 #include "ui/document/session_document.h"
 
 #include "core/io/session_yaml.h"
+#include "ui/common/atomic_file.h"
 #include "ui/document/commands.h"
 
 #include <QFile>
-#include <QSaveFile>
 
 #include <algorithm>
 #include <unordered_set>
@@ -79,17 +79,8 @@ QString SessionDocument::load(const QString& path)
 
 QString SessionDocument::save(const QString& path)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return tr("%1: cannot write (%2)").arg(path, file.errorString());
-    const std::string text = sessionToYaml(m_session);
-    if (file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())) {
-        const QString error = file.errorString();
-        file.cancelWriting();
-        return tr("%1: cannot write (%2)").arg(path, error);
-    }
-    if (!file.commit())
-        return tr("%1: cannot write (%2); the previous file is unchanged").arg(path, file.errorString());
+    if (auto error = writeFileAtomically(path, sessionToYaml(m_session)))
+        return *error + tr("; the previous file is unchanged");
     m_undo.setClean();
     if (m_filePath != path) {
         m_filePath = path;
