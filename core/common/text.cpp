@@ -18,6 +18,28 @@ std::size_t countLineEnds(std::string_view s)
     return ends;
 }
 
+std::string printable(std::string_view s, std::size_t maxChars)
+{
+    std::string out;
+    std::size_t chars = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if ((c & 0xC0) != 0x80 && chars++ == maxChars) { // the first byte of a character past the cut
+            out += "...";
+            break;
+        }
+        if (c < 0x20 || c == 0x7F) {
+            static const char hex[] = "0123456789ABCDEF";
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    return out;
+}
+
 std::string toLower(std::string_view s)
 {
     std::string out(s);

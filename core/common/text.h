@@ -20,6 +20,15 @@ inline std::string trimmed(std::string_view s)
 /// A CSV field, quoted (RFC 4180) only when it holds a comma, quote or line break.
 std::string csvQuote(const std::string& s);
 
+/// A value from a file as a message or a terminal table shows it: control characters (ESC,
+/// NUL, line breaks) as \xNN, and cut to `maxChars` characters with "..." after.
+std::string printable(std::string_view s, std::size_t maxChars = 60);
+/// printable(s) in single quotes: 'gemm_bf16'.
+inline std::string quoted(std::string_view s, std::size_t maxChars = 60)
+{
+    return "'" + printable(s, maxChars) + "'";
+}
+
 /// The shortest text that reads back as exactly `v` ("0.025", "1e+21").
 std::string shortestNumber(double v);
 

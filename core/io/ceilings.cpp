@@ -73,7 +73,7 @@ void orderLevels(HardwareProfile& p)
 Result<HardwareProfile> ertJson(const std::string& text, const std::string& file)
 {
     try {
-        const YAML::Node root = YAML::Load(text);
+        const YAML::Node root = loadSingleYaml(text, file);
         YAML::Node db = root["empirical"] ? root["empirical"] : root;
         const YAML::Node gflops = db["gflops"], gbytes = db["gbytes"];
         if (!gflops || !gbytes || !gflops["data"] || !gbytes["data"])
@@ -110,6 +110,8 @@ Result<HardwareProfile> ertJson(const std::string& text, const std::string& file
         orderLevels(p);
         p.notes.push_back("ERT names its levels L1 ... DRAM whatever the hardware calls them; rename them freely.");
         return p;
+    } catch (const YamlFailure& f) {
+        return f.error;
     } catch (const YAML::Exception& e) {
         return yamlError(file, e, "JSON syntax error: ");
     }

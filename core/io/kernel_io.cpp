@@ -152,7 +152,9 @@ Result<KernelImport> parseTreeKernels(std::string_view text, const std::string& 
 {
     YAML::Node root;
     try {
-        root = YAML::Load(std::string(text));
+        root = loadSingleYaml(std::string(text), file);
+    } catch (const YamlFailure& f) {
+        return f.error;
     } catch (const YAML::Exception& e) {
         return yamlError(file, e, "syntax error: ");
     }

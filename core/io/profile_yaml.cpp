@@ -142,10 +142,28 @@ public:
         parsePeaks(root, p);
         parseMemory(root, p);
         parseInterconnect(root, p);
+        checkRidges(root, p);
         return p;
     }
 
 private:
+    /// Each peak and bandwidth can be in range while their ratio is not (1e-300 FLOP/s over
+    /// 1e300 byte/s): every ridge must be a finite, positive number, or no roof can be drawn.
+    void checkRidges(const YAML::Node& root, const HardwareProfile& p) const
+    {
+        for (const auto& [precision, peak] : p.peaks)
+            for (const auto& level : p.memory) {
+                if (!level.bandwidth)
+                    continue;
+                const double ridge = peak / *level.bandwidth;
+                if (!std::isfinite(ridge) || !std::isnormal(ridge))
+                    fail(root["peaks"],
+                        "the " + precisionName(precision) + " peak over the " + level.name + " bandwidth gives a ridge of "
+                            + formatNumber(ridge, 3)
+                            + " FLOP/byte, which no plot can show; check the units of the peak and the bandwidth");
+            }
+    }
+
     void parsePeaks(const YAML::Node& root, HardwareProfile& p) const
     {
         const YAML::Node peaks = root["peaks"];
@@ -237,11 +255,13 @@ std::string exact(double v, Dimension d)
 Result<HardwareProfile> parseProfile(const std::string& yamlText, const std::string& file)
 {
     try {
-        const YAML::Node root = YAML::Load(yamlText);
+        const YAML::Node root = loadSingleYaml(yamlText, file);
         HardwareProfile p = ProfileParser(file).parse(root);
         p.file = file;
         return p;
     } catch (const ParseFailure& f) {
+        return f.error;
+    } catch (const YamlFailure& f) {
         return f.error;
     } catch (const YAML::Exception& e) {
         return yamlError(file, e, "YAML syntax error: ");

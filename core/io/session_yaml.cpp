@@ -217,7 +217,7 @@ std::vector<Kernel> parseSessionKernels(const std::string& file, const YAML::Nod
 Result<Session> parseSession(const std::string& text, const std::string& file)
 {
     try {
-        const YAML::Node root = YAML::Load(text);
+        const YAML::Node root = loadSingleYaml(text, file);
         if (!root.IsMap())
             return Error {file, 1, 1, "not a Roofline Studio session: expected a mapping with 'roofline_session: 1'"};
         const YAML::Node version = root["roofline_session"];

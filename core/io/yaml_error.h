@@ -8,8 +8,10 @@
 #include <yaml-cpp/exceptions.h>
 #include <yaml-cpp/node/node.h>
 
+#include <cstddef>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace roofline {
 
@@ -42,5 +44,11 @@ inline void yamlRejectDuplicate(std::set<std::string>& seen, const std::string& 
     if (!seen.insert(key.Scalar()).second)
         yamlFail(file, key, "field '" + key.Scalar() + "' is given twice");
 }
+
+/// The one YAML (or JSON) document of a file. A second document (YAML after '---', or text
+/// after a JSON value: "[...] junk") is an error, not dropped. So is a document whose aliases
+/// expand to more values than its text could hold without them (a few hundred aliases of
+/// aliases of a large mapping make billions: every walk through it would take minutes).
+YAML::Node loadSingleYaml(const std::string& text, const std::string& file);
 
 } // namespace roofline

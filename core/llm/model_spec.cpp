@@ -62,7 +62,7 @@ ModelSpec modelFromParameters(double parameters)
 Result<ModelSpec> parseModelSpec(const std::string& text, const std::string& file)
 {
     try {
-        const YAML::Node root = YAML::Load(text);
+        const YAML::Node root = loadSingleYaml(text, file);
         if (!root.IsMap())
             return Error {file, 1, 1, "expected a model preset: a mapping with id, name and parameters"};
         static const std::vector<std::string> known {"schema_version", "id", "name", "parameters", "active_parameters",

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/model/kernel.h"
 
+#include "core/common/text.h"
 #include "core/model/units.h"
 
 #include <cmath>
@@ -25,19 +26,32 @@ std::ostream& operator<<(std::ostream& os, const Kernel& k)
 std::optional<std::string> validateKernel(const Kernel& k)
 {
     auto bad = [](double v) { return !std::isfinite(v) || v <= 0.0; };
+    // What follows from the values must be a number too: 1e-310 FLOP over 1e300 byte are each
+    // in range, and their intensity is 0.
+    auto badRatio = [](double v) { return !std::isfinite(v) || !std::isnormal(v) || v <= 0.0; };
     if (k.name.empty())
         return std::string("kernel has no name");
+    const std::string name = quoted(k.name);
     if (bad(k.flops))
-        return "FLOP count of '" + k.name + "' must be a finite number greater than zero";
+        return "FLOP count of " + name + " must be a finite number greater than zero";
     if (bad(k.bytes))
-        return "byte count of '" + k.name + "' must be a finite number greater than zero";
+        return "byte count of " + name + " must be a finite number greater than zero";
     if (k.time && bad(*k.time))
-        return "time of '" + k.name + "' must be a finite number greater than zero";
+        return "time of " + name + " must be a finite number greater than zero";
     for (const auto& [level, bytes] : k.levelBytes)
         if (bad(bytes))
-            return level + " bytes of '" + k.name + "' must be a finite number greater than zero";
+            return level + " bytes of " + name + " must be a finite number greater than zero";
     if (k.launches < 1)
-        return "launch count of '" + k.name + "' must be at least 1";
+        return "launch count of " + name + " must be at least 1";
+    if (badRatio(k.flops / k.bytes))
+        return "FLOPs / bytes of " + name + " is " + formatNumber(k.flops / k.bytes, 3)
+            + " FLOP/byte, an intensity no roof can place; check the units";
+    if (k.time && badRatio(k.flops / *k.time))
+        return "FLOPs / time of " + name + " is " + formatNumber(k.flops / *k.time, 3)
+            + " FLOP/s, a rate no roof can place; check the units";
+    for (const auto& [level, bytes] : k.levelBytes)
+        if (badRatio(k.flops / bytes))
+            return "FLOPs / " + level + " bytes of " + name + " is out of range; check the units";
     return std::nullopt;
 }
 

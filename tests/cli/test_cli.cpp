@@ -625,3 +625,20 @@ TEST(Cli, WritesOntoAFullDiskFailWithExitOneAndKeepTheOldFile)
     EXPECT_EQ(readAll(profile.string()), old);
     EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 4) << "no temporary files";
 }
+
+TEST(Cli, AnExportTooLargeToDrawOrAnEndlessInputIsRefusedInOneLine)
+{
+    // In-range options that multiply to 50,000 x 50,000 pixels (10 GB to draw in).
+    const fs::path png = scratch() / "huge.png";
+    const CliRun huge = roofline({"export", ROOFLINE_SOURCE_DIR "/resources/examples/lesson-h100.roofline.yaml", "--width",
+        "4000", "--height", "4000", "--dpi", "1200", "-o", png.string()});
+    EXPECT_EQ(huge.code, 1) << huge.err;
+    EXPECT_NE(huge.err.find("50000 x 50000 pixels (2500 megapixels) is over the limit of 100 megapixels"),
+        std::string::npos)
+        << huge.err;
+    EXPECT_FALSE(fs::exists(png));
+    // A device without end: refused at its first NUL byte, not read until memory runs out.
+    const CliRun zero = roofline({"analyze", "/dev/zero", "--hw", "h100-sxm5"});
+    EXPECT_EQ(zero.code, 1);
+    EXPECT_EQ(zero.err, "error: /dev/zero: not a text file (it contains NUL bytes)\n");
+}

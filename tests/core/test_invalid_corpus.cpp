@@ -168,3 +168,33 @@ TEST(InvalidCorpusMade, TooManyRowsIsRefusedBeforeParsing)
     EXPECT_TRUE(parseKernels(text, "many.csv", KernelFormat::Auto, small).ok());
     EXPECT_EQ(kMaxKernelRows, 10'000'000u);
 }
+
+TEST(InvalidCorpusMade, AnAliasBombOfUnderAMegabyteIsRefusedAtOnceInEveryYamlReader)
+{
+    // 120,000 aliases of a mapping of 1,000 fields: 0.85 MB of text that expands to 2.4 x 10^8
+    // values (every walk through it took minutes).
+    std::string big = "{name: a, flops: 1e9, bytes: 1e9";
+    for (int i = 0; i < 1000; ++i)
+        big += ", f" + std::to_string(i) + ": " + std::to_string(i);
+    big += "}";
+    std::string kernels = "kernels:\n  - &k " + big + "\n";
+    for (int i = 0; i < 120000; ++i)
+        kernels += "  - *k\n";
+    const auto k = parseKernels(kernels, "bomb.yaml", KernelFormat::Yaml);
+    ASSERT_FALSE(k.ok());
+    EXPECT_NE(k.error().message.find("aliases (*name) expand to more than"), std::string::npos) << k.error();
+    const auto s = parseSession("roofline_session: 1\nhardware: h100-sxm5\n" + kernels, "bomb.roofline.yaml");
+    ASSERT_FALSE(s.ok());
+    EXPECT_NE(s.error().message.find("aliases (*name) expand to more than"), std::string::npos) << s.error();
+}
+
+TEST(InvalidCorpusMade, TextAfterTheFirstDocumentIsAnErrorNotDropped)
+{
+    // A JSON list with something after it, and a YAML file with a second document.
+    const auto json = parseKernels("[{\"name\": \"a\", \"flops\": 1e9, \"bytes\": 1e9}] trailing", "k.json");
+    ASSERT_FALSE(json.ok());
+    EXPECT_NE(json.error().message.find("a second document"), std::string::npos) << json.error();
+    const auto yaml = parseSession("roofline_session: 1\nhardware: h100-sxm5\n---\nhardware: b200\n", "two.roofline.yaml");
+    ASSERT_FALSE(yaml.ok());
+    EXPECT_EQ(yaml.error().line, 4) << yaml.error();
+}

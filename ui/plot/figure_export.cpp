@@ -13,6 +13,7 @@
 #include <QPdfWriter>
 #include <QSvgGenerator>
 
+#include <cmath>
 #include <memory>
 
 namespace roofline::ui {
@@ -87,6 +88,25 @@ void paintGrid(QCPPainter& painter, const std::vector<std::unique_ptr<QCustomPlo
     }
 }
 
+/// The most pixels a PNG may have: 100 megapixels is a 400 MB image to draw in (10,000 x 10,000,
+/// a poster at 300 dpi); in-range sizes and resolutions multiply to far more (50,000 x 50,000).
+constexpr double kMaxPngPixels = 100e6;
+
+/// Why a PNG of the grid at the options' resolution is too large to draw, if it is.
+std::optional<QString> pngTooLarge(const Grid& grid, const ExportOptions& options)
+{
+    const double scale = options.dpi / 96.0;
+    const double w = std::round(grid.width * scale), h = std::round(grid.height * scale);
+    if (w * h <= kMaxPngPixels)
+        return std::nullopt;
+    return QStringLiteral("a PNG of %1 x %2 pixels (%3 megapixels) is over the limit of %4 megapixels; lower the "
+                          "dpi or the size, or export SVG or PDF, which have no pixels")
+        .arg(w, 0, 'f', 0)
+        .arg(h, 0, 'f', 0)
+        .arg(w * h / 1e6, 0, 'f', 0)
+        .arg(kMaxPngPixels / 1e6, 0, 'f', 0);
+}
+
 /// The figure as PNG bytes, at the options' resolution.
 std::optional<QString> encodePng(const std::vector<std::unique_ptr<QCustomPlot>>& plots, const Grid& grid,
     const ExportOptions& options, const PlotStyle& style, QByteArray& out)
@@ -154,6 +174,9 @@ std::optional<QString> exportSpecs(const std::vector<const PlotSpec*>& specs, co
     Grid grid;
     if (auto error = gridFor(specs.size(), options, grid))
         return error;
+    if (suffix == QLatin1String("png"))
+        if (auto error = pngTooLarge(grid, options))
+            return QStringLiteral("%1: %2").arg(path, *error);
     // The document title of a vector file: the figure's own, or the grid's.
     const QString title = specs.size() == 1 ? QString::fromStdString(specs.front()->title)
                                             : QStringLiteral("Roofline Studio: %1 panels").arg(specs.size());
