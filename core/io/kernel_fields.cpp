@@ -170,7 +170,7 @@ void KernelRowBuilder::set(const KernelField& field, std::string_view key, std::
         int n = 0;
         const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
         if (ec != std::errc() || end != text.data() + text.size() || n < 1)
-            fail(std::string(key) + ": '" + std::string(text) + "' must be a whole number of launches, at least 1");
+            fail(printable(key) + ": " + quoted(text) + " must be a whole number of launches, at least 1");
         else
             m_launches = n;
         return;
@@ -178,7 +178,7 @@ void KernelRowBuilder::set(const KernelField& field, std::string_view key, std::
     case Kind::Precision: {
         const auto p = parsePrecision(std::string(text));
         if (!p)
-            fail("unknown precision '" + std::string(text) + "'; known: " + precisionList());
+            fail("unknown precision " + quoted(text) + "; known: " + precisionList());
         else
             m_precision = p;
         return;
@@ -192,7 +192,7 @@ void KernelRowBuilder::set(const KernelField& field, std::string_view key, std::
     } else {
         auto r = parseQuantity(text, dimensionOf(field.kind));
         if (!r) {
-            fail(std::string(key) + ": " + r.error().message);
+            fail(printable(key) + ": " + r.error().message);
             return;
         }
         v = r.value();
@@ -233,24 +233,24 @@ Result<Kernel> KernelRowBuilder::build() const
     Kernel k;
     k.name = m_name ? *m_name : "row " + std::to_string(m_line);
     if (!m_flops)
-        return Error {{}, m_line, 0, "'" + k.name + "' has no FLOP count"};
+        return Error {{}, m_line, 0, quoted(k.name) + " has no FLOP count"};
     k.flops = *m_flops;
     if (m_bytes) {
         k.bytes = *m_bytes;
         if (m_intensity && !agree(k.flops / k.bytes, *m_intensity))
             return Error {{}, m_line, 0,
-                "'" + k.name + "': intensity " + formatNumber(*m_intensity, 4)
+                quoted(k.name) + ": intensity " + formatNumber(*m_intensity, 4)
                     + " does not match flops/bytes = " + formatNumber(k.flops / k.bytes, 4)};
     } else if (m_intensity) {
         k.bytes = k.flops / *m_intensity;
     } else {
-        return Error {{}, m_line, 0, "'" + k.name + "' has no byte count (or intensity)"};
+        return Error {{}, m_line, 0, quoted(k.name) + " has no byte count (or intensity)"};
     }
     if (m_time) {
         k.time = m_time;
         if (m_achieved && !agree(k.flops / *m_time, *m_achieved))
             return Error {{}, m_line, 0,
-                "'" + k.name + "': achieved rate " + formatQuantity(*m_achieved, Dimension::FlopRate)
+                quoted(k.name) + ": achieved rate " + formatQuantity(*m_achieved, Dimension::FlopRate)
                     + " does not match flops/time = " + formatQuantity(k.flops / *m_time, Dimension::FlopRate)};
     } else if (m_achieved) {
         k.time = k.flops / *m_achieved;
@@ -284,7 +284,7 @@ void KernelRowCollector::addBuilt(Kernel kernel, int line)
     if (!fresh) {
         m_out.kernels.pop_back();
         reject(line,
-            "duplicate name '" + m_out.kernels[*at].name + "' (first at line " + std::to_string(m_out.lines[*at])
+            "duplicate name " + quoted(m_out.kernels[*at].name) + " (first at line " + std::to_string(m_out.lines[*at])
                 + ")");
         return;
     }

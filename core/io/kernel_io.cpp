@@ -135,7 +135,7 @@ Result<KernelImport> parseCsvKernels(
         return columns.error();
     KernelImport out;
     for (const auto& name : ignored)
-        out.warnings.push_back("ignored column '" + name + "'");
+        out.warnings.push_back("ignored column " + quoted(name));
     // Roughly one row per line: reserving avoids re-copying a million kernels while growing.
     out.kernels.reserve(lines);
     out.lines.reserve(lines);
@@ -179,7 +179,7 @@ Result<KernelImport> parseTreeKernels(std::string_view text, const std::string& 
         return yamlError(file, e, "");
     }
     for (const auto& name : ignored)
-        out.warnings.push_back("ignored field '" + name + "'");
+        out.warnings.push_back("ignored field " + quoted(name));
     return out;
 }
 

@@ -292,6 +292,24 @@ private:
     size_t m_last = std::string::npos; ///< the launch of the row before
 };
 
+/// Whether the export ends in the middle of a row, as a file cut short (a copy interrupted, a
+/// disk that filled) does: inside a quoted field, or on a last row, without its line end,
+/// shorter than the row before it. Its line and why; nothing when the file is whole.
+std::optional<std::pair<int, std::string>> cutShort(std::string_view text, const CsvReader& reader,
+    std::size_t lastFields, std::size_t fieldsBefore, int lineBase, int lastLine)
+{
+    const std::string again = "; the file is cut short: export it again";
+    if (reader.unterminatedQuoteLine() > 0)
+        return std::make_pair(lineBase + reader.unterminatedQuoteLine(),
+            "a quoted field is never closed (the file ends inside it)" + again);
+    const bool endsWithLineEnd = !text.empty() && (text.back() == '\n' || text.back() == '\r');
+    if (!endsWithLineEnd && fieldsBefore > 0 && lastFields < fieldsBefore)
+        return std::make_pair(lastLine,
+            "the last row has " + std::to_string(lastFields) + " fields and no line end, the row before it "
+                + std::to_string(fieldsBefore) + again);
+    return std::nullopt;
+}
+
 } // namespace
 
 Result<Table> readTable(std::string_view text, const std::string& file)
@@ -314,8 +332,16 @@ Result<Table> readTable(std::string_view text, const std::string& file)
     reader.next(); // the header
     if (!pass.units.empty())
         reader.next(); // --page raw's units row
-    while (reader.next())
+    std::size_t lastFields = 0, fieldsBefore = 0;
+    int lastLine = 0;
+    while (reader.next()) {
         launches.add(reader.fields(), lineBase + reader.line());
+        fieldsBefore = lastFields;
+        lastFields = reader.fields().size();
+        lastLine = lineBase + reader.line();
+    }
+    if (auto cut = cutShort(text, reader, lastFields, fieldsBefore, lineBase, lastLine))
+        return Error {file, cut->first, 0, cut->second};
     if (table.launches.empty())
         return Error {file, lineBase + 1, 0, "the ncu export has a header but no kernel launches"};
     return table;

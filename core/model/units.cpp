@@ -180,7 +180,7 @@ Result<double> parseQuantity(std::string_view text, Dimension dim, QuantityOptio
         num.remove_prefix(1);
     double value = 0.0;
     const auto [end, ec] = std::from_chars(num.data(), num.data() + num.size(), value);
-    const std::string quoted = "'" + std::string(s) + "'";
+    const std::string quoted = roofline::quoted(s);
     if (ec == std::errc::invalid_argument || end == num.data())
         return Error {{}, 0, 0, quoted + " is not a number; write e.g. '" + unitExample(dim) + "'"};
     if (ec == std::errc::result_out_of_range)
@@ -197,7 +197,7 @@ Result<double> parseQuantity(std::string_view text, Dimension dim, QuantityOptio
         const auto f = unitFactor(unit, dim);
         if (!f)
             return Error {{}, 0, 0,
-                "unknown unit '" + std::string(unit) + "' for a " + dimensionName(dim) + "; write e.g. '"
+                "unknown unit " + roofline::quoted(unit) + " for a " + dimensionName(dim) + "; write e.g. '"
                     + unitExample(dim) + "'"};
         factor = *f;
     }

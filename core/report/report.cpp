@@ -297,7 +297,7 @@ std::string formatPlacements(const std::vector<Kernel>& kernels, const std::vect
         const Kernel& k = kernels[i];
         const Placement& p = placements[i];
         const std::optional<double> mfu = mfuOf(p, roof);
-        rows.push_back({k.name + (k.launches > 1 ? " (x" + std::to_string(k.launches) + ")" : ""),
+        rows.push_back({printable(k.name) + (k.launches > 1 ? " (x" + std::to_string(k.launches) + ")" : ""),
             formatNumber(p.intensity, 3), regimeName(p.regime) + (p.aboveRoof ? " (!)" : ""),
             rate(p.roof(), p.precision), p.achieved ? rate(*p.achieved, p.precision) : "-",
             p.headroom() ? formatNumber(*p.headroom(), 3) + "x" : "-", mfu ? formatNumber(*mfu * 100.0, 3) + "%" : "-",
@@ -312,7 +312,7 @@ std::string formatPlacements(const std::vector<Kernel>& kernels, const std::vect
         + formatQuantity(roof.ridge(), Dimension::Intensity) + "\n" + renderTable(rows);
     for (size_t i = 0; i < placements.size(); ++i)
         if (placements[i].aboveRoof)
-            out += "(!) " + kernels[i].name + ": " + aboveRoofWarning() + "\n";
+            out += "(!) " + printable(kernels[i].name) + ": " + aboveRoofWarning() + "\n";
     return out;
 }
 
@@ -322,7 +322,7 @@ std::vector<std::pair<std::string, std::string>> placementFacts(
     const Precision prec = p.precision;
     std::vector<std::pair<std::string, std::string>> rows;
     auto row = [&](const std::string& k, const std::string& v) { rows.emplace_back(k, v); };
-    row("kernel", kernel.name + (kernel.group.empty() ? "" : " (" + kernel.group + ")"));
+    row("kernel", printable(kernel.name) + (kernel.group.empty() ? "" : " (" + printable(kernel.group) + ")"));
     row("hardware",
         roof.hardwareName + " (" + roof.hardwareId + "), " + precisionLabel(prec) + " dense"
             + (roof.kind == RoofKind::Achievable ? ", achievable roof" : ""));
