@@ -49,6 +49,23 @@ KernelFormat sniff(std::string_view text)
     return KernelFormat::Csv;
 }
 
+/// One note for every column (or field) a file has that the reader does not use: "ignored
+/// column 'gpu'", or with many "ignored 9998 columns: 'c0', 'c1', 'c2' and 9995 more".
+std::optional<std::string> ignoredNote(const char* what, const std::vector<std::string>& names)
+{
+    if (names.empty())
+        return std::nullopt;
+    if (names.size() == 1)
+        return std::string("ignored ") + what + " " + quoted(names.front());
+    constexpr std::size_t kNamed = 8;
+    std::string list;
+    for (std::size_t i = 0; i < names.size() && i < kNamed; ++i)
+        list += (i ? ", " : "") + quoted(names[i]);
+    if (names.size() > kNamed)
+        list += " and " + std::to_string(names.size() - kNamed) + " more";
+    return "ignored " + std::to_string(names.size()) + " " + what + "s: " + list;
+}
+
 struct CsvColumns {
     std::vector<std::string> header;
     std::vector<std::optional<KernelField>> fields; ///< per column; empty for columns ignored
@@ -134,8 +151,8 @@ Result<KernelImport> parseCsvKernels(
     if (!columns)
         return columns.error();
     KernelImport out;
-    for (const auto& name : ignored)
-        out.warnings.push_back("ignored column " + quoted(name));
+    if (auto note = ignoredNote("column", ignored))
+        out.warnings.push_back(*note);
     // Roughly one row per line: reserving avoids re-copying a million kernels while growing.
     out.kernels.reserve(lines);
     out.lines.reserve(lines);
@@ -178,8 +195,8 @@ Result<KernelImport> parseTreeKernels(std::string_view text, const std::string& 
     } catch (const YAML::Exception& e) {
         return yamlError(file, e, "");
     }
-    for (const auto& name : ignored)
-        out.warnings.push_back("ignored field " + quoted(name));
+    if (auto note = ignoredNote("field", std::vector<std::string>(ignored.begin(), ignored.end())))
+        out.warnings.push_back(*note);
     return out;
 }
 

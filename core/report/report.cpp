@@ -56,8 +56,8 @@ std::string csvNumber(double v)
     // Integers as integers (1000000000000, not 1e+12); others with the shortest exact form.
     if (std::fabs(v) < 1e18 && v == std::floor(v)) {
         char buf[32];
-        std::snprintf(buf, sizeof buf, "%.0f", v);
-        return buf;
+        const auto end = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed).ptr;
+        return std::string(buf, end);
     }
     return shortestNumber(v);
 }
@@ -67,9 +67,11 @@ std::string csvOpt(const std::optional<double>& v)
     return v ? csvNumber(*v) : std::string();
 }
 
-json placementJson(const Kernel& kernel, const Placement& p, const Roofline& roof, double totalTime)
+/// Fills `k` with one kernel's placement. `k` may hold the kernel before's: its keys are
+/// assigned again (a mapping's nodes reused: a JSON of 10^6 kernels is written a row at a time)
+/// and the optional ones this kernel lacks are erased.
+void fillPlacementJson(json& k, const Kernel& kernel, const Placement& p, const Roofline& roof, double totalTime)
 {
-    json k;
     k["name"] = kernel.name;
     k["flops"] = num(kernel.flops);
     k["bytes"] = num(kernel.bytes);
@@ -94,6 +96,9 @@ json placementJson(const Kernel& kernel, const Placement& p, const Roofline& roo
                 {"time_lower_bound_s", opt(l.timeLowerBound)}});
         k["levels"] = levels;
         k["binding"] = bindingName(p, roof);
+    } else {
+        k.erase("levels");
+        k.erase("binding");
     }
     k["time_share"] = opt(timeShareOf(kernel, totalTime));
     k["gain"] = opt(gainAtRoof(kernel, p, totalTime));
@@ -101,7 +106,8 @@ json placementJson(const Kernel& kernel, const Placement& p, const Roofline& roo
     k["lever"] = leverText(p);
     if (!kernel.group.empty())
         k["group"] = kernel.group;
-    return k;
+    else
+        k.erase("group");
 }
 
 json roofJson(const Roofline& r)
@@ -254,37 +260,45 @@ std::string formatHardwareDetails(const HardwareProfile& p, OutputFormat format)
     return out.str();
 }
 
-std::string formatPlacements(const std::vector<Kernel>& kernels, const std::vector<Placement>& placements,
-    const Roofline& roof, OutputFormat format, std::optional<double> totalTime)
+namespace {
+
+/// One kernel's CSV row (the columns of kPlacementCsvHeader).
+void writeCsvRow(std::ostream& out, const Kernel& k, const Placement& p, const Roofline& roof, double total)
 {
-    const double total = totalTime.value_or(0.0); // none: no shares
-    if (kernels.size() != placements.size())
-        throw std::invalid_argument("formatPlacements: one placement per kernel");
-    if (format == OutputFormat::Json) {
-        json j = roofJson(roof);
-        json arr = json::array();
-        for (size_t i = 0; i < placements.size(); ++i)
-            arr.push_back(placementJson(kernels[i], placements[i], roof, total));
-        j["kernels"] = arr;
-        return j.dump(2) + "\n";
+    out << csvQuote(k.name) << ',' << csvNumber(k.flops) << ',' << csvNumber(k.bytes) << ',' << csvOpt(k.time) << ','
+        << csvNumber(p.intensity) << ',' << csvOpt(p.achieved) << ',' << csvNumber(p.roof()) << ','
+        << csvNumber(p.ridge()) << ',' << regimeName(p.regime) << ',' << csvOpt(p.headroom()) << ','
+        << csvOpt(p.efficiency()) << ',' << csvOpt(mfuOf(p, roof)) << ',' << csvNumber(timeLowerBound(k, p)) << ','
+        << csvNumber(p.ridgeDistance()) << ',' << (p.aboveRoof ? "true" : "false") << ','
+        << csvOpt(timeShareOf(k, total)) << ',' << csvOpt(gainAtRoof(k, p, total)) << ',' << precisionName(p.precision)
+        << '\n';
+}
+
+constexpr const char* kPlacementCsvHeader
+    = "name,flops,bytes,time_s,intensity,achieved_flops_per_s,roof_flops_per_s,ridge,regime,"
+      "headroom,efficiency,mfu,time_lower_bound_s,ridge_distance,above_roof,time_share,gain,precision\n";
+
+/// The roof's fields, then "kernels": one kernel a line, written as it is made (10^6 kernels
+/// are a gigabyte of JSON: never held whole).
+void writeJson(std::ostream& out, const std::vector<Kernel>& kernels, const std::vector<Placement>& placements,
+    const Roofline& roof, double total)
+{
+    std::string head = roofJson(roof).dump(2);
+    head.erase(head.rfind('}')); // the roof's fields stay open for "kernels"
+    while (!head.empty() && (head.back() == '\n' || head.back() == ' '))
+        head.pop_back();
+    out << head << ",\n  \"kernels\": [";
+    json row = json::object();
+    for (size_t i = 0; i < placements.size(); ++i) {
+        fillPlacementJson(row, kernels[i], placements[i], roof, total);
+        out << (i ? ",\n    " : "\n    ") << row.dump();
     }
-    if (format == OutputFormat::Csv) {
-        std::string out
-            = "name,flops,bytes,time_s,intensity,achieved_flops_per_s,roof_flops_per_s,ridge,regime,"
-              "headroom,efficiency,mfu,time_lower_bound_s,ridge_distance,above_roof,time_share,gain,precision\n";
-        for (size_t i = 0; i < placements.size(); ++i) {
-            const Kernel& k = kernels[i];
-            const Placement& p = placements[i];
-            out += csvQuote(k.name) + "," + csvNumber(k.flops) + "," + csvNumber(k.bytes) + "," + csvOpt(k.time) + ","
-                + csvNumber(p.intensity) + "," + csvOpt(p.achieved) + "," + csvNumber(p.roof()) + ","
-                + csvNumber(p.ridge()) + "," + regimeName(p.regime) + "," + csvOpt(p.headroom()) + ","
-                + csvOpt(p.efficiency()) + "," + csvOpt(mfuOf(p, roof)) + "," + csvNumber(timeLowerBound(k, p)) + ","
-                + csvNumber(p.ridgeDistance()) + "," + (p.aboveRoof ? "true" : "false") + ","
-                + csvOpt(timeShareOf(k, total)) + "," + csvOpt(gainAtRoof(k, p, total)) + ","
-                + precisionName(p.precision) + "\n";
-        }
-        return out;
-    }
+    out << (placements.empty() ? "]\n}\n" : "\n  ]\n}\n");
+}
+
+std::string formatTable(const std::vector<Kernel>& kernels, const std::vector<Placement>& placements,
+    const Roofline& roof, double total)
+{
     std::vector<std::vector<std::string>> rows;
     const bool shares = std::any_of(
         kernels.begin(), kernels.end(), [&](const Kernel& k) { return timeShareOf(k, total).has_value(); });
@@ -314,6 +328,33 @@ std::string formatPlacements(const std::vector<Kernel>& kernels, const std::vect
         if (placements[i].aboveRoof)
             out += "(!) " + printable(kernels[i].name) + ": " + aboveRoofWarning() + "\n";
     return out;
+}
+
+} // namespace
+
+void writePlacements(std::ostream& out, const std::vector<Kernel>& kernels, const std::vector<Placement>& placements,
+    const Roofline& roof, OutputFormat format, std::optional<double> totalTime)
+{
+    const double total = totalTime.value_or(0.0); // none: no shares
+    if (kernels.size() != placements.size())
+        throw std::invalid_argument("writePlacements: one placement per kernel");
+    if (format == OutputFormat::Json) {
+        writeJson(out, kernels, placements, roof, total);
+    } else if (format == OutputFormat::Csv) {
+        out << kPlacementCsvHeader;
+        for (size_t i = 0; i < placements.size(); ++i)
+            writeCsvRow(out, kernels[i], placements[i], roof, total);
+    } else {
+        out << formatTable(kernels, placements, roof, total);
+    }
+}
+
+std::string formatPlacements(const std::vector<Kernel>& kernels, const std::vector<Placement>& placements,
+    const Roofline& roof, OutputFormat format, std::optional<double> totalTime)
+{
+    std::ostringstream out;
+    writePlacements(out, kernels, placements, roof, format, totalTime);
+    return out.str();
 }
 
 std::vector<std::pair<std::string, std::string>> placementFacts(

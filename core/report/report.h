@@ -6,6 +6,7 @@
 #include "core/analysis/roofline.h"
 #include "core/model/hardware.h"
 
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,6 +28,10 @@ std::string formatHardwareDetails(const HardwareProfile& profile, OutputFormat f
 /// (std::invalid_argument when the counts differ).
 /// `totalTime`: the session's measured time (SessionAnalysis::summary.totalTime) for each
 /// kernel's time share and gain at roof; without it those are empty.
+/// The same written to `out` as it is made, row by row (10^6 kernels are never held whole as
+/// text). JSON puts one kernel on each line.
+void writePlacements(std::ostream& out, const std::vector<Kernel>& kernels, const std::vector<Placement>& placements,
+    const Roofline& roof, OutputFormat format, std::optional<double> totalTime = std::nullopt);
 std::string formatPlacements(const std::vector<Kernel>& kernels, const std::vector<Placement>& placements,
     const Roofline& roof, OutputFormat format, std::optional<double> totalTime = std::nullopt);
 

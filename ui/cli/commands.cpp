@@ -140,7 +140,7 @@ int cmdAnalyze(const ProfileCatalog& catalog, const Options& o)
     const OutputFormat f = outputFormat(o);
     const Input in = loadInput(catalog, o);
     const SessionAnalysis a = analyzeInput(*in.hw, in.session, o);
-    std::cout << formatPlacements(in.session.kernels, a.placements, a.roof, f, a.summary.totalTime);
+    writePlacements(std::cout, in.session.kernels, a.placements, a.roof, f, a.summary.totalTime);
     return kOk;
 }
 
