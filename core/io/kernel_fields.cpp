@@ -332,4 +332,21 @@ void collectTreeKernels(const YAML::Node& list, KernelRowCollector& collector, s
     }
 }
 
+/// One note for every column (or field) a file has that the reader does not use: "ignored
+/// column 'gpu'", or with many "ignored 9998 columns: 'c0', 'c1', 'c2' and 9995 more".
+std::optional<std::string> ignoredNote(const char* what, const std::vector<std::string>& names)
+{
+    if (names.empty())
+        return std::nullopt;
+    if (names.size() == 1)
+        return std::string("ignored ") + what + " " + quoted(names.front());
+    constexpr std::size_t kNamed = 8;
+    std::string list;
+    for (std::size_t i = 0; i < names.size() && i < kNamed; ++i)
+        list += (i ? ", " : "") + quoted(names[i]);
+    if (names.size() > kNamed)
+        list += " and " + std::to_string(names.size() - kNamed) + " more";
+    return "ignored " + std::to_string(names.size()) + " " + what + "s: " + list;
+}
+
 } // namespace roofline

@@ -92,6 +92,10 @@ private:
     std::unordered_set<std::size_t, NameHash, SameName> m_names;
 };
 
+/// One note for every column (or field) a file has that the reader does not use: "ignored
+/// column 'gpu'", or with many "ignored 9998 columns: 'c0', 'c1', 'c2' and 9995 more".
+std::optional<std::string> ignoredNote(const char* what, const std::vector<std::string>& names);
+
 /// Reads a YAML/JSON sequence of kernel mappings; unknown keys go to `ignored`.
 void collectTreeKernels(const YAML::Node& list, KernelRowCollector& collector, std::set<std::string>& ignored);
 

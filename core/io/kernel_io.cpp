@@ -3,6 +3,7 @@
 
 #include "core/common/text.h"
 #include "core/io/csv.h"
+#include "core/io/json_kernels.h"
 #include "core/io/kernel_fields.h"
 #include "core/io/ncu_csv.h"
 #include "core/io/text_file.h"
@@ -47,23 +48,6 @@ KernelFormat sniff(std::string_view text)
         || first.rfind("#", 0) == 0)
         return KernelFormat::Yaml;
     return KernelFormat::Csv;
-}
-
-/// One note for every column (or field) a file has that the reader does not use: "ignored
-/// column 'gpu'", or with many "ignored 9998 columns: 'c0', 'c1', 'c2' and 9995 more".
-std::optional<std::string> ignoredNote(const char* what, const std::vector<std::string>& names)
-{
-    if (names.empty())
-        return std::nullopt;
-    if (names.size() == 1)
-        return std::string("ignored ") + what + " " + quoted(names.front());
-    constexpr std::size_t kNamed = 8;
-    std::string list;
-    for (std::size_t i = 0; i < names.size() && i < kNamed; ++i)
-        list += (i ? ", " : "") + quoted(names[i]);
-    if (names.size() > kNamed)
-        list += " and " + std::to_string(names.size() - kNamed) + " more";
-    return "ignored " + std::to_string(names.size()) + " " + what + "s: " + list;
 }
 
 struct CsvColumns {
@@ -258,8 +242,16 @@ Result<KernelImport> parseAnyKernelFormat(const std::string& text, const std::st
         const char delimiter = format == KernelFormat::Tsv ? '\t' : guessDelimiter(body.substr(0, body.find('\n')));
         return parseCsvKernels(body, file, delimiter, lines, options);
     }
+    case KernelFormat::Json: {
+        // JSON streams (a list takes the memory of its kernels); a file of YAML's flow syntax
+        // that is not JSON ("[{name: a, ...}]") is read as YAML, as it always was.
+        auto json = parseJsonKernels(body, file);
+        if (json || json.error().message.rfind(kJsonSyntaxError, 0) != 0)
+            return json;
+        auto yaml = parseTreeKernels(body, file);
+        return yaml ? yaml : json;
+    }
     case KernelFormat::Yaml:
-    case KernelFormat::Json:
     case KernelFormat::Auto:
         return parseTreeKernels(body, file);
     }

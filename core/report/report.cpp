@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <map>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -65,49 +66,6 @@ std::string csvNumber(double v)
 std::string csvOpt(const std::optional<double>& v)
 {
     return v ? csvNumber(*v) : std::string();
-}
-
-/// Fills `k` with one kernel's placement. `k` may hold the kernel before's: its keys are
-/// assigned again (a mapping's nodes reused: a JSON of 10^6 kernels is written a row at a time)
-/// and the optional ones this kernel lacks are erased.
-void fillPlacementJson(json& k, const Kernel& kernel, const Placement& p, const Roofline& roof, double totalTime)
-{
-    k["name"] = kernel.name;
-    k["flops"] = num(kernel.flops);
-    k["bytes"] = num(kernel.bytes);
-    k["time_s"] = opt(kernel.time);
-    k["intensity"] = num(p.intensity);
-    k["achieved_flops_per_s"] = opt(p.achieved);
-    k["roof_flops_per_s"] = num(p.roof());
-    k["ridge"] = num(p.ridge());
-    k["regime"] = regimeName(p.regime);
-    k["headroom"] = opt(p.headroom());
-    k["efficiency"] = opt(p.efficiency());
-    k["mfu"] = opt(mfuOf(p, roof));
-    k["time_lower_bound_s"] = num(timeLowerBound(kernel, p));
-    k["ridge_distance"] = num(p.ridgeDistance());
-    k["above_roof"] = p.aboveRoof;
-    k["launches"] = kernel.launches;
-    if (!p.levels.empty()) {
-        json levels = json::array();
-        for (const auto& l : p.levels)
-            levels.push_back(json {{"level", l.level}, {"bytes", num(l.bytes)}, {"intensity", num(l.intensity)},
-                {"bandwidth_bytes_per_s", opt(l.bandwidth)}, {"roof_flops_per_s", opt(l.roof)},
-                {"time_lower_bound_s", opt(l.timeLowerBound)}});
-        k["levels"] = levels;
-        k["binding"] = bindingName(p, roof);
-    } else {
-        k.erase("levels");
-        k.erase("binding");
-    }
-    k["time_share"] = opt(timeShareOf(kernel, totalTime));
-    k["gain"] = opt(gainAtRoof(kernel, p, totalTime));
-    k["precision"] = precisionName(p.precision);
-    k["lever"] = leverText(p);
-    if (!kernel.group.empty())
-        k["group"] = kernel.group;
-    else
-        k.erase("group");
 }
 
 json roofJson(const Roofline& r)
@@ -278,8 +236,109 @@ constexpr const char* kPlacementCsvHeader
     = "name,flops,bytes,time_s,intensity,achieved_flops_per_s,roof_flops_per_s,ridge,regime,"
       "headroom,efficiency,mfu,time_lower_bound_s,ridge_distance,above_roof,time_share,gain,precision\n";
 
+/// One kernel's JSON object written straight out (the keys of docs/model.md, in the order
+/// nlohmann's sorted objects give them), numbers in their shortest exact form, strings
+/// escaped by nlohmann. At 10^6 kernels an nlohmann object built and dumped per row was 3 s of
+/// a 4 s analyze: most of it escaping the same few lever sentences again and formatting numbers.
+class JsonRowWriter {
+public:
+    explicit JsonRowWriter(std::string& out)
+        : m_out(out)
+    { }
+    void row(const Kernel& kernel, const Placement& p, const Roofline& roof, double totalTime)
+    {
+        m_first = true;
+        m_out += '{';
+        boolean("above_roof", p.aboveRoof);
+        number("achieved_flops_per_s", p.achieved);
+        if (!p.levels.empty())
+            text("binding", bindingName(p, roof));
+        number("bytes", kernel.bytes);
+        number("efficiency", p.efficiency());
+        number("flops", kernel.flops);
+        number("gain", gainAtRoof(kernel, p, totalTime));
+        if (!kernel.group.empty())
+            text("group", kernel.group);
+        number("headroom", p.headroom());
+        number("intensity", p.intensity);
+        key("launches");
+        m_out += std::to_string(kernel.launches);
+        constantText("lever", leverText(p));
+        if (!p.levels.empty())
+            raw("levels", levelsJson(p).dump());
+        number("mfu", mfuOf(p, roof));
+        text("name", kernel.name);
+        constantText("precision", precisionName(p.precision));
+        constantText("regime", regimeName(p.regime));
+        number("ridge", p.ridge());
+        number("ridge_distance", p.ridgeDistance());
+        number("roof_flops_per_s", p.roof());
+        number("time_lower_bound_s", timeLowerBound(kernel, p));
+        number("time_s", kernel.time);
+        number("time_share", timeShareOf(kernel, totalTime));
+        m_out += '}';
+    }
+
+private:
+    static json levelsJson(const Placement& p)
+    {
+        json levels = json::array();
+        for (const auto& l : p.levels)
+            levels.push_back(json {{"level", l.level}, {"bytes", num(l.bytes)}, {"intensity", num(l.intensity)},
+                {"bandwidth_bytes_per_s", opt(l.bandwidth)}, {"roof_flops_per_s", opt(l.roof)},
+                {"time_lower_bound_s", opt(l.timeLowerBound)}});
+        return levels;
+    }
+    void key(const char* k)
+    {
+        if (!m_first)
+            m_out += ',';
+        m_first = false;
+        m_out += '"';
+        m_out += k;
+        m_out += "\":";
+    }
+    void number(const char* k, std::optional<double> v)
+    {
+        key(k);
+        if (!v || !std::isfinite(*v)) {
+            m_out += "null";
+            return;
+        }
+        char buf[32];
+        m_out.append(buf, std::to_chars(buf, buf + sizeof buf, *v).ptr);
+    }
+    void boolean(const char* k, bool v)
+    {
+        key(k);
+        m_out += v ? "true" : "false";
+    }
+    void text(const char* k, const std::string& v)
+    {
+        key(k);
+        m_out += json(v).dump();
+    }
+    /// A string of a few values only (a regime, a lever): escaped once.
+    void constantText(const char* k, const std::string& v)
+    {
+        key(k);
+        auto it = m_escaped.find(v);
+        if (it == m_escaped.end())
+            it = m_escaped.emplace(v, json(v).dump()).first;
+        m_out += it->second;
+    }
+    void raw(const char* k, const std::string& v)
+    {
+        key(k);
+        m_out += v;
+    }
+    std::string& m_out;
+    bool m_first = true;
+    std::map<std::string, std::string> m_escaped;
+};
+
 /// The roof's fields, then "kernels": one kernel a line, written as it is made (10^6 kernels
-/// are a gigabyte of JSON: never held whole).
+/// are most of a gigabyte of JSON: never held whole).
 void writeJson(std::ostream& out, const std::vector<Kernel>& kernels, const std::vector<Placement>& placements,
     const Roofline& roof, double total)
 {
@@ -288,10 +347,12 @@ void writeJson(std::ostream& out, const std::vector<Kernel>& kernels, const std:
     while (!head.empty() && (head.back() == '\n' || head.back() == ' '))
         head.pop_back();
     out << head << ",\n  \"kernels\": [";
-    json row = json::object();
+    std::string line;
+    JsonRowWriter writer(line);
     for (size_t i = 0; i < placements.size(); ++i) {
-        fillPlacementJson(row, kernels[i], placements[i], roof, total);
-        out << (i ? ",\n    " : "\n    ") << row.dump();
+        line = i ? ",\n    " : "\n    ";
+        writer.row(kernels[i], placements[i], roof, total);
+        out << line;
     }
     out << (placements.empty() ? "]\n}\n" : "\n  ]\n}\n");
 }
