@@ -92,7 +92,7 @@ public:
             m_collector.add(*m_row);
             m_row.reset();
         }
-        --m_depth;
+        m_rootDone |= --m_depth == 0;
         return true;
     }
     bool start_array(std::size_t) override
@@ -105,7 +105,7 @@ public:
     }
     bool end_array() override
     {
-        --m_depth;
+        m_rootDone |= --m_depth == 0;
         return true;
     }
     bool key(string_t& k) override
@@ -123,7 +123,10 @@ public:
     {
         const std::string what = e.what(); // "[json.exception.parse_error.101] parse error at line 1, ..."
         const auto colon = what.find(": ");
-        error = Error {m_file, *m_line, 0, kJsonSyntaxError + (colon == std::string::npos ? what : what.substr(colon + 2))};
+        const std::string reason = colon == std::string::npos ? what : what.substr(colon + 2);
+        // After the value ended it is text that does not belong, not YAML's flow syntax.
+        error = Error {m_file, *m_line, 0,
+            m_rootDone ? "text after the end of the JSON value (" + reason + ")" : kJsonSyntaxError + reason};
         return false;
     }
 
@@ -178,6 +181,7 @@ private:
     int m_depth = 0, m_listDepth = 0;
     std::string m_rootKey, m_key;
     bool m_kernelsNotAList = false;
+    bool m_rootDone = false; ///< the top-level value has ended
     std::optional<KernelRowBuilder> m_row;
     std::set<std::string> m_keys;
 };

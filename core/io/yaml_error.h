@@ -45,8 +45,8 @@ inline void yamlRejectDuplicate(std::set<std::string>& seen, const std::string& 
         yamlFail(file, key, "field '" + key.Scalar() + "' is given twice");
 }
 
-/// The one YAML (or JSON) document of a file. A second document (YAML after '---', or text
-/// after a JSON value: "[...] junk") is an error, not dropped. So is a document whose aliases
+/// The one YAML (or JSON) document of a file. A second document (after a '---' or '...' line)
+/// is an error, not dropped. So is a document whose aliases
 /// expand to more values than its text could hold without them (a few hundred aliases of
 /// aliases of a large mapping make billions: every walk through it would take minutes).
 YAML::Node loadSingleYaml(const std::string& text, const std::string& file);
