@@ -35,6 +35,8 @@ struct KnownMetrics {
         dramBytes = id("dram__bytes.sum");
         dramRead = id("dram__bytes_read.sum");
         dramWrite = id("dram__bytes_write.sum");
+        dramOpRead = id("dram__bytes_op_read.sum");
+        dramOpWrite = id("dram__bytes_op_write.sum");
         dramSectors = id("dram__sectors.sum");
         l2Bytes = id("lts__t_bytes.sum");
         l2Sectors = id("lts__t_sectors.sum");
@@ -43,6 +45,8 @@ struct KnownMetrics {
         timeAvg = id("gpu__time_duration.avg");
         cycles = id("sm__cycles_elapsed.avg");
         cyclesPerSecond = id("sm__cycles_elapsed.avg.per_second");
+        smspCycles = id("smsp__cycles_elapsed.avg");
+        smspCyclesPerSecond = id("smsp__cycles_elapsed.avg.per_second");
         // Tensor-core operations: sm__ops_path_tensor_src_*.sum (not the per-op breakdowns), by
         // precision, in name order.
         const std::string prefix = "sm__ops_path_tensor_src_";
@@ -54,8 +58,20 @@ struct KnownMetrics {
     }
     int sass[9][2]; ///< {dadd, dmul, dfma, fadd, fmul, ffma, hadd, hmul, hfma} x {sm__, smsp__}
     int tensorInst[2];
-    int dramBytes, dramRead, dramWrite, dramSectors, l2Bytes, l2Sectors, l1Bytes;
-    int timeSum, timeAvg, cycles, cyclesPerSecond;
+    int dramBytes, dramRead, dramWrite, dramOpRead, dramOpWrite, dramSectors, l2Bytes, l2Sectors, l1Bytes;
+    int timeSum, timeAvg, cycles, cyclesPerSecond, smspCycles, smspCyclesPerSecond;
+    /// Every metric the counting rules read (a unit the reader does not know is an error for these).
+    std::vector<int> used() const
+    {
+        std::vector<int> ids {dramBytes, dramRead, dramWrite, dramOpRead, dramOpWrite, dramSectors, l2Bytes,
+            l2Sectors, l1Bytes, timeSum, timeAvg, cycles, cyclesPerSecond, smspCycles, smspCyclesPerSecond,
+            tensorInst[0], tensorInst[1]};
+        for (const auto& op : sass)
+            ids.insert(ids.end(), std::begin(op), std::end(op));
+        for (const auto& [id, precision] : tensorOps)
+            ids.push_back(id);
+        return ids;
+    }
     std::vector<std::pair<int, Precision>> tensorOps;
 };
 
@@ -121,10 +137,11 @@ std::optional<double> dramBytes(const Launch& l, const KnownMetrics& m)
 {
     if (auto b = l.get(m.dramBytes))
         return b;
-    auto r = l.get(m.dramRead);
-    auto w = l.get(m.dramWrite);
-    if (r || w)
-        return r.value_or(0) + w.value_or(0);
+    for (const auto& [read, write] : {std::pair {m.dramRead, m.dramWrite}, std::pair {m.dramOpRead, m.dramOpWrite}}) {
+        const auto r = l.get(read), w = l.get(write);
+        if (r || w)
+            return r.value_or(0) + w.value_or(0);
+    }
     if (auto s = l.get(m.dramSectors))
         return *s * 32.0;
     return std::nullopt;
@@ -148,10 +165,11 @@ std::optional<double> duration(const Launch& l, const KnownMetrics& m)
 {
     if (auto t = metric(l, {m.timeSum, m.timeAvg}))
         return t;
-    auto cycles = l.get(m.cycles);
-    auto rate = l.get(m.cyclesPerSecond);
-    if (cycles && rate && *rate > 0)
-        return *cycles / *rate;
+    for (const auto& [c, r] : {std::pair {m.cycles, m.cyclesPerSecond}, std::pair {m.smspCycles, m.smspCyclesPerSecond}}) {
+        const auto cycles = l.get(c), rate = l.get(r);
+        if (cycles && rate && *rate > 0)
+            return *cycles / *rate;
+    }
     return std::nullopt;
 }
 
@@ -172,6 +190,18 @@ std::optional<Error> missingMetrics(const ncu::Table& table, const KnownMetrics&
         missing += std::string(missing.empty() ? "" : " and ") + "DRAM bytes (dram__bytes.sum)";
     return Error {file, table.headerLine, 0,
         "this ncu export lacks the metrics a roofline needs: " + missing + "; collect them with: " + ncuCommandLine()};
+}
+
+/// A metric the counting rules read, given in a unit the reader does not know: never read as
+/// if it were in base units.
+std::optional<Error> unknownUnit(const ncu::Table& table, const KnownMetrics& known, const std::string& file)
+{
+    for (int id : known.used())
+        if (auto it = table.unknownUnits.find(id); id >= 0 && it != table.unknownUnits.end())
+            return Error {file, table.headerLine, 0,
+                "unknown unit " + quoted(it->second) + " for " + table.names.name(id)
+                    + "; the importer reads ns/us/ms/s (or nsecond...), byte/Kbyte/Mbyte/Gbyte, inst, cycle"};
+    return std::nullopt;
 }
 
 /// One kernel: a launch, or with aggregation every launch of one name.
@@ -197,13 +227,14 @@ public:
     {
         const Work w = countWork(l, m_known);
         const auto dram = dramBytes(l, m_known);
-        const std::string label = "'" + l.name + "' (ID " + l.id + ")";
+        // A launch that does no floating-point work (a memcpy, an init kernel) or moves no DRAM
+        // bytes is a fact about the program, not bad data: noted, not placed, not rejected.
         if (!(w.flops > 0)) {
-            m_collector.reject(l.line, label + ": no floating-point work counted (0 FLOPs); nothing to place");
+            m_noFlops.push_back(l);
             return;
         }
         if (!dram || !(*dram > 0)) {
-            m_collector.reject(l.line, label + ": 0 DRAM bytes, so its DRAM intensity is infinite; not placed");
+            m_noDram.push_back(l);
             return;
         }
         Sum& s = sumFor(l);
@@ -236,12 +267,31 @@ public:
             out.kernels.push_back(std::move(s.k));
             out.lines.push_back(s.line);
         }
+        noteUnplaced(out, m_noFlops, "no floating-point work (0 FLOPs)");
+        noteUnplaced(out, m_noDram, "no DRAM bytes (an infinite intensity at DRAM)");
         for (const auto& [name, level] : m_infiniteLevels)
             out.warnings.push_back("'" + name + "': 0 bytes at " + level + ", so its intensity there is infinite; no "
                 + level + " point");
     }
 
 private:
+    /// One note for the launches left off the roofline for one reason: "2 launches have no
+    /// floating-point work (0 FLOPs), not on the roofline: 'memcpy' (ID 3, line 28), ...".
+    static void noteUnplaced(KernelImport& out, const std::vector<Launch>& launches, const char* why)
+    {
+        if (launches.empty())
+            return;
+        constexpr std::size_t kNamed = 5;
+        std::string names;
+        for (std::size_t i = 0; i < launches.size() && i < kNamed; ++i)
+            names += (i ? ", " : "") + quoted(launches[i].name) + " (ID " + printable(launches[i].id) + ", line "
+                + std::to_string(launches[i].line) + ")";
+        if (launches.size() > kNamed)
+            names += " and " + std::to_string(launches.size() - kNamed) + " more";
+        out.warnings.push_back(std::to_string(launches.size()) + (launches.size() == 1 ? " launch has " : " launches have ")
+            + why + ", not on the roofline: " + names);
+    }
+
     Sum& sumFor(const Launch& l)
     {
         if (m_aggregate) {
@@ -275,6 +325,7 @@ private:
     std::vector<Sum> m_sums;
     std::map<std::string, size_t> m_byName;
     std::set<std::pair<std::string, std::string>> m_infiniteLevels;
+    std::vector<Launch> m_noFlops, m_noDram;
 };
 } // namespace
 
@@ -327,6 +378,8 @@ Result<KernelImport> parseNcuCsv(std::string_view text, const std::string& file,
         return table.error();
     const KnownMetrics known(table->names);
     if (auto error = missingMetrics(table.value(), known, file))
+        return *error;
+    if (auto error = unknownUnit(table.value(), known, file))
         return *error;
     KernelImport out;
     out.source = table->source;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <limits>
 
 namespace roofline::ncu {
 namespace {
@@ -79,34 +80,32 @@ std::optional<double> number(std::string_view v, char decimal)
     return d;
 }
 
-// ncu units, normalised to SI (byte, second, FLOP-free counts): "Kbyte" = 1e3 byte, "usecond" = 1e-6 s.
-double unitScale(const std::string& unitRaw)
+// ncu units, normalised to SI (byte, second, plain counts): "Kbyte" = 1e3 byte, "usecond" and
+// "us" (newer ncu) = 1e-6 s, "Ghz" = 1e9 /s. Nothing for a unit this does not know: the value is
+// then not read as if it were in base units (a time in "us" read as seconds was a million times
+// off, with no warning).
+std::optional<double> unitScale(const std::string& unitRaw)
 {
     const std::string u = toLower(trimmed(unitRaw));
-    if (u.empty())
+    if (u.empty() || u == "%" || u == "ratio")
         return 1.0;
-    struct P {
-        const char* prefix;
-        double scale;
-    };
-    static const P big[] = {{"k", 1e3}, {"m", 1e6}, {"g", 1e9}, {"t", 1e12}, {"p", 1e15}};
-    for (const char* base : {"byte", "sector", "inst", "cycle", "hz", "warp", "request", "wavefront"}) {
-        const std::string b(base);
-        if (u == b || u == b + "s")
-            return 1.0;
-        for (const P& p : big)
-            if (u == p.prefix + b || u == p.prefix + b + "s")
-                return b == "sector" ? p.scale : p.scale;
-    }
-    if (u == "second")
-        return 1.0;
-    if (u == "msecond")
-        return 1e-3;
-    if (u == "usecond")
-        return 1e-6;
-    if (u == "nsecond")
-        return 1e-9;
-    return 1.0; // %, ratio, ...
+    static const std::pair<const char*, double> times[] = {{"s", 1.0}, {"second", 1.0}, {"ms", 1e-3},
+        {"msecond", 1e-3}, {"us", 1e-6}, {"usecond", 1e-6}, {"\xC2\xB5s", 1e-6}, {"ns", 1e-9}, {"nsecond", 1e-9}};
+    for (const auto& [name, scale] : times)
+        if (u == name || u == std::string(name) + "s")
+            return scale;
+    static const std::pair<const char*, double> prefixes[]
+        = {{"", 1.0}, {"k", 1e3}, {"m", 1e6}, {"g", 1e9}, {"t", 1e12}, {"p", 1e15}};
+    for (const char* base : {"byte", "sector", "inst", "cycle", "hz", "warp", "request", "wavefront", "thread",
+             "byte/second", "byte/s", "cycle/second", "inst/second"})
+        for (const auto& [prefix, scale] : prefixes) {
+            const std::string b = std::string(prefix) + base;
+            if (u == b || u == b + "s")
+                return scale;
+        }
+    if (u.find('/') != std::string::npos)
+        return 1.0; // a ratio of counts (inst/cycle, sector/request): never a count the import reads
+    return std::nullopt;
 }
 
 /// The columns of an export's header row.
@@ -181,7 +180,7 @@ FirstPass firstPass(std::string_view body, const Columns& c)
 /// ncu writes a handful of distinct units: each is scaled once.
 class UnitScales {
 public:
-    double of(std::string_view unit)
+    std::optional<double> of(std::string_view unit)
     {
         if (unit == m_lastUnit && !m_scales.empty())
             return m_lastScale; // rows of one metric kind in a row share their unit
@@ -194,9 +193,9 @@ public:
     }
 
 private:
-    std::unordered_map<std::string, double> m_scales;
+    std::unordered_map<std::string, std::optional<double>> m_scales;
     std::string m_lastUnit;
-    double m_lastScale = 1.0;
+    std::optional<double> m_lastScale = 1.0;
 };
 
 /// The second pass: each row into its launch (a launch's rows come together; --page details
@@ -266,7 +265,7 @@ private:
         const int metricId = guess >= 0 && m_table.names.name(guess) == name ? guess : m_table.names.intern(name);
         m_order.push_back(metricId);
         if (auto v = number(m_c.field(row, m_c.value), m_pass.decimal))
-            l.set(metricId, *v * m_scales.of(m_c.field(row, m_c.unit)));
+            l.set(metricId, scaled(*v, metricId, m_c.field(row, m_c.unit)));
     }
 
     /// --page raw: every metric column of the row, in the unit its column's units row gives.
@@ -276,9 +275,18 @@ private:
             if (!m_c.isMetric[i])
                 continue; // metadata columns
             if (auto v = number(row[i], m_pass.decimal))
-                l.set(m_columnMetric[i],
-                    *v * m_scales.of(i < m_pass.units.size() ? std::string_view(m_pass.units[i]) : std::string_view()));
+                l.set(m_columnMetric[i], scaled(*v, m_columnMetric[i],
+                                             i < m_pass.units.size() ? std::string_view(m_pass.units[i]) : std::string_view()));
         }
+    }
+
+    /// The value in SI units; NaN in a unit this does not know, which the table keeps by metric.
+    double scaled(double v, int metric, std::string_view unit)
+    {
+        if (const auto scale = m_scales.of(unit))
+            return v * *scale;
+        m_table.unknownUnits.emplace(metric, std::string(trimView(unit)));
+        return std::numeric_limits<double>::quiet_NaN();
     }
 
     const Columns& m_c;

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -86,6 +87,8 @@ struct Table {
     std::string source; ///< "ncu details" or "ncu raw"
     char decimal = '.'; ///< the file's decimal separator
     int headerLine = 0;
+    /// Metrics given in a unit the reader does not know (their values are NaN), by metric id.
+    std::map<int, std::string> unknownUnits;
 };
 
 /// The offset of the header line: the first CSV line with both "ID" and "Kernel Name" fields.

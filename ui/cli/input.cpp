@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/cli/input.h"
 
+#include "core/common/text.h"
 #include "core/io/kernel_io.h"
 #include "core/io/session_yaml.h"
 #include "core/io/text_file.h"
@@ -66,8 +67,9 @@ std::string takeKernels(KernelImport& k, const Options& o, Session& session)
     for (const auto& w : k.warnings)
         std::cerr << "note: " << o.input << ": " << w << "\n";
     session.kernels = std::move(k.kernels);
-    if (!k.device.empty())
-        std::cerr << "note: " << o.input << ": device " << k.device
+    // The device the export names, and the profile it picks; with --hw given, that is the choice.
+    if (!k.device.empty() && o.hw.empty())
+        std::cerr << "note: " << o.input << ": device " << printable(k.device)
                   << (k.suggestedHardware.empty() ? std::string(" (no matching profile; give --hw)")
                                                   : " -> " + k.suggestedHardware)
                   << "\n";
