@@ -204,6 +204,21 @@ std::optional<Error> unknownUnit(const ncu::Table& table, const KnownMetrics& kn
     return std::nullopt;
 }
 
+/// The part the export ran on: by its device name where the Device column holds one, else by
+/// its compute capability (the Device column of many exports is an index, "0").
+void pickHardware(const Launch& l, KernelImport& out)
+{
+    const bool named = l.device.find_first_not_of("0123456789 ") != std::string::npos;
+    if (named) {
+        out.device = l.device;
+        out.suggestedHardware = hardwareForDeviceName(l.device);
+        if (!out.suggestedHardware.empty() || l.computeCapability.empty())
+            return;
+    }
+    out.device = (named ? l.device + ", " : std::string()) + "compute capability " + l.computeCapability;
+    out.suggestedHardware = hardwareForComputeCapability(l.computeCapability);
+}
+
 /// One kernel: a launch, or with aggregation every launch of one name.
 struct Sum {
     Kernel k;
@@ -366,6 +381,18 @@ std::string hardwareForDeviceName(const std::string& deviceRaw)
     return {};
 }
 
+std::string hardwareForComputeCapability(const std::string& cc)
+{
+    // The data-centre part of each architecture (a PCIe or a consumer card of the same compute
+    // capability is told apart only by its name: give --hw for those).
+    static const std::pair<const char*, const char*> parts[]
+        = {{"7.0", "v100-sxm2"}, {"8.0", "a100-sxm4-80gb"}, {"8.9", "l40s"}, {"9.0", "h100-sxm5"}, {"10.0", "b200"}};
+    for (const auto& [capability, id] : parts)
+        if (trimmed(cc) == capability)
+            return id;
+    return {};
+}
+
 bool looksLikeNcuCsv(std::string_view text)
 {
     return ncu::headerOffset(text.substr(0, std::min<size_t>(text.size(), 1 << 20))).has_value();
@@ -384,9 +411,8 @@ Result<KernelImport> parseNcuCsv(std::string_view text, const std::string& file,
     KernelImport out;
     out.source = table->source;
     for (const auto& l : table->launches)
-        if (!l.device.empty()) {
-            out.device = l.device;
-            out.suggestedHardware = hardwareForDeviceName(l.device);
+        if (!l.device.empty() || !l.computeCapability.empty()) {
+            pickHardware(l, out);
             break;
         }
     KernelRowCollector collector(file, out);

@@ -33,6 +33,9 @@ Result<HardwareProfile> ncuCeilings(std::string_view text, const std::string& fi
 /// The shipped profile id for an ncu/CUDA device name ("NVIDIA H100 80GB HBM3" -> "h100-sxm5").
 std::string hardwareForDeviceName(const std::string& device);
 
+/// The shipped profile id for a CUDA compute capability ("8.0" -> "a100-sxm4-80gb"), or "".
+std::string hardwareForComputeCapability(const std::string& cc);
+
 /// The ncu command line that collects every metric the importer uses.
 std::string ncuCommandLine();
 

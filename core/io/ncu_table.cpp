@@ -111,7 +111,7 @@ std::optional<double> unitScale(const std::string& unitRaw)
 /// The columns of an export's header row.
 struct Columns {
     std::vector<std::string> header;
-    int id = -1, name = -1, device = -1, metric = -1, unit = -1, value = -1;
+    int id = -1, name = -1, device = -1, cc = -1, metric = -1, unit = -1, value = -1;
     std::vector<bool> isMetric; ///< --page raw: the columns named like metrics ("dram__bytes.sum")
     bool details() const { return metric >= 0 && value >= 0; }
     std::string_view field(const std::vector<std::string_view>& row, int c) const
@@ -135,6 +135,7 @@ Columns readColumns(std::string_view body)
     c.id = col("ID");
     c.name = col("Kernel Name");
     c.device = col("Device");
+    c.cc = col("CC");
     c.metric = col("Metric Name");
     c.unit = col("Metric Unit");
     c.value = col("Metric Value");
@@ -242,9 +243,12 @@ private:
             l.id = std::string(id);
             l.name = std::string(m_c.field(row, m_c.name));
             const std::string_view device = m_c.field(row, m_c.device);
-            if (device != m_lastDevice) {
+            const std::string_view cc = trimView(m_c.field(row, m_c.cc));
+            if (device != m_lastDevice || cc != m_lastCc) {
                 l.device = std::string(device);
+                l.computeCapability = std::string(cc);
                 m_lastDevice = l.device;
+                m_lastCc = l.computeCapability;
             }
             l.line = line;
             launches.push_back(std::move(l));
@@ -296,7 +300,7 @@ private:
     UnitScales m_scales;
     std::vector<int> m_previousOrder, m_order;
     std::unordered_map<std::string, size_t> m_byId;
-    std::string m_lastDevice;
+    std::string m_lastDevice, m_lastCc;
     size_t m_last = std::string::npos; ///< the launch of the row before
 };
 

@@ -58,6 +58,7 @@ struct Launch {
     std::string id;
     std::string name;
     std::string device; ///< set where it changes from the launch before (one name, 10^6 launches)
+    std::string computeCapability; ///< the CC column ("8.0"), set as `device` is
     int line = 0;
     std::vector<std::pair<int, double>> metrics; ///< (MetricNames id, SI value)
 

@@ -143,6 +143,14 @@ TEST(Ncu, TimesAndBytesAreReadInTheUnitsNcuWritesThem)
     EXPECT_DOUBLE_EQ(*axpy.time, 2e-3) << "2e6 cycles at 1 GHz";
     EXPECT_DOUBLE_EQ(axpy.flops, 1e9);
     EXPECT_TRUE(imp.rejected.empty());
+    // Its Device column is an index ("0"): the compute capability names the part (12.0 has no
+    // shipped profile: the command asks for --hw).
+    EXPECT_EQ(imp.device, "compute capability 12.0");
+    EXPECT_EQ(imp.suggestedHardware, "");
+    EXPECT_EQ(hardwareForComputeCapability("8.0"), "a100-sxm4-80gb");
+    EXPECT_EQ(hardwareForComputeCapability("9.0"), "h100-sxm5");
+    EXPECT_EQ(hardwareForComputeCapability("7.0"), "v100-sxm2");
+    EXPECT_EQ(hardwareForComputeCapability("10.0"), "b200");
     ASSERT_EQ(imp.warnings.size(), 1u);
     EXPECT_NE(imp.warnings[0].find("1 launch has no floating-point work (0 FLOPs), not on the roofline: 'memset'"),
         std::string::npos)
