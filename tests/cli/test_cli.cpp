@@ -642,3 +642,33 @@ TEST(Cli, AnExportTooLargeToDrawOrAnEndlessInputIsRefusedInOneLine)
     EXPECT_EQ(zero.code, 1);
     EXPECT_EQ(zero.err, "error: /dev/zero: not a text file (it contains NUL bytes)\n");
 }
+
+TEST(Cli, AnExportKilledHalfWayLeavesTheOldFigureOrTheNewOneWhole)
+{
+    // kill -9 at some moment of an export of 10^5 kernels over an existing figure: whatever the
+    // moment, the file is the old figure byte for byte or a whole new one, never a torn one.
+    const fs::path dir = scratch() / "killed";
+    fs::create_directories(dir);
+    const fs::path data = dir / "k.csv";
+    {
+        std::ofstream out(data);
+        out << "name,flops,bytes,time_s\n";
+        for (int i = 0; i < 100000; ++i)
+            out << "k" << i << "," << (1 + i % 997) << "e9,1e9," << (1 + i % 13) << "e-3\n";
+    }
+    const fs::path svg = dir / "fig.svg";
+    const std::string old = "<svg>the previous figure</svg>\n";
+    for (const char* delay : {"0.05", "0.2", "0.4"}) {
+        std::ofstream(svg, std::ios::binary) << old;
+        const std::string cmd = "(" + shellQuote(ROOFLINE_CLI) + " export " + shellQuote(data.string())
+            + " --hw h100-sxm5 -o " + shellQuote(svg.string()) + " 2>/dev/null & pid=$!; sleep " + delay
+            + "; kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null) >/dev/null 2>&1";
+        ASSERT_EQ(std::system(cmd.c_str()) != -1, true);
+        const std::string now = readAll(svg.string());
+        const bool whole = now.rfind("<?xml", 0) == 0 && now.find("</svg>") != std::string::npos;
+        EXPECT_TRUE(now == old || whole) << "after " << delay << " s: " << now.size() << " bytes, torn";
+        for (const auto& e : fs::directory_iterator(dir)) // QSaveFile's temporary may stay after a kill
+            if (e.path().filename().string().find("fig.svg.") == 0)
+                fs::remove(e.path());
+    }
+}
