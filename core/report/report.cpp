@@ -50,22 +50,24 @@ size_t displayWidth(const std::string& s)
     return n;
 }
 
-std::string csvNumber(double v)
+/// Appends a number as the CSV writes it: integers as integers (1000000000000, not 1e+12),
+/// others in their shortest exact form, nothing for a value that is not finite.
+void appendCsvNumber(std::string& out, double v)
 {
     if (!std::isfinite(v))
-        return "";
-    // Integers as integers (1000000000000, not 1e+12); others with the shortest exact form.
-    if (std::fabs(v) < 1e18 && v == std::floor(v)) {
-        char buf[32];
-        const auto end = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed).ptr;
-        return std::string(buf, end);
-    }
-    return shortestNumber(v);
+        return;
+    char buf[32];
+    const bool integer = std::fabs(v) < 1e18 && v == std::floor(v);
+    const auto end = integer ? std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed).ptr
+                             : std::to_chars(buf, buf + sizeof buf, v).ptr;
+    out.append(buf, end);
 }
 
-std::string csvOpt(const std::optional<double>& v)
+std::string csvNumber(double v)
 {
-    return v ? csvNumber(*v) : std::string();
+    std::string out;
+    appendCsvNumber(out, v);
+    return out;
 }
 
 json roofJson(const Roofline& r)
@@ -221,15 +223,30 @@ std::string formatHardwareDetails(const HardwareProfile& p, OutputFormat format)
 namespace {
 
 /// One kernel's CSV row (the columns of kPlacementCsvHeader).
-void writeCsvRow(std::ostream& out, const Kernel& k, const Placement& p, const Roofline& roof, double total)
+/// One kernel's CSV row (the columns of kPlacementCsvHeader), appended to `line`.
+void appendCsvRow(std::string& line, const Kernel& k, const Placement& p, const Roofline& roof, double total)
 {
-    out << csvQuote(k.name) << ',' << csvNumber(k.flops) << ',' << csvNumber(k.bytes) << ',' << csvOpt(k.time) << ','
-        << csvNumber(p.intensity) << ',' << csvOpt(p.achieved) << ',' << csvNumber(p.roof()) << ','
-        << csvNumber(p.ridge()) << ',' << regimeName(p.regime) << ',' << csvOpt(p.headroom()) << ','
-        << csvOpt(p.efficiency()) << ',' << csvOpt(mfuOf(p, roof)) << ',' << csvNumber(timeLowerBound(k, p)) << ','
-        << csvNumber(p.ridgeDistance()) << ',' << (p.aboveRoof ? "true" : "false") << ','
-        << csvOpt(timeShareOf(k, total)) << ',' << csvOpt(gainAtRoof(k, p, total)) << ',' << precisionName(p.precision)
-        << '\n';
+    auto number = [&](std::optional<double> v) {
+        if (v)
+            appendCsvNumber(line, *v);
+        line += ',';
+    };
+    line += csvQuote(k.name);
+    line += ',';
+    for (const std::optional<double> v : {std::optional<double>(k.flops), std::optional<double>(k.bytes), k.time,
+             std::optional<double>(p.intensity), p.achieved, std::optional<double>(p.roof()),
+             std::optional<double>(p.ridge())})
+        number(v);
+    line += regimeName(p.regime);
+    line += ',';
+    for (const std::optional<double> v : {p.headroom(), p.efficiency(), mfuOf(p, roof),
+             std::optional<double>(timeLowerBound(k, p)), std::optional<double>(p.ridgeDistance())})
+        number(v);
+    line += p.aboveRoof ? "true," : "false,";
+    number(timeShareOf(k, total));
+    number(gainAtRoof(k, p, total));
+    line += precisionName(p.precision);
+    line += '\n';
 }
 
 constexpr const char* kPlacementCsvHeader
@@ -403,8 +420,12 @@ void writePlacements(std::ostream& out, const std::vector<Kernel>& kernels, cons
         writeJson(out, kernels, placements, roof, total);
     } else if (format == OutputFormat::Csv) {
         out << kPlacementCsvHeader;
-        for (size_t i = 0; i < placements.size(); ++i)
-            writeCsvRow(out, kernels[i], placements[i], roof, total);
+        std::string line;
+        for (size_t i = 0; i < placements.size(); ++i) {
+            line.clear();
+            appendCsvRow(line, kernels[i], placements[i], roof, total);
+            out.write(line.data(), static_cast<std::streamsize>(line.size()));
+        }
     } else {
         out << formatTable(kernels, placements, roof, total);
     }
