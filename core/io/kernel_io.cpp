@@ -6,6 +6,7 @@
 #include "core/io/json_kernels.h"
 #include "core/io/kernel_fields.h"
 #include "core/io/ncu_csv.h"
+#include "core/io/rocprof_csv.h"
 #include "core/io/text_file.h"
 
 #include "core/io/yaml_error.h"
@@ -222,6 +223,10 @@ Result<KernelImport> parseKernels(
     auto r = parseAnyKernelFormat(text, file, format, options, lines);
     if (options.progress && r.ok() && !options.progress(1.0))
         return Error {file, 0, 0, kImportCancelled};
+    if (r.ok() && r->kernels.empty() && r->rejected.empty()) // a profiler's launches, none placeable
+        for (const auto& w : r->warnings)
+            if (w.find(kNotOnTheRoofline) != std::string::npos)
+                return Error {file, 0, 0, "no kernel can be placed on a roofline: " + w};
     if (r.ok() && r->kernels.empty() && r->rejected.empty())
         return Error {file, 0, 0, "no kernels: the file has no data rows"};
     return r;
@@ -238,6 +243,12 @@ Result<KernelImport> parseAnyKernelFormat(const std::string& text, const std::st
         body.remove_prefix(3);
     if ((format == KernelFormat::Auto || format == KernelFormat::Csv) && looksLikeNcuCsv(body))
         return parseNcuCsv(body, file, NcuOptions {options.aggregate});
+    if ((format == KernelFormat::Auto || format == KernelFormat::Csv) && looksLikeRocprofPmcPerf(body))
+        return parseRocprofPmcPerf(body, file, options.aggregate);
+    if (looksLikeRocprofSysinfo(body))
+        return Error {file, 1, 0,
+            "this is rocprof-compute's sysinfo.csv: it describes the machine, not its kernels; open pmc_perf.csv "
+            "from the same folder"};
     if (format == KernelFormat::Auto)
         format = sniff(body);
     switch (format) {

@@ -42,6 +42,9 @@ struct KernelReadOptions {
     std::function<bool(double)> progress;
 };
 
+/// What a profiler import's note on launches it could not place says (", not on the roofline: ").
+inline constexpr const char* kNotOnTheRoofline = ", not on the roofline: ";
+
 /// The message of the Error a cancelled read ends with.
 inline constexpr const char* kImportCancelled = "import cancelled";
 

@@ -304,7 +304,7 @@ private:
         if (launches.size() > kNamed)
             names += " and " + std::to_string(launches.size() - kNamed) + " more";
         out.warnings.push_back(std::to_string(launches.size()) + (launches.size() == 1 ? " launch has " : " launches have ")
-            + why + ", not on the roofline: " + names);
+            + why + kNotOnTheRoofline + names);
     }
 
     Sum& sumFor(const Launch& l)

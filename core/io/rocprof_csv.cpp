@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: MIT
+// The kernels of a rocprof-compute pmc_perf.csv: each dispatch's counters through the formulas
+// rocprof-compute's roofline uses (src/utils/roofline_calc.py), dispatches summed by name when
+// asked.
+#include "core/io/rocprof_csv.h"
+
+#include "core/common/text.h"
+#include "core/io/csv.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <map>
+#include <optional>
+
+namespace roofline {
+namespace {
+
+constexpr std::size_t kPrecisions = static_cast<std::size_t>(Precision::INT8) + 1;
+constexpr int kNone = -1;
+
+bool firstLineHas(std::string_view text, std::initializer_list<std::string_view> words)
+{
+    const std::string_view line = text.substr(0, text.find('\n'));
+    return std::all_of(words.begin(), words.end(), [&](std::string_view w) { return line.find(w) != line.npos; });
+}
+
+/// The counter columns the import reads, found once in the header.
+struct Columns {
+    explicit Columns(const std::vector<std::string_view>& header)
+    {
+        for (std::size_t i = 0; i < header.size(); ++i)
+            m_index.emplace(std::string(trimView(header[i])), static_cast<int>(i));
+        name = at("Kernel_Name");
+        dispatch = at("Dispatch_ID");
+        start = at("Start_Timestamp");
+        end = at("End_Timestamp");
+        static const std::array<std::pair<const char*, Precision>, 3> valu {
+            {{"F16", Precision::FP16}, {"F32", Precision::FP32}, {"F64", Precision::FP64}}};
+        for (const auto& [suffix, p] : valu)
+            for (const char* op : {"ADD", "MUL", "FMA", "TRANS"})
+                addFlops(std::string("SQ_INSTS_VALU_") + op + "_" + suffix, p, op == std::string("FMA") ? 128 : 64);
+        static const std::array<std::pair<const char*, Precision>, 5> mfma {{{"F16", Precision::FP16},
+            {"BF16", Precision::BF16}, {"F32", Precision::FP32}, {"F64", Precision::FP64}, {"I8", Precision::INT8}}};
+        for (const auto& [suffix, p] : mfma)
+            addFlops(std::string("SQ_INSTS_VALU_MFMA_MOPS_") + suffix, p, 512);
+        // MI300 (gfx94x) counts at TCC_EA0 and has TCC_BUBBLE (128-byte reads); MI100/MI200 at TCC_EA.
+        const char* ea = at("TCC_EA0_RDREQ_sum") != kNone ? "TCC_EA0_" : "TCC_EA_";
+        rdreq = at(std::string(ea) + "RDREQ_sum");
+        rdreq32 = at(std::string(ea) + "RDREQ_32B_sum");
+        wrreq = at(std::string(ea) + "WRREQ_sum");
+        wrreq64 = at(std::string(ea) + "WRREQ_64B_sum");
+        bubble = ea == std::string("TCC_EA0_") ? at("TCC_BUBBLE_sum") : kNone;
+    }
+
+    /// What a roofline needs and the header lacks, for the error message ("" when nothing).
+    std::string missing() const
+    {
+        std::string m;
+        auto need = [&](bool ok, const char* what) {
+            if (!ok)
+                m += std::string(m.empty() ? "" : "; ") + what;
+        };
+        need(name != kNone, "Kernel_Name");
+        need(!flops.empty(), "FLOP counters (SQ_INSTS_VALU_{ADD,MUL,FMA,TRANS}_F16/F32/F64, SQ_INSTS_VALU_MFMA_MOPS_*)");
+        need(rdreq != kNone && wrreq != kNone, "HBM request counters (TCC_EA_RDREQ_sum and TCC_EA_WRREQ_sum, or TCC_EA0_*)");
+        return m;
+    }
+
+    struct Flops {
+        int column;
+        Precision precision;
+        double perCount; ///< FLOP per counted instruction (a wave of 64 lanes; an FMA is two)
+    };
+    std::vector<Flops> flops;
+    int name = kNone, dispatch = kNone, start = kNone, end = kNone;
+    int rdreq = kNone, rdreq32 = kNone, wrreq = kNone, wrreq64 = kNone, bubble = kNone;
+
+private:
+    int at(const std::string& column) const
+    {
+        const auto it = m_index.find(column);
+        return it == m_index.end() ? kNone : it->second;
+    }
+    void addFlops(const std::string& column, Precision p, double perCount)
+    {
+        if (const int c = at(column); c != kNone)
+            flops.push_back({c, p, perCount});
+    }
+    std::map<std::string, int> m_index;
+};
+
+/// One dispatch's counters, or the first cell that is not a number.
+class Row {
+public:
+    Row(const std::vector<std::string_view>& fields, const std::vector<std::string_view>& header)
+        : m_fields(fields)
+        , m_header(header)
+    { }
+    /// The counter in `column` (0 when the file has no such column or leaves it empty).
+    double operator()(int column)
+    {
+        if (column == kNone || static_cast<std::size_t>(column) >= m_fields.size())
+            return 0.0;
+        const std::string_view v = trimView(m_fields[column]);
+        double d = 0;
+        const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), d);
+        if (v.empty())
+            return 0.0;
+        if ((ec != std::errc() || end != v.data() + v.size() || !std::isfinite(d) || d < 0) && m_bad.empty())
+            m_bad = printable(m_header[column]) + " is " + quoted(v) + ", not a count";
+        return d;
+    }
+    const std::string& bad() const { return m_bad; }
+
+private:
+    const std::vector<std::string_view>& m_fields;
+    const std::vector<std::string_view>& m_header;
+    std::string m_bad;
+};
+
+/// A dispatch as counted, before it is placed or summed.
+struct Dispatch {
+    std::string name, id;
+    int line = 0;
+    std::array<double, kPrecisions> flops {};
+    double bytes = 0;
+    std::optional<double> seconds;
+    double totalFlops() const
+    {
+        double f = 0;
+        for (double v : flops)
+            f += v;
+        return f;
+    }
+};
+
+Dispatch countDispatch(const Columns& c, Row& row, const std::vector<std::string_view>& fields, int line)
+{
+    Dispatch d;
+    d.name = std::string(trimView(fields.at(c.name)));
+    d.id = c.dispatch != kNone && static_cast<std::size_t>(c.dispatch) < fields.size()
+        ? std::string(trimView(fields[c.dispatch]))
+        : std::to_string(line);
+    d.line = line;
+    for (const auto& f : c.flops)
+        d.flops[static_cast<std::size_t>(f.precision)] += f.perCount * row(f.column);
+    const double rd = row(c.rdreq), rd32 = row(c.rdreq32), bubble = row(c.bubble);
+    const double wr = row(c.wrreq), wr64 = row(c.wrreq64);
+    d.bytes = 128 * bubble + 32 * rd32 + 64 * std::max(0.0, rd - bubble - rd32) + 64 * wr64 + 32 * std::max(0.0, wr - wr64);
+    const double t0 = row(c.start), t1 = row(c.end);
+    if (c.start != kNone && c.end != kNone && t1 > t0)
+        d.seconds = (t1 - t0) * 1e-9;
+    return d;
+}
+
+/// "2 dispatches have no floating-point work (0 FLOPs), not on the roofline: 'vecCopy' (ID 0, line 2), ..."
+std::string unplacedNote(const std::vector<Dispatch>& ds, const char* why)
+{
+    constexpr std::size_t kNamed = 5;
+    std::string names;
+    for (std::size_t i = 0; i < ds.size() && i < kNamed; ++i)
+        names += (i ? ", " : "") + quoted(ds[i].name) + " (ID " + printable(ds[i].id) + ", line "
+            + std::to_string(ds[i].line) + ")";
+    if (ds.size() > kNamed)
+        names += " and " + std::to_string(ds.size() - kNamed) + " more";
+    return std::to_string(ds.size()) + (ds.size() == 1 ? " dispatch has " : " dispatches have ") + why
+        + kNotOnTheRoofline + names;
+}
+
+/// Dispatches summed into kernels (one per dispatch, or per name), each judged by the precision
+/// that did most of its work.
+class Sums {
+public:
+    explicit Sums(bool aggregate)
+        : m_aggregate(aggregate)
+    { }
+    void add(const Dispatch& d)
+    {
+        if (!(d.totalFlops() > 0))
+            return m_noFlops.push_back(d);
+        if (!(d.bytes > 0))
+            return m_noBytes.push_back(d);
+        Sum& s = sumFor(d);
+        s.k.flops += d.totalFlops();
+        s.k.bytes += d.bytes;
+        s.k.launches += 1;
+        for (std::size_t p = 0; p < kPrecisions; ++p)
+            s.flops[p] += d.flops[p];
+        if (d.seconds && s.k.time)
+            *s.k.time += *d.seconds;
+        else
+            s.k.time.reset();
+    }
+    void finish(KernelImport& out)
+    {
+        for (auto& s : m_sums) {
+            const auto top = std::max_element(s.flops.begin(), s.flops.end());
+            s.k.precision = static_cast<Precision>(top - s.flops.begin());
+            out.kernels.push_back(std::move(s.k));
+            out.lines.push_back(s.line);
+        }
+        if (!m_noFlops.empty())
+            out.warnings.push_back(unplacedNote(m_noFlops, "no floating-point work (0 FLOPs)"));
+        if (!m_noBytes.empty())
+            out.warnings.push_back(unplacedNote(m_noBytes, "no HBM bytes (an infinite intensity)"));
+    }
+
+private:
+    struct Sum {
+        Kernel k;
+        int line = 0;
+        std::array<double, kPrecisions> flops {};
+    };
+    Sum& sumFor(const Dispatch& d)
+    {
+        if (m_aggregate) {
+            const auto [it, inserted] = m_byName.emplace(d.name, m_sums.size());
+            if (!inserted)
+                return m_sums[it->second];
+        }
+        Sum s;
+        s.k.name = m_aggregate ? d.name : d.name + " #" + d.id;
+        s.k.launches = 0;
+        s.k.time = 0.0;
+        s.line = d.line;
+        m_sums.push_back(std::move(s));
+        return m_sums.back();
+    }
+    bool m_aggregate;
+    std::vector<Sum> m_sums;
+    std::map<std::string, std::size_t> m_byName;
+    std::vector<Dispatch> m_noFlops, m_noBytes;
+};
+
+} // namespace
+
+bool looksLikeRocprofPmcPerf(std::string_view text)
+{
+    return firstLineHas(text, {"Dispatch_ID", "Kernel_Name"})
+        && (firstLineHas(text, {"SQ_"}) || firstLineHas(text, {"TCC_"}));
+}
+
+bool looksLikeRocprofSysinfo(std::string_view text)
+{
+    return firstLineHas(text, {"workload_name", "hbm_bw"});
+}
+
+Result<KernelImport> parseRocprofPmcPerf(std::string_view text, const std::string& file, bool aggregate)
+{
+    CsvReader reader(text, ',');
+    if (!reader.next())
+        return Error {file, 1, 0, "empty file"};
+    const std::vector<std::string> headerText(reader.fields().begin(), reader.fields().end());
+    const std::vector<std::string_view> header(headerText.begin(), headerText.end());
+    const Columns columns(header);
+    if (const std::string missing = columns.missing(); !missing.empty())
+        return Error {file, 1, 0,
+            "this rocprof-compute export lacks the counters a roofline needs: " + missing
+                + "; collect them with: rocprof-compute profile --roof-only -n NAME -- ./app"};
+    KernelImport out;
+    out.source = "rocprof-compute pmc_perf";
+    Sums sums(aggregate);
+    while (reader.next()) {
+        const auto& fields = reader.fields();
+        if (static_cast<std::size_t>(columns.name) >= fields.size()) {
+            out.rejected.push_back({file, reader.line(), 0,
+                "the row has " + std::to_string(fields.size()) + " cells; the header has " + std::to_string(header.size())});
+            continue;
+        }
+        Row row(fields, header);
+        const Dispatch d = countDispatch(columns, row, fields, reader.line());
+        if (!row.bad().empty()) {
+            out.rejected.push_back({file, reader.line(), 0, row.bad()});
+            continue;
+        }
+        sums.add(d);
+    }
+    if (reader.unterminatedQuoteLine())
+        return Error {file, reader.unterminatedQuoteLine(), 0, "a quote is never closed (the file may be cut short)"};
+    sums.finish(out);
+    return out;
+}
+
+} // namespace roofline

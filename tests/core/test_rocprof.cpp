@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: MIT
+// rocprof-compute pmc_perf.csv exports, real files (tests/data/rocprof/README.md).
+#include "core/io/kernel_io.h"
+#include "core/io/rocprof_csv.h"
+
+#include <gtest/gtest.h>
+
+using namespace roofline;
+
+namespace {
+
+const std::string kDir = std::string(ROOFLINE_TEST_DATA) + "/rocprof/";
+
+Result<KernelImport> load(const std::string& name, bool aggregate = false)
+{
+    KernelReadOptions o;
+    o.aggregate = aggregate;
+    return loadKernelFile(kDir + name, o);
+}
+
+} // namespace
+
+TEST(Rocprof, Mi300aDispatchesCountedAsRocprofComputeDoes)
+{
+    const auto r = load("collapse-mi300a-pmc_perf.csv");
+    ASSERT_TRUE(r.ok()) << r.error().toString();
+    EXPECT_EQ(r->source, "rocprof-compute pmc_perf");
+    ASSERT_EQ(r->kernels.size(), 6u);
+    EXPECT_TRUE(r->rejected.empty());
+    EXPECT_TRUE(r->warnings.empty());
+    const Kernel& k = r->kernels[2];
+    EXPECT_EQ(k.name, "__omp_offloading_32_6b6b__QQmain_l41.kd #2");
+    // 64 (ADD + MUL + 2 FMA + TRANS) per precision. FP64: 64 (12,582,912 + 2,097,152 + 2 x
+    // 12,582,912 + 2,097,152) = 2,684,354,560; the few FP32 MULs and TRANSes (3,648 each) add in,
+    // and FP64 did the most, so the kernel is judged against the FP64 roof.
+    EXPECT_DOUBLE_EQ(k.flops, 2684354560.0 + 64.0 * (3648 + 3648));
+    // 128 TCC_BUBBLE + 64 (RDREQ - BUBBLE - RDREQ_32B) + 32 RDREQ_32B + 64 WRREQ_64B + 32 (WRREQ - WRREQ_64B)
+    EXPECT_DOUBLE_EQ(k.bytes, 128.0 * 31255872 + 64.0 * (31714488 - 31255872) + 64.0 * 16734163
+            + 32.0 * (17399050 - 16734163));
+    EXPECT_DOUBLE_EQ(k.bytes, 5122365856.0);
+    ASSERT_TRUE(k.time.has_value());
+    EXPECT_NEAR(*k.time, 1480125e-9, 1e-15); // End - Start, ns
+    EXPECT_EQ(k.precision, Precision::FP64);
+    EXPECT_NEAR(k.flops / k.bytes, 0.524, 5e-4);
+    EXPECT_NEAR(*k.achieved() / 1e12, 1.8139, 1e-4); // rocprof-compute: 1.8136 (FP64 only)
+    EXPECT_EQ(r->lines[2], 4);
+}
+
+TEST(Rocprof, DispatchesSumByNameWhenAsked)
+{
+    const auto one = load("collapse-mi300a-pmc_perf.csv");
+    const auto r = load("collapse-mi300a-pmc_perf.csv", true);
+    ASSERT_TRUE(r.ok() && one.ok());
+    ASSERT_EQ(r->kernels.size(), 3u); // l18, l41, l61
+    EXPECT_EQ(r->kernels[1].name, "__omp_offloading_32_6b6b__QQmain_l41.kd");
+    EXPECT_EQ(r->kernels[1].launches, 2);
+    EXPECT_DOUBLE_EQ(r->kernels[1].flops, one->kernels[2].flops + one->kernels[3].flops);
+    EXPECT_DOUBLE_EQ(*r->kernels[1].time, *one->kernels[2].time + *one->kernels[3].time);
+}
+
+TEST(Rocprof, ACopyKernelWithNoFlopsIsRefusedWithTheReason)
+{
+    // MI200's counter set (TCC_EA_*, no TCC_BUBBLE): three dispatches of a copy, 0 FLOPs each.
+    const auto r = load("vcopy-mi200-pmc_perf.csv");
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().message.find("no kernel can be placed on a roofline: 3 dispatches have no floating-point "
+                                     "work (0 FLOPs), not on the roofline: 'vecCopy(double*, double*, double*, int, "
+                                     "int) [clone .kd]' (ID 0, line 2)"),
+        std::string::npos)
+        << r.error().message;
+}
+
+TEST(Rocprof, Mi200BytesUseTheEaRequestSizes)
+{
+    // The copy's first dispatch given one FP64 add per wave so it can be placed.
+    const std::string text = "Dispatch_ID,Kernel_Name,SQ_INSTS_VALU_ADD_F64,TCC_EA_RDREQ_32B_sum,TCC_EA_RDREQ_sum,"
+                             "TCC_EA_WRREQ_64B_sum,TCC_EA_WRREQ_sum,Start_Timestamp,End_Timestamp\n"
+                             "0,vecCopy,1,0.0,131080.0,131072.0,131072.0,1413525768600826,1413525768620986\n";
+    const auto r = parseKernels(text, "pmc_perf.csv");
+    ASSERT_TRUE(r.ok()) << r.error().toString();
+    ASSERT_EQ(r->kernels.size(), 1u);
+    EXPECT_DOUBLE_EQ(r->kernels[0].bytes, 16777728.0); // 131080 x 64 + 131072 x 64
+    EXPECT_DOUBLE_EQ(r->kernels[0].flops, 64.0);
+    EXPECT_NEAR(*r->kernels[0].time, 20160e-9, 1e-15);
+}
+
+TEST(Rocprof, ABadCounterRejectsItsRowWithTheColumn)
+{
+    const std::string text = "Dispatch_ID,Kernel_Name,SQ_INSTS_VALU_FMA_F32,TCC_EA_RDREQ_sum,TCC_EA_WRREQ_sum\n"
+                             "0,a,10,100,100\n"
+                             "1,b,lots,100,100\n";
+    const auto r = parseKernels(text, "pmc_perf.csv");
+    ASSERT_TRUE(r.ok()) << r.error().toString();
+    ASSERT_EQ(r->kernels.size(), 1u);
+    EXPECT_EQ(r->kernels[0].precision, Precision::FP32);
+    EXPECT_FALSE(r->kernels[0].time.has_value()) << "no timestamps: no achieved rate";
+    ASSERT_EQ(r->rejected.size(), 1u);
+    EXPECT_EQ(r->rejected[0].line, 3);
+    EXPECT_EQ(r->rejected[0].message, "SQ_INSTS_VALU_FMA_F32 is 'lots', not a count");
+}
+
+TEST(Rocprof, AnExportWithoutTheRooflineCountersSaysWhichAndHow)
+{
+    const std::string text = "Dispatch_ID,Kernel_Name,GPU_ID,SQ_WAVES,Start_Timestamp,End_Timestamp\n0,a,0,64,1,2\n";
+    const auto r = parseKernels(text, "pmc_perf.csv");
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().line, 1);
+    EXPECT_NE(r.error().message.find("FLOP counters (SQ_INSTS_VALU_"), std::string::npos) << r.error().message;
+    EXPECT_NE(r.error().message.find("rocprof-compute profile --roof-only"), std::string::npos);
+}
+
+TEST(Rocprof, SysinfoIsRefusedPointingAtPmcPerf)
+{
+    const auto r = load("collapse-mi300a-sysinfo.csv");
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().message.find("open pmc_perf.csv from the same folder"), std::string::npos)
+        << r.error().message;
+}
