@@ -6,6 +6,7 @@
 #include "core/common/text.h"
 #include "core/io/kernel_fields.h"
 #include "core/io/ncu_table.h"
+#include "core/io/precision_flops.h"
 
 #include <algorithm>
 #include <array>
@@ -18,7 +19,6 @@ using ncu::MetricNames;
 
 namespace {
 
-constexpr std::size_t kPrecisions = static_cast<std::size_t>(Precision::INT8) + 1;
 
 /// The metrics the import reads, looked up once per file.
 struct KnownMetrics {
@@ -95,10 +95,10 @@ double sass(const Launch& l, const int (&ids)[2], bool& found)
 }
 
 struct Work {
-    double flops = 0.0;
-    std::array<double, kPrecisions> byPrecision {}; ///< indexed by Precision
+    double flops = 0.0; ///< over every precision
+    PrecisionFlops byPrecision;
     bool anyFlopMetric = false;
-    double& at(Precision p) { return byPrecision[static_cast<size_t>(p)]; }
+    double& at(Precision p) { return byPrecision[p]; }
 };
 
 Work countWork(const Launch& l, const KnownMetrics& m)
@@ -128,8 +128,7 @@ Work countWork(const Launch& l, const KnownMetrics& m)
             w.anyFlopMetric = true;
             w.at(Precision::FP16) += 512.0 * *inst;
         }
-    for (double v : w.byPrecision)
-        w.flops += v;
+    w.flops = w.byPrecision.total();
     return w;
 }
 
@@ -223,7 +222,7 @@ void pickHardware(const Launch& l, KernelImport& out)
 struct Sum {
     Kernel k;
     int line = 0;
-    std::array<double, kPrecisions> byPrecision {};
+    PrecisionFlops byPrecision;
     std::optional<double> l2, l1;
     bool timed = true;
 };
@@ -253,11 +252,9 @@ public:
             return;
         }
         Sum& s = sumFor(l);
-        s.k.flops += w.flops;
         s.k.bytes += *dram;
         s.k.launches += 1;
-        for (size_t p = 0; p < kPrecisions; ++p)
-            s.byPrecision[p] += w.byPrecision[p];
+        s.byPrecision += w.byPrecision;
         if (auto t = duration(l, m_known))
             *s.k.time += *t;
         else
@@ -266,15 +263,17 @@ public:
         addLevel(s.l1, l1Bytes(l, m_known), l, "L1");
     }
 
-    /// The kernels, each judged by the precision that did most of its work.
+    /// The kernels, each with the FLOPs of the precision that did most of its work, judged by
+    /// that precision's roof.
     void finish(KernelImport& out)
     {
+        LeftOutPrecisions leftOut;
         for (auto& s : m_sums) {
             if (!s.timed)
                 s.k.time.reset();
-            const auto top = std::max_element(s.byPrecision.begin(), s.byPrecision.end());
-            if (*top > 0)
-                s.k.precision = static_cast<Precision>(top - s.byPrecision.begin());
+            s.k.precision = s.byPrecision.top();
+            s.k.flops = s.byPrecision[*s.k.precision];
+            leftOut.add(s.k.name, s.byPrecision);
             if (s.l2)
                 s.k.levelBytes.emplace_back("L2", *s.l2);
             if (s.l1)
@@ -284,6 +283,8 @@ public:
         }
         noteUnplaced(out, m_noFlops, "no floating-point work (0 FLOPs)");
         noteUnplaced(out, m_noDram, "no DRAM bytes (an infinite intensity at DRAM)");
+        if (const std::string note = leftOut.note(); !note.empty())
+            out.warnings.push_back(note);
         for (const auto& [name, level] : m_infiniteLevels)
             out.warnings.push_back("'" + name + "': 0 bytes at " + level + ", so its intensity there is infinite; no "
                 + level + " point");

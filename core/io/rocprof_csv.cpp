@@ -6,6 +6,7 @@
 
 #include "core/common/text.h"
 #include "core/io/csv.h"
+#include "core/io/precision_flops.h"
 
 #include <algorithm>
 #include <array>
@@ -17,7 +18,6 @@
 namespace roofline {
 namespace {
 
-constexpr std::size_t kPrecisions = static_cast<std::size_t>(Precision::INT8) + 1;
 constexpr int kNone = -1;
 
 bool firstLineHas(std::string_view text, std::initializer_list<std::string_view> words)
@@ -124,16 +124,9 @@ private:
 struct Dispatch {
     std::string name, id;
     int line = 0;
-    std::array<double, kPrecisions> flops {};
+    PrecisionFlops flops;
     double bytes = 0;
     std::optional<double> seconds;
-    double totalFlops() const
-    {
-        double f = 0;
-        for (double v : flops)
-            f += v;
-        return f;
-    }
 };
 
 Dispatch countDispatch(const Columns& c, Row& row, const std::vector<std::string_view>& fields, int line)
@@ -145,7 +138,7 @@ Dispatch countDispatch(const Columns& c, Row& row, const std::vector<std::string
         : std::to_string(line);
     d.line = line;
     for (const auto& f : c.flops)
-        d.flops[static_cast<std::size_t>(f.precision)] += f.perCount * row(f.column);
+        d.flops[f.precision] += f.perCount * row(f.column);
     const double rd = row(c.rdreq), rd32 = row(c.rdreq32), bubble = row(c.bubble);
     const double wr = row(c.wrreq), wr64 = row(c.wrreq64);
     d.bytes = 128 * bubble + 32 * rd32 + 64 * std::max(0.0, rd - bubble - rd32) + 64 * wr64 + 32 * std::max(0.0, wr - wr64);
@@ -178,16 +171,14 @@ public:
     { }
     void add(const Dispatch& d)
     {
-        if (!(d.totalFlops() > 0))
+        if (!(d.flops.total() > 0))
             return m_noFlops.push_back(d);
         if (!(d.bytes > 0))
             return m_noBytes.push_back(d);
         Sum& s = sumFor(d);
-        s.k.flops += d.totalFlops();
         s.k.bytes += d.bytes;
         s.k.launches += 1;
-        for (std::size_t p = 0; p < kPrecisions; ++p)
-            s.flops[p] += d.flops[p];
+        s.flops += d.flops;
         if (d.seconds && s.k.time)
             *s.k.time += *d.seconds;
         else
@@ -195,9 +186,11 @@ public:
     }
     void finish(KernelImport& out)
     {
+        LeftOutPrecisions leftOut;
         for (auto& s : m_sums) {
-            const auto top = std::max_element(s.flops.begin(), s.flops.end());
-            s.k.precision = static_cast<Precision>(top - s.flops.begin());
+            s.k.precision = s.flops.top();
+            s.k.flops = s.flops[*s.k.precision];
+            leftOut.add(s.k.name, s.flops);
             out.kernels.push_back(std::move(s.k));
             out.lines.push_back(s.line);
         }
@@ -205,13 +198,15 @@ public:
             out.warnings.push_back(unplacedNote(m_noFlops, "no floating-point work (0 FLOPs)"));
         if (!m_noBytes.empty())
             out.warnings.push_back(unplacedNote(m_noBytes, "no HBM bytes (an infinite intensity)"));
+        if (const std::string note = leftOut.note(); !note.empty())
+            out.warnings.push_back(note);
     }
 
 private:
     struct Sum {
         Kernel k;
         int line = 0;
-        std::array<double, kPrecisions> flops {};
+        PrecisionFlops flops;
     };
     Sum& sumFor(const Dispatch& d)
     {

@@ -40,7 +40,7 @@ TEST(Ncu, DetailsPageAsItComesOutOfTheTool)
     ASSERT_EQ(imp.kernels.size(), 3u); // two gemm launches and the softmax
     const Kernel& g0 = imp.kernels[0];
     EXPECT_EQ(g0.name, "gemm_bf16 #0");
-    EXPECT_DOUBLE_EQ(g0.flops, 1e12 + 2e6); // tensor ops + 2 x ffma
+    EXPECT_DOUBLE_EQ(g0.flops, 1e12); // BF16 tensor ops; the 2 x ffma (FP32) are left out, and said
     EXPECT_DOUBLE_EQ(g0.bytes, 1e9); // 1,000 Mbyte
     EXPECT_DOUBLE_EQ(*g0.time, 2e-3); // 2,000 usecond
     EXPECT_EQ(g0.precision, Precision::BF16);
@@ -54,10 +54,14 @@ TEST(Ncu, DetailsPageAsItComesOutOfTheTool)
     EXPECT_EQ(level(sm, "L1"), -1) << "0 L1 bytes: no L1 point";
     // A memcpy does no floating-point work: a fact about the program, noted, not a bad row.
     EXPECT_TRUE(imp.rejected.empty());
-    ASSERT_EQ(imp.warnings.size(), 2u);
+    ASSERT_EQ(imp.warnings.size(), 3u);
     EXPECT_EQ(imp.warnings[0],
         "1 launch has no floating-point work (0 FLOPs), not on the roofline: 'memcpy_kernel' (ID 3, line 28)");
-    EXPECT_EQ(imp.warnings[1], "'softmax, \"fused\"': 0 bytes at L1, so its intensity there is infinite; no L1 point");
+    EXPECT_EQ(imp.warnings[1],
+        "2 kernels also did floating-point work in other precisions, left out (a kernel counts, and is judged by, "
+        "the precision that did the most): 'gemm_bf16 #0' (FP32 2 MFLOP: 0.0002% of its work), 'gemm_bf16 #1' "
+        "(FP32 2 MFLOP: 0.0002% of its work)");
+    EXPECT_EQ(imp.warnings[2], "'softmax, \"fused\"': 0 bytes at L1, so its intensity there is infinite; no L1 point");
     EXPECT_EQ(imp.lines, (std::vector<int> {8, 15, 21}));
 }
 
@@ -67,7 +71,7 @@ TEST(Ncu, LaunchesAggregateByName)
     ASSERT_EQ(imp.kernels.size(), 2u);
     EXPECT_EQ(imp.kernels[0].name, "gemm_bf16");
     EXPECT_EQ(imp.kernels[0].launches, 2);
-    EXPECT_DOUBLE_EQ(imp.kernels[0].flops, 2 * (1e12 + 2e6));
+    EXPECT_DOUBLE_EQ(imp.kernels[0].flops, 2 * 1e12); // BF16 only
     EXPECT_DOUBLE_EQ(imp.kernels[0].bytes, 2e9);
     EXPECT_DOUBLE_EQ(*imp.kernels[0].time, 4e-3);
     EXPECT_DOUBLE_EQ(level(imp.kernels[0], "L2"), 8e9);
