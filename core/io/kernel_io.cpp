@@ -5,6 +5,7 @@
 #include "core/io/csv.h"
 #include "core/io/json_kernels.h"
 #include "core/io/kernel_fields.h"
+#include "core/io/foreign_files.h"
 #include "core/io/ncu_csv.h"
 #include "core/io/rocprof_csv.h"
 #include "core/io/text_file.h"
@@ -245,6 +246,8 @@ Result<KernelImport> parseAnyKernelFormat(const std::string& text, const std::st
         return parseNcuCsv(body, file, NcuOptions {options.aggregate});
     if ((format == KernelFormat::Auto || format == KernelFormat::Csv) && looksLikeRocprofPmcPerf(body))
         return parseRocprofPmcPerf(body, file, options.aggregate);
+    if (auto foreign = foreignFileReason(body))
+        return Error {file, 0, 0, *foreign};
     if (looksLikeRocprofSysinfo(body))
         return Error {file, 1, 0,
             "this is rocprof-compute's sysinfo.csv: it describes the machine, not its kernels; open pmc_perf.csv "
