@@ -98,10 +98,12 @@ struct Work {
     double flops = 0.0; ///< over every precision
     PrecisionFlops byPrecision;
     bool anyFlopMetric = false;
+    bool uncountedTensor = false; ///< tensor instructions whose FLOPs this export cannot tell
     double& at(Precision p) { return byPrecision[p]; }
 };
 
-Work countWork(const Launch& l, const KnownMetrics& m)
+/// `cc`: the compute capability of the device the launch ran on ("" when the export has none).
+Work countWork(const Launch& l, const KnownMetrics& m, const std::string& cc)
 {
     Work w;
     bool found = false;
@@ -122,11 +124,15 @@ Work countWork(const Launch& l, const KnownMetrics& m)
             w.anyFlopMetric = true;
             w.at(precision) += *v;
         }
-    // Volta-era: 512 FLOPs per tensor instruction (FP16 HMMA), as NERSC's scripts count.
+    // Volta: 512 FLOPs per tensor instruction (FP16 HMMA), as NERSC's scripts count. From
+    // Ampere on, an instruction's FLOPs depend on its shape and type: not counted, and said.
     if (!tensorOps)
         if (auto inst = metric(l, {m.tensorInst[0], m.tensorInst[1]})) {
             w.anyFlopMetric = true;
-            w.at(Precision::FP16) += 512.0 * *inst;
+            if (cc.empty() || cc.rfind("7.", 0) == 0)
+                w.at(Precision::FP16) += 512.0 * *inst;
+            else
+                w.uncountedTensor = *inst > 0;
         }
     w.flops = w.byPrecision.total();
     return w;
@@ -177,7 +183,7 @@ std::optional<Error> missingMetrics(const ncu::Table& table, const KnownMetrics&
 {
     bool anyFlops = false, anyDram = false;
     for (const auto& l : table.launches) {
-        anyFlops |= countWork(l, known).anyFlopMetric;
+        anyFlops |= countWork(l, known, "").anyFlopMetric;
         anyDram |= dramBytes(l, known).has_value();
         if (anyFlops && anyDram)
             return std::nullopt;
@@ -239,8 +245,12 @@ public:
 
     void add(const Launch& l)
     {
-        const Work w = countWork(l, m_known);
+        if (!l.computeCapability.empty()) // given where it changes, launch order
+            m_cc = l.computeCapability;
+        const Work w = countWork(l, m_known, m_cc);
         const auto dram = dramBytes(l, m_known);
+        if (w.uncountedTensor)
+            m_uncountedTensor.push_back(l);
         // A launch that does no floating-point work (a memcpy, an init kernel) or moves no DRAM
         // bytes is a fact about the program, not bad data: noted, not placed, not rejected.
         if (!(w.flops > 0)) {
@@ -283,6 +293,13 @@ public:
         }
         noteUnplaced(out, m_noFlops, "no floating-point work (0 FLOPs)");
         noteUnplaced(out, m_noDram, "no DRAM bytes (an infinite intensity at DRAM)");
+        if (!m_uncountedTensor.empty())
+            noteLaunches(out, m_uncountedTensor,
+                "tensor instructions (sm__inst_executed_pipe_tensor) on compute capability "
+                    + m_cc
+                    + ", whose FLOPs per instruction depend on its shape: not counted (collect sm__ops_path_tensor_src_* "
+                      "with ncu --set roofline)",
+                ": ");
         if (const std::string note = leftOut.note(); !note.empty())
             out.warnings.push_back(note);
         for (const auto& [name, level] : m_infiniteLevels)
@@ -295,6 +312,12 @@ private:
     /// floating-point work (0 FLOPs), not on the roofline: 'memcpy' (ID 3, line 28), ...".
     static void noteUnplaced(KernelImport& out, const std::vector<Launch>& launches, const char* why)
     {
+        noteLaunches(out, launches, why, kNotOnTheRoofline);
+    }
+    /// "<n> launches have <what><separator>'name' (ID 3, line 28), ... and 4 more".
+    static void noteLaunches(
+        KernelImport& out, const std::vector<Launch>& launches, const std::string& what, const char* separator)
+    {
         if (launches.empty())
             return;
         constexpr std::size_t kNamed = 5;
@@ -305,7 +328,7 @@ private:
         if (launches.size() > kNamed)
             names += " and " + std::to_string(launches.size() - kNamed) + " more";
         out.warnings.push_back(std::to_string(launches.size()) + (launches.size() == 1 ? " launch has " : " launches have ")
-            + why + kNotOnTheRoofline + names);
+            + what + separator + names);
     }
 
     Sum& sumFor(const Launch& l)
@@ -341,7 +364,8 @@ private:
     std::vector<Sum> m_sums;
     std::map<std::string, size_t> m_byName;
     std::set<std::pair<std::string, std::string>> m_infiniteLevels;
-    std::vector<Launch> m_noFlops, m_noDram;
+    std::vector<Launch> m_noFlops, m_noDram, m_uncountedTensor;
+    std::string m_cc;
 };
 } // namespace
 

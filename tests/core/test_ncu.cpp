@@ -160,3 +160,32 @@ TEST(Ncu, TimesAndBytesAreReadInTheUnitsNcuWritesThem)
         std::string::npos)
         << imp.warnings[0];
 }
+
+TEST(Ncu, TensorInstructionsFromAmpereOnAreNotGuessedAtAndSaidSo)
+{
+    // An A100 SGEMM (the layout of a real export): FP32 FFMAs, a few HFMAs, and tensor
+    // instructions whose FLOPs the counter cannot tell (512 each is Volta's HMMA only).
+    const std::string head = "\"ID\",\"Kernel Name\",\"Device\",\"CC\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n";
+    const std::string rows[] = {"dram__bytes.sum\",\"byte\",\"807,658,682,624.00",
+        "gpu__time_duration.sum\",\"second\",\"33.48",
+        "smsp__inst_executed_pipe_tensor.sum\",\"inst\",\"67,161,292,800.00",
+        "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"inst\",\"34,359,738,368,000.00",
+        "smsp__sass_thread_inst_executed_op_hfma_pred_on.sum\",\"inst\",\"2,149,161,369,600.00"};
+    std::string text = head;
+    for (const auto& r : rows)
+        text += "\"2\",\"void gemm_v1<float>\",\"0\",\"8.0\",\"" + r + "\"\n";
+    const auto r = parseKernels(text, "sgemm.csv");
+    ASSERT_TRUE(r.ok()) << r.error().toString();
+    ASSERT_EQ(r->kernels.size(), 1u);
+    const Kernel& k = r->kernels[0];
+    EXPECT_EQ(k.precision, Precision::FP32);
+    EXPECT_DOUBLE_EQ(k.flops, 2 * 34359738368000.0); // 2 x FFMA only: the FP16 work is not mixed in
+    EXPECT_NEAR(k.flops / k.bytes, 85.1, 0.05);
+    ASSERT_EQ(r->warnings.size(), 2u);
+    EXPECT_EQ(r->warnings[0],
+        "1 launch has tensor instructions (sm__inst_executed_pipe_tensor) on compute capability 8.0, whose FLOPs per "
+        "instruction depend on its shape: not counted (collect sm__ops_path_tensor_src_* with ncu --set roofline): "
+        "'void gemm_v1<float>' (ID 2, line 2)");
+    EXPECT_NE(r->warnings[1].find("'void gemm_v1<float> #2' (FP16 8.6 TFLOP: 11% of its work)"), std::string::npos)
+        << r->warnings[1];
+}
