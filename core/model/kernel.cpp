@@ -4,6 +4,8 @@
 #include "core/common/text.h"
 #include "core/model/units.h"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <sstream>
 #include <vector>
@@ -93,6 +95,27 @@ Result<Kernel> parsePointSpec(const std::string& spec)
         k.time = *t;
     }
     return k;
+}
+
+std::optional<Precision> leadingPrecision(
+    const std::vector<Kernel>& kernels, const std::function<bool(Precision)>& has)
+{
+    std::array<double, kAllPrecisions.size()> time {}, count {};
+    bool anyTime = false;
+    for (const Kernel& k : kernels)
+        if (k.precision && has(*k.precision)) {
+            const auto p = static_cast<std::size_t>(*k.precision);
+            count[p] += 1;
+            if (k.time && *k.time > 0) {
+                time[p] += *k.time;
+                anyTime = true;
+            }
+        }
+    const auto& by = anyTime ? time : count;
+    const auto top = std::max_element(by.begin(), by.end());
+    if (!(*top > 0))
+        return std::nullopt;
+    return static_cast<Precision>(top - by.begin());
 }
 
 } // namespace roofline

@@ -4,6 +4,7 @@
 #include "core/common/result.h"
 #include "core/model/precision.h"
 
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -44,6 +45,12 @@ struct Kernel {
 };
 
 std::ostream& operator<<(std::ostream& os, const Kernel& k);
+
+/// The precision that holds most of the kernels' measured time (most kernels when none is timed),
+/// among those `has` accepts; nullopt when no kernel names one. A profiler export's view
+/// precision: an FP64 export is shown under the FP64 roof, not the part's default.
+std::optional<Precision> leadingPrecision(
+    const std::vector<Kernel>& kernels, const std::function<bool(Precision)>& has);
 
 /// Empty when the kernel can be placed; else why not (zero/negative/NaN/inf values).
 std::optional<std::string> validateKernel(const Kernel& k);

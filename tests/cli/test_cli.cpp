@@ -672,3 +672,19 @@ TEST(Cli, AnExportKilledHalfWayLeavesTheOldFigureOrTheNewOneWhole)
                 fs::remove(e.path());
     }
 }
+
+TEST(Cli, AnFp64ExportIsShownUnderTheFp64RoofWithoutAFlag)
+{
+    const fs::path file = scratch() / "fp64.csv";
+    std::ofstream(file) << "name,flops,bytes,time_s,precision\nstencil,1e9,2e9,1e-3,fp64\ninit,1e3,1e9,1e-4,fp32\n";
+    const CliRun r = roofline({"analyze", file.string(), "--hw", "mi300x"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("AMD Instinct MI300X \xC2\xB7 FP64 \xC2\xB7 ridge"), std::string::npos) << r.out;
+    EXPECT_NE(r.err.find("shown at FP64, the precision of most of the measured time (--precision to choose)"),
+        std::string::npos)
+        << r.err;
+    const CliRun chosen = roofline({"analyze", file.string(), "--hw", "mi300x", "--precision", "bf16"});
+    ASSERT_EQ(chosen.code, 0) << chosen.err;
+    EXPECT_NE(chosen.out.find("\xC2\xB7 BF16 \xC2\xB7"), std::string::npos) << chosen.out;
+    EXPECT_EQ(chosen.err.find("shown at"), std::string::npos);
+}

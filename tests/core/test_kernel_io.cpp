@@ -396,3 +396,31 @@ TEST(KernelFiles, ALoneCrEndsALineAsCrlfAndLfDo)
     ASSERT_EQ(a->kernels.size(), 3u);
     EXPECT_EQ(a->lines, (std::vector<int> {2, 3, 4}));
 }
+
+TEST(LeadingPrecision, MostOfTheMeasuredTimeElseMostKernels)
+{
+    auto k = [](Precision p, std::optional<double> t) {
+        Kernel x;
+        x.name = "k";
+        x.flops = 1;
+        x.bytes = 1;
+        x.precision = p;
+        x.time = t;
+        return x;
+    };
+    const auto all = [](Precision) { return true; };
+    EXPECT_EQ(leadingPrecision({k(Precision::FP64, 3.0), k(Precision::FP32, 1.0), k(Precision::FP32, 1.0)}, all),
+        Precision::FP64);
+    EXPECT_EQ(leadingPrecision({k(Precision::FP64, std::nullopt), k(Precision::BF16, std::nullopt),
+                                   k(Precision::BF16, std::nullopt)},
+                  all),
+        Precision::BF16);
+    // A precision the part has no roof for does not lead; no precision at all gives none.
+    EXPECT_EQ(leadingPrecision({k(Precision::FP4, 9.0), k(Precision::FP16, 1.0)},
+                  [](Precision p) { return p != Precision::FP4; }),
+        Precision::FP16);
+    Kernel plain;
+    plain.name = "p";
+    EXPECT_EQ(leadingPrecision({plain}, all), std::nullopt);
+    EXPECT_EQ(leadingPrecision({}, all), std::nullopt);
+}

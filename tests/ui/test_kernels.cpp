@@ -496,6 +496,26 @@ TEST_F(KernelsTest, NsightComputeImportPicksTheDeviceAndShowsEveryLevel)
     EXPECT_EQ(levelPoints, 4); // two gemm launches x (L2, L1); the softmax has no L2 metric and 0 L1 bytes
 }
 
+TEST_F(KernelsTest, AnFp64ImportIntoAnEmptySessionIsShownAtFp64InOneUndoableStep)
+{
+    doc()->setHardware(QStringLiteral("mi300x"));
+    const Precision before = doc()->session().precision;
+    ASSERT_NE(before, Precision::FP64);
+    QTemporaryDir dir;
+    const QString csv = dir.filePath(QStringLiteral("fp64.csv"));
+    {
+        QFile f(csv);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write("name,flops,bytes,time_s,precision\nstencil,1e9,2e9,1e-3,fp64\n");
+    }
+    ASSERT_EQ(window->openFile(csv, false), QString());
+    EXPECT_EQ(doc()->session().precision, Precision::FP64);
+    doc()->undoStack()->undo(); // the import
+    doc()->undoStack()->undo(); // the precision
+    EXPECT_EQ(doc()->session().precision, before);
+    EXPECT_TRUE(doc()->session().kernels.empty());
+}
+
 TEST_F(KernelsTest, AnNsightComputeFileWithRepeatedLaunchesOffersToAggregateThem)
 {
     // 3 launches of 2 kernels (gemm_bf16 twice): the window asks, and Yes sums the launches.

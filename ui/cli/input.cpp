@@ -98,6 +98,18 @@ bool readInputFile(const Options& o, Input& in, std::string& suggested)
     return false;
 }
 
+/// Without --precision, the view takes the precision of most of the kernels' measured time (an
+/// FP64 export is shown under the FP64 roof), and says so when that is not the part's default.
+void takeLeadingPrecision(const Options& o, const HardwareProfile& hw, Session& session)
+{
+    const auto lead = leadingPrecision(session.kernels, [&](Precision p) { return hw.hasPrecision(p); });
+    if (!lead || *lead == session.precision)
+        return;
+    session.precision = *lead;
+    std::cerr << "note: " << o.input << ": shown at " << precisionLabel(*lead)
+              << ", the precision of most of the measured time (--precision to choose)\n";
+}
+
 } // namespace
 
 Input loadInput(const ProfileCatalog& catalog, const Options& o)
@@ -109,6 +121,8 @@ Input loadInput(const ProfileCatalog& catalog, const Options& o)
         in.hw = &resolveHardware(catalog, o.hw.empty() && !suggested.empty() ? suggested : o.hw);
         in.session.hardwareId = in.hw->id;
         in.session.precision = resolvePrecision(*in.hw, o.precision);
+        if (o.precision.empty())
+            takeLeadingPrecision(o, *in.hw, in.session);
     } else {
         auto r = catalog.resolve(in.session.hardwareId);
         if (!r)

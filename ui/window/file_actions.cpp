@@ -157,7 +157,7 @@ QString FileActions::importKernels(const QString& path, bool ask)
     if (!result)
         return qs(result.error().toString());
     // A profiler export with several launches of one kernel: keep them apart, or sum them?
-    if (ask && result->source.rfind("ncu", 0) == 0
+    if (ask && (result->source.rfind("ncu", 0) == 0 || result->source.rfind("rocprof", 0) == 0)
         && askToAggregate(path, result->kernels.size(), distinctKernelCount(result->kernels))) {
         KernelReadOptions aggregate;
         aggregate.aggregate = true;
@@ -182,6 +182,15 @@ QString FileActions::importKernels(const QString& path, bool ask)
         && m_document->catalog().find(imported.suggestedHardware)) {
         m_document->setHardware(qs(imported.suggestedHardware));
         deviceNote = tr("; device %1: switched to %2").arg(qs(imported.device), qs(imported.suggestedHardware));
+    }
+    // Into an empty session, the view takes the precision of most of the measured time (an FP64
+    // export is shown under the FP64 roof), as the CLI does without --precision.
+    const HardwareProfile* hw = m_document->hardware();
+    const auto lead = hw ? leadingPrecision(imported.kernels, [&](Precision p) { return hw->hasPrecision(p); })
+                         : std::nullopt;
+    if (m_document->session().kernels.empty() && lead && *lead != m_document->session().precision) {
+        m_document->setPrecision(*lead);
+        deviceNote += tr("; shown at %1, the precision of most of the measured time").arg(qs(precisionLabel(*lead)));
     }
     const int n = static_cast<int>(imported.kernels.size());
     const QString name = QFileInfo(path).fileName();
