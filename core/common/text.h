@@ -23,6 +23,11 @@ std::string csvQuote(const std::string& s);
 /// A value from a file as a message or a terminal table shows it: control characters (ESC,
 /// NUL, line breaks) as \xNN, and cut to `maxChars` characters with "..." after.
 std::string printable(std::string_view s, std::size_t maxChars = 60);
+/// A kernel name for a table column of `maxChars` characters: a long name first drops its
+/// parameter list ("(float*, int)" -> "(…)"), then its template arguments ("<float, 128>" ->
+/// "<…>"), then its middle ("__omp_offl…main_l41.kd #2"), keeping a launch suffix (" #3").
+/// Short names are left as they are (printable).
+std::string shortKernelName(std::string_view name, std::size_t maxChars = 40);
 /// printable(s) in single quotes: 'gemm_bf16'.
 inline std::string quoted(std::string_view s, std::size_t maxChars = 60)
 {

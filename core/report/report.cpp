@@ -389,7 +389,7 @@ std::string formatTable(const std::vector<Kernel>& kernels, const std::vector<Pl
         const Kernel& k = kernels[i];
         const Placement& p = placements[i];
         const std::optional<double> mfu = mfuOf(p, roof);
-        rows.push_back({printable(k.name) + (k.launches > 1 ? " (x" + std::to_string(k.launches) + ")" : ""),
+        rows.push_back({shortKernelName(k.name) + (k.launches > 1 ? " (x" + std::to_string(k.launches) + ")" : ""),
             formatNumber(p.intensity, 3), regimeName(p.regime) + (p.aboveRoof ? " (!)" : ""),
             rate(p.roof(), p.precision), p.achieved ? rate(*p.achieved, p.precision) : "-",
             p.headroom() ? formatNumber(*p.headroom(), 3) + "x" : "-", mfu ? formatNumber(*mfu * 100.0, 3) + "%" : "-",

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/common/text.h"
 #include "core/io/profile_catalog.h"
 #include "core/report/report.h"
 #include "support/fixtures.h"
@@ -69,4 +70,26 @@ TEST(Report, HardwareListAndDetails)
 TEST(Report, TableAlignsUtf8Columns)
 {
     EXPECT_EQ(renderTable({{"a", "b"}, {"\xC2\xB5s", "x"}}), "a   b\n\xC2\xB5s  x\n");
+}
+
+TEST(Report, LongKernelNamesAreShortenedForTheTableOnly)
+{
+    EXPECT_EQ(shortKernelName("gemm_bf16 #0"), "gemm_bf16 #0");
+    // The parameter list goes first, keeping the launch suffix.
+    EXPECT_EQ(shortKernelName("void gemm_v1<float>(float *, float *, float *, int, int, int) #2"),
+        "void gemm_v1<float>(\xE2\x80\xA6) #2");
+    // Then the template arguments (nested ones with them).
+    EXPECT_EQ(shortKernelName("void cutlass::Kernel<cutlass::gemm::GemmUniversal<float, 128, 256>>(Params)"),
+        "void cutlass::Kernel<\xE2\x80\xA6>(\xE2\x80\xA6)");
+    // Then the middle: both ends of a long plain name stay.
+    const std::string omp = shortKernelName("__omp_offloading_32_6b6b__QQmain_l41_with_a_longer_tail.kd #2");
+    EXPECT_EQ(omp, "__omp_offloading_32_6b6b\xE2\x80\xA6nger_tail.kd #2");
+    EXPECT_EQ(omp.size() - 2, 40u) << "40 characters (the ellipsis is 3 bytes)";
+    // The table uses it; JSON and CSV keep the whole name.
+    const Roofline r = makeRoofline(*catalog().find("h100-sxm5"), Precision::FP32).value();
+    const Kernel k = test::makeKernel("void gemm_v1<float>(float *, float *, float *, int, int, int) #2", 1e12, 1e10);
+    const std::string table = formatPlacements({k}, {analyze(k, r)}, r, OutputFormat::Table);
+    const std::string csv = formatPlacements({k}, {analyze(k, r)}, r, OutputFormat::Csv);
+    EXPECT_NE(table.find("void gemm_v1<float>(\xE2\x80\xA6) #2"), std::string::npos) << table;
+    EXPECT_NE(csv.find("\"void gemm_v1<float>(float *, float *, float *, int, int, int) #2\""), std::string::npos) << csv;
 }
