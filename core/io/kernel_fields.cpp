@@ -63,9 +63,45 @@ Dimension dimensionOf(Kind k)
     }
 }
 
-bool agree(double a, double b)
+/// a and b agree to 1%, or to the precision the values were printed with (`printed`, relative).
+bool agree(double a, double b, double printed)
 {
-    return std::fabs(a / b - 1.0) <= 0.01;
+    return std::fabs(a / b - 1.0) <= std::max(0.01, printed);
+}
+
+/// Half a unit in the last digit written, relative to the number: "2.0" -> 0.025, "68.7G" ->
+/// 0.00073, "164K" -> 0.003. Whole numbers ("100") and exponent forms ("1e12") are taken as
+/// exact, as people write them; 0 for what is not a number.
+double printedRelativeError(std::string_view text)
+{
+    text = trimView(text);
+    std::size_t digits = 0;
+    bool point = false;
+    double mantissa = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '.' && !point) {
+            point = true;
+        } else if (c >= '0' && c <= '9') {
+            mantissa = mantissa * 10 + (c - '0');
+            ++digits;
+        } else if (c == 'e' || c == 'E') {
+            if (i + 1 < text.size() && (std::isdigit(static_cast<unsigned char>(text[i + 1])) || text[i + 1] == '-'
+                    || text[i + 1] == '+'))
+                return 0.0;
+            break;
+        } else if (!(i == 0 && (c == '+' || c == '-'))) {
+            break;
+        }
+    }
+    if (digits == 0 || !(mantissa > 0))
+        return 0.0;
+    // A whole number is exact ("1", "100") unless an SI prefix says it was rounded ("164K").
+    const std::size_t end = text.find_first_not_of("+-0123456789.");
+    const bool prefixed = end != std::string_view::npos && std::string_view("kKMGTPE").find(text[end]) != std::string_view::npos;
+    if (!point && !prefixed)
+        return 0.0;
+    return 0.5 / mantissa; // mantissa counts units of the last digit
 }
 
 } // namespace
@@ -105,9 +141,12 @@ std::optional<KernelField> kernelFieldFor(const std::string& name)
         {"name", {Kind::Name, 1}},
         {"kernel", {Kind::Name, 1}},
         {"kernel_name", {Kind::Name, 1}},
+        {"layer_name", {Kind::Name, 1}}, // LLM-Viewer
+        {"layer", {Kind::Name, 1}},
         {"flops", {Kind::Flops, 1}},
         {"flop", {Kind::Flops, 1}},
         {"flop_count", {Kind::Flops, 1}},
+        {"ops", {Kind::Flops, 1}}, // LLM-Viewer's per-layer operations (2 per multiply-add)
         {"mflop", {Kind::Flops, 1e6}},
         {"gflop", {Kind::Flops, 1e9}},
         {"gflops", {Kind::Flops, 1e9}},
@@ -116,6 +155,8 @@ std::optional<KernelField> kernelFieldFor(const std::string& name)
         {"bytes", {Kind::Bytes, 1}},
         {"byte", {Kind::Bytes, 1}},
         {"dram_bytes", {Kind::Bytes, 1}},
+        {"access", {Kind::Bytes, 1}}, // LLM-Viewer's memory access
+        {"memory_access", {Kind::Bytes, 1}},
         {"kb", {Kind::Bytes, 1e3}},
         {"mb", {Kind::Bytes, 1e6}},
         {"gb", {Kind::Bytes, 1e9}},
@@ -202,18 +243,23 @@ void KernelRowBuilder::set(const KernelField& field, std::string_view key, std::
     switch (field.kind) {
     case Kind::Flops:
         m_flops = v;
+        m_flopsErr = printedRelativeError(text);
         break;
     case Kind::Bytes:
         m_bytes = v;
+        m_bytesErr = printedRelativeError(text);
         break;
     case Kind::Time:
         m_time = v;
+        m_timeErr = printedRelativeError(text);
         break;
     case Kind::Achieved:
         m_achieved = v;
+        m_achievedErr = printedRelativeError(text);
         break;
     case Kind::Intensity:
         m_intensity = v;
+        m_intensityErr = printedRelativeError(text);
         break;
     case Kind::L2Bytes:
         m_l2 = v;
@@ -231,13 +277,13 @@ Result<Kernel> KernelRowBuilder::build() const
     if (!m_error.empty())
         return Error {{}, m_line, 0, m_error};
     Kernel k;
-    k.name = m_name ? *m_name : "row " + std::to_string(m_line);
+    k.name = (m_name ? *m_name : "row " + std::to_string(m_line)) + m_nameSuffix;
     if (!m_flops)
         return Error {{}, m_line, 0, quoted(k.name) + " has no FLOP count"};
     k.flops = *m_flops;
     if (m_bytes) {
         k.bytes = *m_bytes;
-        if (m_intensity && !agree(k.flops / k.bytes, *m_intensity))
+        if (m_intensity && !agree(k.flops / k.bytes, *m_intensity, m_flopsErr + m_bytesErr + m_intensityErr))
             return Error {{}, m_line, 0,
                 quoted(k.name) + ": intensity " + formatNumber(*m_intensity, 4)
                     + " does not match flops/bytes = " + formatNumber(k.flops / k.bytes, 4)};
@@ -248,7 +294,7 @@ Result<Kernel> KernelRowBuilder::build() const
     }
     if (m_time) {
         k.time = m_time;
-        if (m_achieved && !agree(k.flops / *m_time, *m_achieved))
+        if (m_achieved && !agree(k.flops / *m_time, *m_achieved, m_flopsErr + m_timeErr + m_achievedErr))
             return Error {{}, m_line, 0,
                 quoted(k.name) + ": achieved rate " + formatQuantity(*m_achieved, Dimension::FlopRate)
                     + " does not match flops/time = " + formatQuantity(k.flops / *m_time, Dimension::FlopRate)};

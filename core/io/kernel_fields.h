@@ -46,6 +46,8 @@ public:
     }
     int line() const { return m_line; }
     void keepNameSpaces() { m_keepNameSpaces = true; }
+    /// Appended to the name: " (batchsize=8)" for a later block of an appended file.
+    void setNameSuffix(std::string suffix) { m_nameSuffix = std::move(suffix); }
     /// The kernel, or why this row cannot be placed.
     Result<Kernel> build() const;
 
@@ -54,7 +56,11 @@ private:
     bool m_keepNameSpaces = false;
     std::string m_error;
     std::optional<std::string> m_name;
+    std::string m_nameSuffix;
     std::optional<double> m_flops, m_bytes, m_time, m_achieved, m_intensity;
+    /// How far each value may be from the truth because of the digits it was printed with
+    /// (relative: "2.0" may be 1.95..2.05, 2.5%), so a derived column is checked to its precision.
+    double m_flopsErr = 0, m_bytesErr = 0, m_timeErr = 0, m_achievedErr = 0, m_intensityErr = 0;
     std::optional<Precision> m_precision;
     std::string m_group;
     std::optional<double> m_l2, m_l1;

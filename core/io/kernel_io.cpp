@@ -3,9 +3,9 @@
 
 #include "core/common/text.h"
 #include "core/io/csv.h"
+#include "core/io/foreign_files.h"
 #include "core/io/json_kernels.h"
 #include "core/io/kernel_fields.h"
-#include "core/io/foreign_files.h"
 #include "core/io/ncu_csv.h"
 #include "core/io/rocprof_csv.h"
 #include "core/io/text_file.h"
@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <map>
 #include <set>
+#include <sstream>
 
 namespace roofline {
 namespace {
@@ -56,13 +57,56 @@ struct CsvColumns {
     std::vector<std::string> header;
     std::vector<std::optional<KernelField>> fields; ///< per column; empty for columns ignored
     int nameColumn = -1;
+    bool hasGroup = false; ///< a group/phase column (then title lines do not set the group)
 };
+
+/// LLM-Viewer writes a title ("=== meta-llama/Llama-2-7b-hf nvidia_A100 w_bit=16 ... ===") above
+/// each header it appends to a file: the text between the '=' signs, or nullopt for other rows.
+std::optional<std::string> titleLine(const std::vector<std::string_view>& fields)
+{
+    if (fields.empty() || trimView(fields[0]).substr(0, 3) != "===")
+        return std::nullopt;
+    for (std::size_t i = 1; i < fields.size(); ++i)
+        if (!trimView(fields[i]).empty())
+            return std::nullopt;
+    std::string_view t = trimView(fields[0]);
+    while (!t.empty() && t.front() == '=')
+        t.remove_prefix(1);
+    while (!t.empty() && t.back() == '=')
+        t.remove_suffix(1);
+    return std::string(trimView(t));
+}
+
+/// The words of `title` that the first block's title lacks ("batchsize=8"): a later block's
+/// kernels are named "q_proj (batchsize=8)", so the runs of an appended file stay apart.
+std::string blockSuffix(const std::string& title, const std::string& firstTitle)
+{
+    std::set<std::string> first;
+    std::istringstream in(firstTitle);
+    for (std::string w; in >> w;)
+        first.insert(w);
+    std::string diff;
+    std::istringstream words(title);
+    for (std::string w; words >> w;)
+        if (!first.count(w))
+            diff += (diff.empty() ? "" : " ") + w;
+    return diff.empty() ? std::string() : " (" + diff + ")";
+}
+
+bool isHeaderAgain(const std::vector<std::string_view>& fields, const std::vector<std::string>& header)
+{
+    return fields.size() == header.size() && !fields.empty() && fields[0] == header[0]
+        && std::equal(fields.begin(), fields.end(), header.begin());
+}
 
 /// Reads every row of `reader` into `collector`; every 8,192 rows asks keepGoing(offset) and
 /// stops (returning false) when it says no.
 template <typename Collector, typename KeepGoing>
-bool readKernelRows(CsvReader& reader, const CsvColumns& c, Collector& collector, KeepGoing&& keepGoing)
+bool readKernelRows(CsvReader& reader, const CsvColumns& c, std::string title, Collector& collector, KeepGoing&& keepGoing)
 {
+    static const KernelField kGroup {KernelField::Kind::Group, 1};
+    const std::string firstTitle = title;
+    std::string suffix;
     std::size_t rowsRead = 0;
     while (reader.next()) {
         if (++rowsRead % 8192 == 0 && !keepGoing(reader.offset()))
@@ -70,6 +114,15 @@ bool readKernelRows(CsvReader& reader, const CsvColumns& c, Collector& collector
         const auto& fields = reader.fields();
         if (!fields.empty() && !fields[0].empty() && fields[0][0] == '#')
             continue; // comment
+        if (!fields.empty() && !fields[0].empty() && fields[0][0] == '=') {
+            if (auto t = titleLine(fields)) { // the next block of an appended file
+                title = *t;
+                suffix = blockSuffix(title, firstTitle);
+                continue;
+            }
+        }
+        if (isHeaderAgain(fields, c.header))
+            continue;
         if (reader.unterminatedQuoteLine() > 0) { // the quote ran to the end: this was the last row
             collector.reject(reader.unterminatedQuoteLine(), "a quoted field is never closed (missing '\"')");
             continue;
@@ -84,6 +137,10 @@ bool readKernelRows(CsvReader& reader, const CsvColumns& c, Collector& collector
         for (size_t i = 0; i < fields.size(); ++i)
             if (c.fields[i])
                 builder.set(*c.fields[i], c.header[i], fields[i]);
+        if (!title.empty() && !c.hasGroup)
+            builder.set(kGroup, "group", title);
+        if (!suffix.empty())
+            builder.setNameSuffix(suffix);
         collector.add(builder);
     }
     return true;
@@ -104,6 +161,7 @@ Result<CsvColumns> readCsvColumns(
                 return Error {file, headerLine, 0,
                     "columns '" + it->second + "' and '" + h + "' both give the " + f->describe() + "; keep one"};
             seen.emplace(f->kind, h);
+            c.hasGroup = c.hasGroup || f->kind == KernelField::Kind::Group;
         } else if (!h.empty()) {
             ignored.push_back(h);
         }
@@ -136,6 +194,12 @@ Result<KernelImport> parseCsvKernels(
     CsvReader reader(text, delimiter);
     if (!reader.next())
         return Error {file, 0, 0, "empty file: expected a header row such as 'name,flops,bytes,time_ms'"};
+    std::string title; // the title line above the header, if any: the kernels' group
+    for (auto t = titleLine(reader.fields()); t; t = titleLine(reader.fields())) {
+        title = *t;
+        if (!reader.next())
+            return Error {file, 0, 0, "a title line and no header row below it"};
+    }
     std::vector<std::string> ignored;
     auto columns = readCsvColumns(reader.fields(), file, reader.line(), ignored);
     if (!columns)
@@ -147,7 +211,7 @@ Result<KernelImport> parseCsvKernels(
     out.kernels.reserve(lines);
     out.lines.reserve(lines);
     KernelRowCollector collector(file, out, lines);
-    const bool read = readKernelRows(reader, columns.value(), collector, [&](std::size_t offset) {
+    const bool read = readKernelRows(reader, columns.value(), title, collector, [&](std::size_t offset) {
         return !options.progress || options.progress(static_cast<double>(offset) / static_cast<double>(text.size()));
     });
     if (!read)

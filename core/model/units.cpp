@@ -109,6 +109,20 @@ std::optional<double> unitFactor(std::string_view unit, Dimension d)
     return std::nullopt;
 }
 
+/// A bare SI prefix, as calculators print counts ("68.7G", "1.0K"); not for times, where "m"
+/// would be minutes or milli, and never where a unit is required (a profile's "3.35 T" is cut short).
+std::optional<double> barePrefix(std::string_view unit, Dimension d)
+{
+    static const std::array<Prefix, 7> bare {
+        {{"k", 1e3}, {"K", 1e3}, {"M", 1e6}, {"G", 1e9}, {"T", 1e12}, {"P", 1e15}, {"E", 1e18}}};
+    if (d == Dimension::Time)
+        return std::nullopt;
+    for (const auto& pre : bare)
+        if (unit == pre.text)
+            return pre.factor;
+    return std::nullopt;
+}
+
 } // namespace
 
 std::string dimensionName(Dimension d)
@@ -194,7 +208,9 @@ Result<double> parseQuantity(std::string_view text, Dimension dim, QuantityOptio
         if (options.requireUnit)
             return Error {{}, 0, 0, quoted + " has no unit; write e.g. '" + unitExample(dim) + "'"};
     } else {
-        const auto f = unitFactor(unit, dim);
+        auto f = unitFactor(unit, dim);
+        if (!f && !options.requireUnit)
+            f = barePrefix(unit, dim);
         if (!f)
             return Error {{}, 0, 0,
                 "unknown unit " + roofline::quoted(unit) + " for a " + dimensionName(dim) + "; write e.g. '"

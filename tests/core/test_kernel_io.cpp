@@ -424,3 +424,53 @@ TEST(LeadingPrecision, MostOfTheMeasuredTimeElseMostKernels)
     EXPECT_EQ(leadingPrecision({plain}, all), std::nullopt);
     EXPECT_EQ(leadingPrecision({}, all), std::nullopt);
 }
+
+TEST(KernelFiles, LlmViewerOutputLoadsAsItIsWritten)
+{
+    // Title lines above each appended header, OPs/Access columns, bare SI suffixes, rounded
+    // intensities (tests/data/kernels/llm-viewer/README.md).
+    auto r = loadKernelFile(std::string(ROOFLINE_TEST_DATA) + "/kernels/llm-viewer/llama-2-7b_decode.csv");
+    ASSERT_TRUE(r.ok()) << r.error().toString();
+    EXPECT_TRUE(r->rejected.empty()) << r->rejected.front().toString();
+    ASSERT_EQ(r->kernels.size(), 18u); // two runs of 9 layers
+    const Kernel& q = r->kernels[0];
+    EXPECT_EQ(q.name, "q_proj");
+    EXPECT_DOUBLE_EQ(q.flops, 33.6e6);
+    EXPECT_DOUBLE_EQ(q.bytes, 33.6e6);
+    EXPECT_FALSE(q.time.has_value()) << "inference_time is LLM-Viewer's estimate, not a measurement";
+    EXPECT_EQ(q.group, "meta-llama/Llama-2-7b-hf nvidia_A100 w_bit=16 a_bit=16 kv_bit=16 batchsize=1 seqlen=1024");
+    const Kernel& s = r->kernels[8]; // softmax: 164K / 131KB = 1.25, printed "1.2"
+    EXPECT_EQ(s.name, "softmax");
+    EXPECT_DOUBLE_EQ(s.flops, 164e3);
+    // The second run's layers are named by what its title changes.
+    EXPECT_EQ(r->kernels[9].name, "q_proj (batchsize=8)");
+    EXPECT_DOUBLE_EQ(r->kernels[9].flops, 268e6);
+    ASSERT_EQ(r->warnings.size(), 1u);
+    EXPECT_NE(r->warnings[0].find("'performance', 'bound'"), std::string::npos) << r->warnings[0];
+}
+
+TEST(KernelFiles, BareSiSuffixesAndDerivedColumnsToTheirPrintedPrecision)
+{
+    const auto r = parseKernels("name,flops,bytes,intensity,time\n"
+                                "a,68.7G,35.0GB,2.0,1.5ms\n" // 1.963, printed 2.0: agrees to its digits
+                                "b,1.0K,2M,,\n"
+                                "c,68.7G,30.0GB,2.0,\n", // 2.29 is not 2.0
+        "k.csv");
+    ASSERT_TRUE(r.ok()) << r.error().toString();
+    ASSERT_EQ(r->kernels.size(), 2u);
+    EXPECT_DOUBLE_EQ(r->kernels[0].flops, 68.7e9);
+    EXPECT_DOUBLE_EQ(r->kernels[0].bytes, 35e9);
+    EXPECT_DOUBLE_EQ(*r->kernels[0].time, 1.5e-3);
+    EXPECT_DOUBLE_EQ(r->kernels[1].flops, 1e3);
+    EXPECT_DOUBLE_EQ(r->kernels[1].bytes, 2e6);
+    ASSERT_EQ(r->rejected.size(), 1u);
+    EXPECT_EQ(r->rejected[0].line, 4);
+    // Written by hand, whole numbers and exponents are exact: 50 is not 100.
+    const auto exact = parseKernels("name,flops,bytes,intensity\nx,1e12,1e10,50\n", "k.csv");
+    ASSERT_TRUE(exact.ok());
+    EXPECT_EQ(exact->rejected.size(), 1u);
+    // A time never takes a bare prefix ("5m" could be minutes or milliseconds).
+    const auto t = parseKernels("name,flops,bytes,time\nx,1e12,1e10,5m\n", "k.csv");
+    ASSERT_TRUE(t.ok());
+    EXPECT_EQ(t->rejected.size(), 1u);
+}
