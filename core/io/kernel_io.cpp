@@ -346,7 +346,10 @@ Result<KernelImport> loadKernelFile(const std::string& path, const KernelReadOpt
     auto text = readTextFile(path, kMaxKernelFileBytes);
     if (!text)
         return text.error();
-    return parseKernels(text.value(), path, kernelFormatForPath(path), options);
+    auto r = parseKernels(text.value(), path, kernelFormatForPath(path), options);
+    if (r)
+        addRocprofSysinfo(r.value(), path);
+    return r;
 }
 
 std::string kernelsToCsv(const std::vector<Kernel>& kernels)

@@ -7,11 +7,14 @@
 #include "core/common/text.h"
 #include "core/io/csv.h"
 #include "core/io/precision_flops.h"
+#include "core/io/text_file.h"
 
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cctype>
 #include <cmath>
+#include <filesystem>
 #include <map>
 #include <optional>
 
@@ -109,7 +112,7 @@ public:
         if (v.empty())
             return 0.0;
         if ((ec != std::errc() || end != v.data() + v.size() || !std::isfinite(d) || d < 0) && m_bad.empty())
-            m_bad = printable(m_header[column]) + " is " + quoted(v) + ", not a count";
+            m_bad = printable(m_header[column]) + " is " + roofline::quoted(v) + ", not a count";
         return d;
     }
     const std::string& bad() const { return m_bad; }
@@ -154,7 +157,7 @@ std::string unplacedNote(const std::vector<Dispatch>& ds, const char* why)
     constexpr std::size_t kNamed = 5;
     std::string names;
     for (std::size_t i = 0; i < ds.size() && i < kNamed; ++i)
-        names += (i ? ", " : "") + quoted(ds[i].name) + " (ID " + printable(ds[i].id) + ", line "
+        names += (i ? ", " : "") + roofline::quoted(ds[i].name) + " (ID " + printable(ds[i].id) + ", line "
             + std::to_string(ds[i].line) + ")";
     if (ds.size() > kNamed)
         names += " and " + std::to_string(ds.size() - kNamed) + " more";
@@ -276,6 +279,47 @@ Result<KernelImport> parseRocprofPmcPerf(std::string_view text, const std::strin
         return Error {file, reader.unterminatedQuoteLine(), 0, "a quote is never closed (the file may be cut short)"};
     sums.finish(out);
     return out;
+}
+
+std::string hardwareForAmdGpuModel(const std::string& gpuModel)
+{
+    std::string m;
+    for (char c : gpuModel)
+        m += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    static const std::array<std::pair<const char*, const char*>, 3> known {
+        {{"MI300X", "mi300x"}, {"MI325X", "mi325x"}, {"MI250X", "mi250x"}}};
+    for (const auto& [model, id] : known)
+        if (m.rfind(model, 0) == 0)
+            return id;
+    return {};
+}
+
+void addRocprofSysinfo(KernelImport& imported, const std::string& pmcPerfPath)
+{
+    if (imported.source.rfind("rocprof", 0) != 0 || !imported.device.empty())
+        return;
+    const auto text = readTextFile((std::filesystem::path(pmcPerfPath).parent_path() / "sysinfo.csv").string(), 1 << 20);
+    if (!text || !looksLikeRocprofSysinfo(text.value()))
+        return;
+    const CsvTable table = readCsv(text.value(), ',');
+    if (table.rows.size() < 2)
+        return;
+    const auto& head = table.rows[0].fields;
+    const auto& row = table.rows[1].fields;
+    auto cell = [&](const char* name) -> std::string {
+        const auto it = std::find(head.begin(), head.end(), name);
+        const auto i = static_cast<std::size_t>(it - head.begin());
+        return it == head.end() || i >= row.size() ? std::string() : std::string(trimView(row[i]));
+    };
+    const std::string model = cell("gpu_model");
+    if (model.empty())
+        return;
+    imported.device = model;
+    if (const std::string arch = cell("gpu_arch"); !arch.empty())
+        imported.device += ", " + arch;
+    if (const std::string cus = cell("cu_per_gpu"); !cus.empty())
+        imported.device += ", " + cus + " CUs";
+    imported.suggestedHardware = hardwareForAmdGpuModel(model);
 }
 
 } // namespace roofline

@@ -23,4 +23,12 @@ bool looksLikeRocprofSysinfo(std::string_view text);
 /// noted, not placed. A file without the counters is an error naming them.
 Result<KernelImport> parseRocprofPmcPerf(std::string_view text, const std::string& file, bool aggregate = false);
 
+/// The shipped profile id for a rocprof-compute gpu_model ("MI300X_A1" -> "mi300x"), or "".
+std::string hardwareForAmdGpuModel(const std::string& gpuModel);
+
+/// For a rocprof-compute import without a device: reads the sysinfo.csv that rocprof-compute
+/// writes beside pmc_perf.csv (if there is one) and sets `device` ("MI300A_A1, gfx942, 228
+/// CUs") and `suggestedHardware`. Nothing happens when there is none or it cannot be read.
+void addRocprofSysinfo(KernelImport& imported, const std::string& pmcPerfPath);
+
 } // namespace roofline

@@ -22,7 +22,7 @@ Result<KernelImport> load(const std::string& name, bool aggregate = false)
 
 TEST(Rocprof, Mi300aDispatchesCountedAsRocprofComputeDoes)
 {
-    const auto r = load("collapse-mi300a-pmc_perf.csv");
+    const auto r = load("collapse-mi300a/pmc_perf.csv");
     ASSERT_TRUE(r.ok()) << r.error().toString();
     EXPECT_EQ(r->source, "rocprof-compute pmc_perf");
     ASSERT_EQ(r->kernels.size(), 6u);
@@ -53,8 +53,8 @@ TEST(Rocprof, Mi300aDispatchesCountedAsRocprofComputeDoes)
 
 TEST(Rocprof, DispatchesSumByNameWhenAsked)
 {
-    const auto one = load("collapse-mi300a-pmc_perf.csv");
-    const auto r = load("collapse-mi300a-pmc_perf.csv", true);
+    const auto one = load("collapse-mi300a/pmc_perf.csv");
+    const auto r = load("collapse-mi300a/pmc_perf.csv", true);
     ASSERT_TRUE(r.ok() && one.ok());
     ASSERT_EQ(r->kernels.size(), 3u); // l18, l41, l61
     EXPECT_EQ(r->kernels[1].name, "__omp_offloading_32_6b6b__QQmain_l41.kd");
@@ -116,8 +116,26 @@ TEST(Rocprof, AnExportWithoutTheRooflineCountersSaysWhichAndHow)
 
 TEST(Rocprof, SysinfoIsRefusedPointingAtPmcPerf)
 {
-    const auto r = load("collapse-mi300a-sysinfo.csv");
+    const auto r = load("collapse-mi300a/sysinfo.csv");
     ASSERT_FALSE(r.ok());
     EXPECT_NE(r.error().message.find("open pmc_perf.csv from the same folder"), std::string::npos)
         << r.error().message;
+}
+
+TEST(Rocprof, TheSysinfoBesideAnExportNamesTheGpu)
+{
+    const auto r = load("collapse-mi300a/pmc_perf.csv");
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->device, "MI300A_A1, gfx942, 228 CUs");
+    EXPECT_EQ(r->suggestedHardware, "") << "no MI300A profile ships: --hw is asked for";
+    EXPECT_EQ(hardwareForAmdGpuModel("MI300X_A1"), "mi300x");
+    EXPECT_EQ(hardwareForAmdGpuModel("mi325x"), "mi325x");
+    EXPECT_EQ(hardwareForAmdGpuModel("MI250X"), "mi250x");
+    EXPECT_EQ(hardwareForAmdGpuModel("MI210"), "");
+    // Without a sysinfo.csv beside it (the MI200 copy is alone in its folder) nothing is guessed.
+    const auto text = parseKernels("Dispatch_ID,Kernel_Name,SQ_INSTS_VALU_ADD_F64,TCC_EA_RDREQ_sum,TCC_EA_WRREQ_sum\n"
+                                   "0,k,1,1,1\n",
+        "pmc_perf.csv");
+    ASSERT_TRUE(text.ok());
+    EXPECT_EQ(text->device, "");
 }

@@ -3,6 +3,7 @@
 
 #include "core/common/text.h"
 #include "core/io/kernel_io.h"
+#include "core/io/rocprof_csv.h"
 #include "core/io/session_yaml.h"
 #include "core/io/text_file.h"
 #include "ui/cli/commands.h"
@@ -94,6 +95,7 @@ bool readInputFile(const Options& o, Input& in, std::string& suggested)
     auto k = parseKernels(text.value(), o.input, kernelFormatForPath(o.input), read);
     if (!k)
         throw InputError {{k.error().toString()}};
+    addRocprofSysinfo(k.value(), o.input);
     suggested = takeKernels(k.value(), o, in.session);
     return false;
 }
