@@ -423,6 +423,33 @@ bool looksLikeNcuCsv(std::string_view text)
     return ncu::headerOffset(text.substr(0, std::min<size_t>(text.size(), 1 << 20))).has_value();
 }
 
+namespace {
+/// ncu's own "==ERROR== Failed to profile \"gemm\" in process 42" lines: the launches the export
+/// is missing, as one note (the first five lines, and how many more).
+void noteNcuErrors(std::string_view text, KernelImport& out)
+{
+    constexpr std::size_t kShown = 5;
+    std::vector<std::string> lines;
+    std::size_t count = 0;
+    for (std::size_t at = text.find("==ERROR=="); at != std::string_view::npos; at = text.find("==ERROR==", at + 9)) {
+        if (at != 0 && text[at - 1] != '\n')
+            continue;
+        const std::string_view line = text.substr(at + 9, text.find('\n', at) - at - 9);
+        if (++count <= kShown)
+            lines.push_back(quoted(trimView(line), 120));
+    }
+    if (count == 0)
+        return;
+    std::string note = "ncu reported " + std::to_string(count) + (count == 1 ? " error" : " errors")
+        + " while profiling (launches it names are not in the export): ";
+    for (std::size_t i = 0; i < lines.size(); ++i)
+        note += (i ? "; " : "") + lines[i];
+    if (count > kShown)
+        note += " and " + std::to_string(count - kShown) + " more";
+    out.warnings.push_back(note);
+}
+} // namespace
+
 Result<KernelImport> parseNcuCsv(std::string_view text, const std::string& file, const NcuOptions& options)
 {
     auto table = ncu::readTable(text, file);
@@ -447,6 +474,7 @@ Result<KernelImport> parseNcuCsv(std::string_view text, const std::string& file,
     sums.finish(out);
     if (table->decimal == ',')
         out.warnings.push_back("numbers read with ',' as the decimal separator (a European-locale export)");
+    noteNcuErrors(text, out);
     return out;
 }
 } // namespace roofline

@@ -189,3 +189,18 @@ TEST(Ncu, TensorInstructionsFromAmpereOnAreNotGuessedAtAndSaidSo)
     EXPECT_NE(r->warnings[1].find("'void gemm_v1<float> #2' (FP16 8.6 TFLOP: 11% of its work)"), std::string::npos)
         << r->warnings[1];
 }
+
+TEST(Ncu, ItsOwnErrorLinesBecomeANoteNamingWhatIsMissing)
+{
+    std::string text = "==PROF== Connected to process 42\n==ERROR== Failed to profile \"flash_fwd\" in process 42\n";
+    text += "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n";
+    for (const char* row : {"\"dram__bytes.sum\",\"byte\",\"1000\"", "\"gpu__time_duration.sum\",\"second\",\"1\"",
+             "\"sm__sass_thread_inst_executed_op_fadd_pred_on.sum\",\"inst\",\"500\""})
+        text += std::string("\"0\",\"gemm\",") + row + "\n";
+    const auto r = parseKernels(text, "run.csv");
+    ASSERT_TRUE(r.ok()) << r.error().toString();
+    ASSERT_EQ(r->kernels.size(), 1u);
+    ASSERT_EQ(r->warnings.size(), 1u);
+    EXPECT_EQ(r->warnings[0], "ncu reported 1 error while profiling (launches it names are not in the export): "
+                              "'Failed to profile \"flash_fwd\" in process 42'");
+}
