@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "core/plot/plot_spec.h"
 
+#include "core/common/text.h"
+
 #include "core/model/units.h"
 #include "core/plot/plot_internal.h"
 
@@ -139,18 +141,8 @@ CellSet ThinningGrid::cellSet(std::size_t expected)
 
 std::string pointLabelText(const Kernel& kernel, const Placement& p, size_t maxName)
 {
-    std::string name = kernel.name;
-    // Elide by code points so a UTF-8 name is never cut inside a character.
-    size_t count = 0, cut = std::string::npos;
-    for (size_t i = 0; i < name.size(); ++i) {
-        if ((static_cast<unsigned char>(name[i]) & 0xC0) == 0x80)
-            continue;
-        if (count == maxName - 1)
-            cut = i;
-        ++count;
-    }
-    if (count > maxName && cut != std::string::npos)
-        name = name.substr(0, cut) + "\xE2\x80\xA6";
+    // A long name keeps what tells it apart: its launch suffix and both ends ("__omp_offl…l41.kd #2").
+    const std::string name = shortKernelName(kernel.name, maxName);
     std::string text = name + "\n" + regimeName(p.regime);
     if (p.aboveRoof)
         text += " \xC2\xB7 ABOVE ROOF " + formatNumber(1.0 / *p.headroom(), 2) + "x";
