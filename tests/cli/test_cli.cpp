@@ -688,3 +688,13 @@ TEST(Cli, AnFp64ExportIsShownUnderTheFp64RoofWithoutAFlag)
     EXPECT_NE(chosen.out.find("\xC2\xB7 BF16 \xC2\xB7"), std::string::npos) << chosen.out;
     EXPECT_EQ(chosen.err.find("shown at"), std::string::npos);
 }
+
+TEST(Cli, SkipInvalidThatLeavesNothingToPlaceExitsOne)
+{
+    const fs::path file = scratch() / "allbad.csv";
+    std::ofstream(file) << "name,flops,bytes\na,0,1\nb,x,1\n";
+    const CliRun r = roofline({"analyze", file.string(), "--hw", "h100", "--skip-invalid"});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_TRUE(r.out.empty()) << r.out;
+    EXPECT_NE(r.err.find("every row was rejected (2); nothing to place"), std::string::npos) << r.err;
+}
