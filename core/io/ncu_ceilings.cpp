@@ -4,6 +4,7 @@
 #include "core/io/ncu_table.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 
@@ -23,8 +24,12 @@ Result<HardwareProfile> ncuCeilings(std::string_view text, const std::string& fi
     const ncu::MetricNames& names = table->names;
     auto id = [&](const std::string& name) { return names.find(name); };
     for (const ncu::Launch& l : table->launches) {
-        if (p.name.empty() && !l.device.empty())
+        // Many exports write the device as an index ("0"): then the compute capability names it.
+        const bool index = !l.device.empty() && std::all_of(l.device.begin(), l.device.end(), ::isdigit);
+        if (p.name.empty() && !l.device.empty() && !index)
             p.name = "Sustained peaks (ncu: " + l.device + ")";
+        else if (p.name.empty() && !l.computeCapability.empty())
+            p.name = "Sustained peaks (ncu: compute capability " + l.computeCapability + ")";
         const double sm = l.get(id("sm__cycles_elapsed.avg.per_second")).value_or(0);
         auto rate = [&](const std::string& m, double perInst) {
             for (const std::string prefix : {"sm__", "smsp__"})
@@ -56,6 +61,14 @@ Result<HardwareProfile> ncuCeilings(std::string_view text, const std::string& fi
             return b && c ? *b * *c : 0.0;
         };
         dram = std::max(dram, bw("dram__bytes.sum.peak_sustained", "dram__cycles_elapsed.avg.per_second"));
+        // The SpeedOfLight_RooflineChart section names its peaks for display, per cycle, FLOPs
+        // already counting an FMA as two: "Theoretical Predicated-On FFMA Operations" x "SM
+        // Frequency", "Theoretical DRAM Bytes Accessible" x "DRAM Frequency".
+        peaks[Precision::FP32] = std::max(peaks[Precision::FP32],
+            bw("Theoretical Predicated-On FFMA Operations", "SM Frequency"));
+        peaks[Precision::FP64] = std::max(peaks[Precision::FP64],
+            bw("Theoretical Predicated-On DFMA Operations", "SM Frequency"));
+        dram = std::max(dram, bw("Theoretical DRAM Bytes Accessible", "DRAM Frequency"));
         l2 = std::max(l2, bw("lts__t_bytes.sum.peak_sustained", "lts__cycles_elapsed.avg.per_second"));
         l1 = std::max(l1, bw("l1tex__t_bytes.sum.peak_sustained", "l1tex__cycles_elapsed.avg.per_second"));
     }
@@ -65,7 +78,8 @@ Result<HardwareProfile> ncuCeilings(std::string_view text, const std::string& fi
     if (p.peaks.empty() || !(dram > 0))
         return Error {file, table->headerLine, 0,
             "this ncu export carries no peak_sustained figures (with sm__cycles_elapsed.avg.per_second and "
-            "dram__cycles_elapsed.avg.per_second); collect them with ncu --set roofline"};
+            "dram__cycles_elapsed.avg.per_second) and no SpeedOfLight_RooflineChart section; collect them with "
+            "ncu --set roofline"};
     p.memory.push_back({"DRAM", dram, std::nullopt});
     if (l2 > 0)
         p.memory.push_back({"L2", l2, std::nullopt});
@@ -73,8 +87,8 @@ Result<HardwareProfile> ncuCeilings(std::string_view text, const std::string& fi
         p.memory.push_back({"L1", l1, std::nullopt});
     if (p.name.empty())
         p.name = "Sustained peaks (ncu)";
-    p.notes.push_back("Peaks from the *.peak_sustained figures of an ncu export, at the clocks the profile ran at; "
-                      "the achievable fraction is 1.");
+    p.notes.push_back("Peaks from the *.peak_sustained figures (or the SpeedOfLight_RooflineChart section) of an ncu "
+                      "export, at the clocks the profile ran at; the achievable fraction is 1.");
     p.sources.push_back("Nsight Compute export: " + file);
     return p;
 }

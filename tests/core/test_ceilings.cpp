@@ -84,6 +84,18 @@ TEST(Ceilings, BadFilesSayWhatTheyAreNot)
         "k.csv: not a ceilings file: expected an ERT roofline.json or summary, or a rocprof-compute roofline.csv");
 }
 
+TEST(Ceilings, NcuRooflineChartSectionOfARealRtx5090Export)
+{
+    // llm-perf-opt's ncu.section_SpeedOfLight_RooflineChart.csv (MIT): per-cycle peaks by their
+    // display names, clocks in "Ghz", the device given as an index.
+    const HardwareProfile p = load("ncu-rooflinechart-rtx5090.csv");
+    EXPECT_EQ(p.name, "Sustained peaks (ncu: compute capability 12.0)");
+    EXPECT_NEAR(*p.peak(Precision::FP32), 43520.0 * 2.01e9, 1e3); // 87.5 TFLOP/s
+    EXPECT_NEAR(*p.peak(Precision::FP64), 680.0 * 2.01e9, 1e3); // 1.37 TFLOP/s
+    EXPECT_NEAR(p.mainBandwidth(), 128.0 * 13.78e9, 1e3); // 1.764 TB/s
+    EXPECT_NEAR(*p.peak(Precision::FP32) / p.mainBandwidth(), 49.6, 0.05);
+}
+
 TEST(Ceilings, NcuPeakSustainedFigures)
 {
     const HardwareProfile p = load("ncu-raw-peaks.csv");
