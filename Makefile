@@ -99,7 +99,7 @@ fuzz: deps
 	  mkdir -p build-fuzz/corpus/$$t; \
 	  echo "fuzzing $$t for $(FUZZ_SECONDS) s"; \
 	  if build-fuzz/tests/fuzz/fuzz_$$t build-fuzz/corpus/$$t tests/data/profiles/valid tests/data/profiles/invalid \
-	    tests/data/kernels/valid tests/data/kernels/invalid tests/data/ncu tests/data/rocprof tests/data/foreign tests/data/ceilings tests/data/invalid \
+	    tests/data/kernels/valid tests/data/kernels/invalid tests/data/ncu tests/data/rocprof tests/data/foreign tests/data/nersc tests/data/ceilings tests/data/invalid \
 	    tests/data/fuzz-regressions resources/examples resources/models hardware_profiles \
 	    -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
 	    -artifact_prefix=build-fuzz/crash-$$t- -print_final_stats=1 > build-fuzz/fuzz-$$t.log 2>&1; then \

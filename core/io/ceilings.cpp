@@ -4,6 +4,7 @@
 #include "core/common/text.h"
 #include "core/io/csv.h"
 #include "core/io/ncu_csv.h"
+#include "core/io/nersc_plot.h"
 #include "core/io/text_file.h"
 #include "core/io/yaml_error.h"
 
@@ -214,6 +215,12 @@ Result<HardwareProfile> parseCeilings(const std::string& text, const std::string
         file, 0, 0, "not a ceilings file: expected an ERT roofline.json or summary, or a rocprof-compute roofline.csv"};
     if (looksLikeNcuCsv(text)) {
         r = ncuCeilings(text, file);
+        if (r)
+            r.value().id = stemId(file);
+        return r;
+    }
+    if (looksLikeNerscPlotInput(text)) {
+        r = parseNerscCeilings(text, file);
         if (r)
             r.value().id = stemId(file);
         return r;

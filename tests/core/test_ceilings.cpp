@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/ceilings.h"
+#include "core/io/kernel_io.h"
 #include "core/io/profile_yaml.h"
 
 #include <gtest/gtest.h>
@@ -121,4 +122,36 @@ TEST(Ceilings, ErtSummaryWithABrokenNumberIsAnError)
     auto dash = parseCeilings("  - GFLOPs EMP\n 1.0 DRAM EMP\n", "sum");
     ASSERT_FALSE(dash.ok());
     EXPECT_EQ(dash.error().toString(), "sum:1:1: GFLOP/s must be a number greater than zero");
+}
+
+TEST(Ceilings, NerscPlotInputGivesRoofsAndHierarchicalKernels)
+{
+    const std::string file = std::string(ROOFLINE_TEST_DATA) + "/nersc/data.txt";
+    auto roofs = loadCeilingsFile(file);
+    ASSERT_TRUE(roofs.ok()) << roofs.error().toString();
+    EXPECT_EQ(roofs->id, "measured-data");
+    EXPECT_DOUBLE_EQ(*roofs->peak(Precision::FP64), 7068.86e9); // FMA; No-FMA left out, noted
+    EXPECT_EQ(roofs->peaks.size(), 1u);
+    ASSERT_EQ(roofs->memory.size(), 3u);
+    EXPECT_EQ(roofs->memory[0].name, "HBM"); // main memory first, then L2, L1
+    EXPECT_DOUBLE_EQ(roofs->mainBandwidth(), 828.758e9);
+    EXPECT_EQ(roofs->memory[1].name, "L2");
+    EXPECT_EQ(roofs->memory[2].name, "L1");
+    auto kernels = loadKernelFile(file);
+    ASSERT_TRUE(kernels.ok()) << kernels.error().toString();
+    ASSERT_EQ(kernels->kernels.size(), 3u);
+    const Kernel& k = kernels->kernels[2];
+    EXPECT_EQ(k.name, "spmv kernel");
+    EXPECT_DOUBLE_EQ(*k.achieved(), 1500e9);
+    EXPECT_DOUBLE_EQ(k.flops / k.bytes, 2.4);
+    ASSERT_EQ(k.levelBytes.size(), 2u);
+    EXPECT_DOUBLE_EQ(k.flops / k.levelBytes[0].second, 1.1); // L2
+    EXPECT_DOUBLE_EQ(k.flops / k.levelBytes[1].second, 0.5); // L1
+    ASSERT_EQ(kernels->warnings.size(), 1u);
+    EXPECT_NE(kernels->warnings[0].find("placed as one second of work"), std::string::npos);
+    // A bad number is located.
+    auto bad = parseCeilings("memroofs 1 x\nmem_roof_names 'HBM' 'L2'\ncomproofs 5\ncomp_roof_names 'FMA'\n", "d.txt");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_EQ(bad.error().line, 1);
+    EXPECT_NE(bad.error().message.find("'x' is not a number"), std::string::npos);
 }

@@ -4,6 +4,7 @@
 #include "core/io/ceilings.h"
 #include "core/io/file_kind.h"
 #include "core/io/kernel_io.h"
+#include "core/io/nersc_plot.h"
 #include "core/io/profile_yaml.h"
 #include "core/io/session_yaml.h"
 #include "core/llm/model_spec.h"
@@ -95,7 +96,7 @@ QString FileActions::openFile(const QString& path, bool ask)
     case FileKind::ModelPreset:
         return takeModelPreset(path, head);
     case FileKind::Ceilings:
-        return takeCeilings(path);
+        return takeCeilings(path, head, ask);
     case FileKind::Kernels:
         break;
     }
@@ -126,12 +127,16 @@ QString FileActions::takeModelPreset(const QString& path, const std::string& tex
     return {};
 }
 
-QString FileActions::takeCeilings(const QString& path)
+QString FileActions::takeCeilings(const QString& path, const std::string& text, bool ask)
 {
     auto profile = loadCeilingsFile(path.toStdString());
     if (!profile)
         return qs(profile.error().toString());
-    return saveUserProfile(profile.value());
+    const QString error = saveUserProfile(profile.value());
+    // NERSC's plot input carries its kernels beside its roofs: they come in too, on those roofs.
+    if (error.isEmpty() && looksLikeNerscPlotInput(text))
+        return importKernels(path, ask);
+    return error;
 }
 
 bool FileActions::askToAggregate(const QString& path, std::size_t launches, std::size_t kernels) const
@@ -393,9 +398,9 @@ void FileActions::editProfile(bool asNew)
 void FileActions::importCeilingsDialog()
 {
     const QString path = QFileDialog::getOpenFileName(m_window, tr("Import Measured Ceilings"), QString(),
-        tr("ERT or rocprof ceilings (roofline.json sum rpt roofline.csv *.json *.csv);;All files (*)"));
+        tr("ERT, rocprof, ncu or NERSC ceilings (roofline.json sum rpt roofline.csv data.txt *.json *.csv *.txt);;All files (*)"));
     if (!path.isEmpty()) // kept in the user's profile folder, where the CLI finds it too
-        warn(tr("Import failed"), takeCeilings(path));
+        warn(tr("Import failed"), takeCeilings(path, {}, true));
 }
 
 } // namespace roofline::ui

@@ -67,7 +67,7 @@ signals:
 private:
     QString takeModelPreset(const QString& path, const std::string& text);
     QString takeHardwareProfile(const QString& path, const std::string& text);
-    QString takeCeilings(const QString& path);
+    QString takeCeilings(const QString& path, const std::string& text, bool ask);
     /// Reads a profiler export again with its launches summed by name, when the user wants that.
     bool askToAggregate(const QString& path, std::size_t launches, std::size_t kernels) const;
     void warn(const QString& title, const QString& error) const;
