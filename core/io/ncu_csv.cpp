@@ -193,6 +193,12 @@ std::optional<Error> missingMetrics(const ncu::Table& table, const KnownMetrics&
         missing += "FLOP counters (sm__sass_thread_inst_executed_op_*_pred_on.sum or sm__ops_path_tensor_*)";
     if (!anyDram)
         missing += std::string(missing.empty() ? "" : " and ") + "DRAM bytes (dram__bytes.sum)";
+    // The SpeedOfLight_RooflineChart section alone: the part's peaks, not the kernel's counts.
+    if (table.names.find("Theoretical Predicated-On FFMA Operations") >= 0)
+        return Error {file, table.headerLine, 0,
+            "this ncu export is the SpeedOfLight_RooflineChart section: it holds the part's peaks, not the kernels' "
+            "counts; import it as ceilings (roofline import-ceilings, or File > Import Ceilings), and export the "
+            "kernels with: " + ncuCommandLine()};
     return Error {file, table.headerLine, 0,
         "this ncu export lacks the metrics a roofline needs: " + missing + "; collect them with: " + ncuCommandLine()};
 }

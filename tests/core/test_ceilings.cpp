@@ -95,6 +95,11 @@ TEST(Ceilings, NcuRooflineChartSectionOfARealRtx5090Export)
     EXPECT_NEAR(*p.peak(Precision::FP64), 680.0 * 2.01e9, 1e3); // 1.37 TFLOP/s
     EXPECT_NEAR(p.mainBandwidth(), 128.0 * 13.78e9, 1e3); // 1.764 TB/s
     EXPECT_NEAR(*p.peak(Precision::FP32) / p.mainBandwidth(), 49.6, 0.05);
+    // Opened as kernels, it says what it is and where it goes.
+    auto asKernels = loadKernelFile(kDir + "ncu-rooflinechart-rtx5090.csv");
+    ASSERT_FALSE(asKernels.ok());
+    EXPECT_NE(asKernels.error().message.find("is the SpeedOfLight_RooflineChart section"), std::string::npos);
+    EXPECT_NE(asKernels.error().message.find("import it as ceilings"), std::string::npos);
 }
 
 TEST(Ceilings, NcuPeakSustainedFigures)
