@@ -7,6 +7,7 @@
 #include "core/io/nersc_plot.h"
 #include "core/io/text_file.h"
 #include "core/io/yaml_error.h"
+#include "core/model/units.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -155,6 +156,61 @@ Result<HardwareProfile> ertSum(const std::string& text, const std::string& file)
     return p;
 }
 
+/// A working-set size ("16kB", "512kB", "16MB", "1GB") in bytes; 0 when unreadable.
+double workingSet(const std::string& size)
+{
+    auto r = parseQuantity(size, Dimension::Bytes);
+    return r ? r.value() : 0.0;
+}
+
+/// The likwid-bench summary HPCTrainingExamples' measure_likwid_bench.sh writes:
+/// "flops <kernel> <MFlop/s>", "bw_load <kernel> <working set> <MByte/s>", "triad MByte/s: <v>".
+Result<HardwareProfile> likwidBench(const std::string& text, const std::string& file)
+{
+    HardwareProfile p = measured(file, "likwid-bench");
+    std::vector<std::pair<double, double>> loads; // (working set, byte/s)
+    std::istringstream in(text);
+    int lineNo = 0;
+    for (std::string line; std::getline(in, line);) {
+        ++lineNo;
+        std::istringstream words(line);
+        std::string kind, kernel, a, b;
+        words >> kind >> kernel >> a >> b;
+        auto number = [&](const std::string& v) -> Result<double> {
+            double d = 0;
+            const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), d);
+            if (ec != std::errc() || end != v.data() + v.size() || !(d > 0) || !std::isfinite(d))
+                return Error {file, lineNo, 0, roofline::quoted(v) + " is not a positive number"};
+            return d;
+        };
+        if (kind == "flops" && a.empty()) {
+            p.notes.push_back("likwid-bench gave no figure for " + kernel + ".");
+        } else if (kind == "flops") {
+            auto v = number(a);
+            if (!v)
+                return v.error();
+            const Precision pr = kernel.find("_sp") != std::string::npos ? Precision::FP32 : Precision::FP64;
+            p.peaks[pr] = std::max(p.peaks[pr], *v * 1e6);
+        } else if (kind == "bw_load") {
+            auto v = number(b);
+            if (!v)
+                return v.error();
+            loads.emplace_back(workingSet(a), *v * 1e6);
+        } else if (kind == "triad" && kernel == "MByte/s:") {
+            p.notes.push_back("STREAM triad: " + a + " MByte/s.");
+        }
+    }
+    if (p.peaks.empty() || loads.empty())
+        return Error {file, 0, 0, "not a likwid-bench summary: no 'flops <kernel> <MFlop/s>' and 'bw_load' lines"};
+    // The largest working set is main memory; the smaller ones are the caches, innermost first.
+    std::sort(loads.begin(), loads.end());
+    p.memory.push_back({"DRAM", loads.back().second, std::nullopt});
+    for (std::size_t i = 0; i + 1 < loads.size(); ++i)
+        p.memory.push_back({"L" + std::to_string(i + 1), loads[i].second, std::nullopt});
+    p.notes.push_back("Load bandwidths by working set: the largest is DRAM, the smaller ones L1, L2 ... in order.");
+    return p;
+}
+
 Result<HardwareProfile> rocprof(const std::string& text, const std::string& file)
 {
     const CsvTable t = readCsv(text, ',');
@@ -229,6 +285,9 @@ Result<HardwareProfile> parseCeilings(const std::string& text, const std::string
         r = ertJson(text, file);
     else if (head.find("gflops emp") != std::string::npos)
         r = ertSum(text, file);
+    else if ((head.rfind("flops ", 0) == 0 || head.find("\nflops ") != std::string::npos)
+        && head.find("\nbw_load ") != std::string::npos)
+        r = likwidBench(text, file);
     else if (head.rfind("device,", 0) == 0 || head.find("hbmbw") != std::string::npos)
         r = rocprof(text, file);
     return r;

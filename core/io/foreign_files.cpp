@@ -62,8 +62,8 @@ std::optional<std::string> reasonFor(const std::vector<std::string_view>& lines,
         return std::string("this is likwid-perfctr's text output, which Roofline Studio does not read yet; put its "
                            "FLOPs, bytes and runtime in a kernel CSV (docs/file-formats.md)");
     if (head.find("\nflops ") != head.npos && head.find("\nbw_load ") != head.npos)
-        return std::string("this is a likwid-bench summary (measured ceilings, not kernels), which Roofline Studio "
-                           "does not read yet; put its peak and bandwidth in a hardware profile (docs/hardware-profiles.md)");
+        return std::string("this is a likwid-bench summary: measured ceilings, not kernels; import it as ceilings "
+                           "(roofline import-ceilings, or drop it on the window)");
     if (startsWith(lines.front(), "{") && head.find("\"hidden_size\"") != head.npos
         && (head.find("\"architectures\"") != head.npos || head.find("\"model_type\"") != head.npos))
         return std::string("this is a Hugging Face model config (config.json), not a kernel list; LLM workloads come "

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 using namespace roofline;
 
 namespace {
@@ -159,4 +161,19 @@ TEST(Ceilings, NerscPlotInputGivesRoofsAndHierarchicalKernels)
     ASSERT_FALSE(bad.ok());
     EXPECT_EQ(bad.error().line, 1);
     EXPECT_NE(bad.error().message.find("'x' is not a number"), std::string::npos);
+}
+
+TEST(Ceilings, LikwidBenchSummaryOfARealZen4Run)
+{
+    // HPCTrainingExamples' likwid-bench summary (MIT, tests/data/foreign/README.md): one core.
+    auto p = loadCeilingsFile(std::string(ROOFLINE_TEST_DATA) + "/foreign/likwid-bench-summary.txt");
+    ASSERT_TRUE(p.ok()) << p.error().toString();
+    EXPECT_DOUBLE_EQ(*p->peak(Precision::FP64), 58699.75e6); // the best peakflops kernel (AVX-512 FMA)
+    ASSERT_EQ(p->memory.size(), 4u);
+    EXPECT_EQ(p->memory[0].name, "DRAM");
+    EXPECT_DOUBLE_EQ(p->mainBandwidth(), 26025.49e6); // the 1 GB working set
+    EXPECT_EQ(p->memory[1].name, "L1");
+    EXPECT_DOUBLE_EQ(*p->memory[1].bandwidth, 211858.92e6); // 16 kB
+    EXPECT_NE(std::find(p->notes.begin(), p->notes.end(), "likwid-bench gave no figure for peakflops_sse_fma."),
+        p->notes.end());
 }
