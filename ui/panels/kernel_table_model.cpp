@@ -301,6 +301,8 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         if (col == Regime || col == Headroom)
             return qs(leverText(*p));
     }
+    if (role == Qt::ToolTipRole && (col == Name || col == Group)) // the whole text of an elided cell
+        return data(index, Qt::DisplayRole);
     if (role == Qt::TextAlignmentRole && col != Name && col != Group && col != Regime && col != Precision)
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     return {};

@@ -47,6 +47,9 @@ KernelsPanel::KernelsPanel(SessionDocument* document, const QList<QAction*>& too
                           "Click a header to sort."));
     layout->addWidget(m_view);
     m_view->horizontalHeader()->setResizeContentsPrecision(64);
+    // A long name or group (an LLM-Viewer run's title) is elided, not a column wider than the
+    // window; the cell's tooltip and a drag of the header show the rest.
+    m_view->horizontalHeader()->setMaximumSectionSize(360);
     m_view->resizeColumnsToContents();
 
     auto updateSummary = [this, document]() {
