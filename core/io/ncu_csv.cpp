@@ -5,6 +5,7 @@
 
 #include "core/common/text.h"
 #include "core/io/kernel_fields.h"
+#include "core/io/launch_sums.h"
 #include "core/io/ncu_table.h"
 #include "core/io/precision_flops.h"
 
@@ -245,8 +246,8 @@ class KernelSums {
 public:
     KernelSums(const KnownMetrics& known, bool aggregate, KernelRowCollector& collector)
         : m_known(known)
-        , m_aggregate(aggregate)
         , m_collector(collector)
+        , m_sums(aggregate)
     { }
 
     void add(const Launch& l)
@@ -267,7 +268,7 @@ public:
             m_noDram.push_back(l);
             return;
         }
-        Sum& s = sumFor(l);
+        Sum& s = m_sums.sumFor(l.name, l.id, l.line);
         s.k.bytes += *dram;
         s.k.launches += 1;
         s.byPrecision += w.byPrecision;
@@ -284,7 +285,7 @@ public:
     void finish(KernelImport& out)
     {
         LeftOutPrecisions leftOut;
-        for (auto& s : m_sums) {
+        for (auto& s : m_sums.all()) {
             if (!s.timed)
                 s.k.time.reset();
             s.k.precision = s.byPrecision.top();
@@ -337,21 +338,6 @@ private:
             + what + separator + names);
     }
 
-    Sum& sumFor(const Launch& l)
-    {
-        if (m_aggregate) {
-            const auto [it, inserted] = m_byName.emplace(l.name, m_sums.size());
-            if (!inserted)
-                return m_sums[it->second];
-        }
-        Sum s;
-        s.k.name = m_aggregate ? l.name : l.name + " #" + l.id;
-        s.k.launches = 0;
-        s.k.time = 0.0;
-        s.line = l.line;
-        m_sums.push_back(std::move(s));
-        return m_sums.back();
-    }
 
     void addLevel(std::optional<double>& sum, std::optional<double> bytes, const Launch& l, const char* level)
     {
@@ -365,10 +351,8 @@ private:
     }
 
     const KnownMetrics& m_known;
-    bool m_aggregate;
     KernelRowCollector& m_collector;
-    std::vector<Sum> m_sums;
-    std::map<std::string, size_t> m_byName;
+    LaunchSums<Sum> m_sums;
     std::set<std::pair<std::string, std::string>> m_infiniteLevels;
     std::vector<Launch> m_noFlops, m_noDram, m_uncountedTensor;
     std::string m_cc;

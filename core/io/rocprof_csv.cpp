@@ -6,6 +6,7 @@
 
 #include "core/common/text.h"
 #include "core/io/csv.h"
+#include "core/io/launch_sums.h"
 #include "core/io/precision_flops.h"
 #include "core/io/text_file.h"
 
@@ -170,7 +171,7 @@ std::string unplacedNote(const std::vector<Dispatch>& ds, const char* why)
 class Sums {
 public:
     explicit Sums(bool aggregate)
-        : m_aggregate(aggregate)
+        : m_sums(aggregate)
     { }
     void add(const Dispatch& d)
     {
@@ -178,7 +179,7 @@ public:
             return m_noFlops.push_back(d);
         if (!(d.bytes > 0))
             return m_noBytes.push_back(d);
-        Sum& s = sumFor(d);
+        Sum& s = m_sums.sumFor(d.name, d.id, d.line);
         s.k.bytes += d.bytes;
         s.k.launches += 1;
         s.flops += d.flops;
@@ -190,7 +191,7 @@ public:
     void finish(KernelImport& out)
     {
         LeftOutPrecisions leftOut;
-        for (auto& s : m_sums) {
+        for (auto& s : m_sums.all()) {
             s.k.precision = s.flops.top();
             s.k.flops = s.flops[*s.k.precision];
             leftOut.add(s.k.name, s.flops);
@@ -211,24 +212,7 @@ private:
         int line = 0;
         PrecisionFlops flops;
     };
-    Sum& sumFor(const Dispatch& d)
-    {
-        if (m_aggregate) {
-            const auto [it, inserted] = m_byName.emplace(d.name, m_sums.size());
-            if (!inserted)
-                return m_sums[it->second];
-        }
-        Sum s;
-        s.k.name = m_aggregate ? d.name : d.name + " #" + d.id;
-        s.k.launches = 0;
-        s.k.time = 0.0;
-        s.line = d.line;
-        m_sums.push_back(std::move(s));
-        return m_sums.back();
-    }
-    bool m_aggregate;
-    std::vector<Sum> m_sums;
-    std::map<std::string, std::size_t> m_byName;
+    LaunchSums<Sum> m_sums;
     std::vector<Dispatch> m_noFlops, m_noBytes;
 };
 
