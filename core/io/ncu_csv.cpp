@@ -244,9 +244,8 @@ struct Sum {
 /// line, and inner levels with zero bytes are noted.
 class KernelSums {
 public:
-    KernelSums(const KnownMetrics& known, bool aggregate, KernelRowCollector& collector)
+    KernelSums(const KnownMetrics& known, bool aggregate)
         : m_known(known)
-        , m_collector(collector)
         , m_sums(aggregate)
     { }
 
@@ -351,7 +350,6 @@ private:
     }
 
     const KnownMetrics& m_known;
-    KernelRowCollector& m_collector;
     LaunchSums<Sum> m_sums;
     std::set<std::pair<std::string, std::string>> m_infiniteLevels;
     std::vector<Launch> m_noFlops, m_noDram, m_uncountedTensor;
@@ -457,8 +455,7 @@ Result<KernelImport> parseNcuCsv(std::string_view text, const std::string& file,
             pickHardware(l, out);
             break;
         }
-    KernelRowCollector collector(file, out);
-    KernelSums sums(known, options.aggregate, collector);
+    KernelSums sums(known, options.aggregate);
     for (const auto& l : table->launches)
         sums.add(l);
     sums.finish(out);
