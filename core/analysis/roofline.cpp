@@ -180,8 +180,8 @@ std::optional<double> mfuOf(const Placement& placement, const Roofline& roof)
 bool operator==(const Placement& a, const Placement& b)
 {
     return a.intensity == b.intensity && a.peak == b.peak && a.bandwidth == b.bandwidth && a.regime == b.regime
-        && a.achieved == b.achieved && a.aboveRoof == b.aboveRoof && a.precision == b.precision
-        && a.levels == b.levels && a.binding == b.binding && a.bindingLevel == b.bindingLevel;
+        && a.achieved == b.achieved && a.aboveRoof == b.aboveRoof && a.precision == b.precision && a.levels == b.levels
+        && a.binding == b.binding && a.bindingLevel == b.bindingLevel;
 }
 
 std::ostream& operator<<(std::ostream& os, const Placement& p)

@@ -90,7 +90,8 @@ std::string shortKernelName(std::string_view name, std::size_t maxChars)
         return s;
     const auto hash = s.rfind(" #");
     const bool launch = hash != std::string::npos && hash + 2 < s.size()
-        && std::all_of(s.begin() + static_cast<std::ptrdiff_t>(hash + 2), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+        && std::all_of(
+            s.begin() + static_cast<std::ptrdiff_t>(hash + 2), s.end(), [](char c) { return c >= '0' && c <= '9'; });
     std::string suffix = launch ? s.substr(hash) : std::string();
     std::string base = launch ? s.substr(0, hash) : s;
     for (const auto& [open, close] : {std::pair {'(', ')'}, std::pair {'<', '>'}}) {
@@ -101,7 +102,8 @@ std::string shortKernelName(std::string_view name, std::size_t maxChars)
     const std::size_t room = maxChars > charCount(suffix) + 1 ? maxChars - charCount(suffix) - 1 : 1;
     if (charCount(base) > room + 1) {
         const std::size_t tail = room / 3;
-        base = std::string(charSpan(base, room - tail, false)) + "\xE2\x80\xA6" + std::string(charSpan(base, tail, true));
+        base = std::string(charSpan(base, room - tail, false)) + "\xE2\x80\xA6"
+            + std::string(charSpan(base, tail, true));
     }
     return base + suffix;
 }

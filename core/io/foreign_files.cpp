@@ -52,8 +52,9 @@ std::optional<std::string> reasonFor(const std::vector<std::string_view>& lines,
         return console;
     for (const auto line : lines)
         if (startsWith(line, "\"Address\",\"Source\""))
-            return std::string("this is Nsight Compute's source page (SASS by address), which has no metrics; export the "
-                               "details page instead: ncu --csv --page details (docs/profilers.md)");
+            return std::string(
+                "this is Nsight Compute's source page (SASS by address), which has no metrics; export the "
+                "details page instead: ncu --csv --page details (docs/profilers.md)");
     bool asciiTable = false;
     for (const auto line : lines)
         asciiTable = asciiTable || startsWith(line, "+---");

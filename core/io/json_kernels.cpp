@@ -136,7 +136,8 @@ private:
     bool open(bool object)
     {
         if (++m_depth > kMaxDepth) {
-            error = Error {m_file, *m_line, 0, "nested too deeply (the limit is a few hundred levels of lists or mappings)"};
+            error = Error {
+                m_file, *m_line, 0, "nested too deeply (the limit is a few hundred levels of lists or mappings)"};
             return false;
         }
         if (m_depth == 1 && !object)
@@ -144,7 +145,8 @@ private:
         if (m_depth == 2 && object && m_rootKey == "kernels" && m_listDepth == 0)
             m_kernelsNotAList = true;
         if (m_listDepth > 0 && m_depth == m_listDepth + 1 && !object) {
-            m_collector.reject(*m_line, "each kernel must be a mapping such as '{name: decode, flops: 140 GFLOP, bytes: 70 GB}'");
+            m_collector.reject(
+                *m_line, "each kernel must be a mapping such as '{name: decode, flops: 140 GFLOP, bytes: 70 GB}'");
             return true;
         }
         if (m_row && m_depth == m_listDepth + 2) {
@@ -161,7 +163,8 @@ private:
         if (m_depth == 1 && m_rootKey == "kernels" && m_listDepth == 0)
             m_kernelsNotAList = true;
         if (m_listDepth > 0 && m_depth == m_listDepth) { // an item of the list that is a value
-            m_collector.reject(*m_line, "each kernel must be a mapping such as '{name: decode, flops: 140 GFLOP, bytes: 70 GB}'");
+            m_collector.reject(
+                *m_line, "each kernel must be a mapping such as '{name: decode, flops: 140 GFLOP, bytes: 70 GB}'");
             return true;
         }
         if (!m_row || m_depth != m_listDepth + 1)
@@ -200,8 +203,8 @@ Result<KernelImport> parseJsonKernels(std::string_view text, const std::string& 
     if (events.error)
         return *events.error;
     if (events.kernelsNotAList())
-        return Error {file, 1, 1,
-            "'kernels' must be a list of kernels, e.g. '- {name: decode, flops: 140 GFLOP, bytes: 70 GB}'"};
+        return Error {
+            file, 1, 1, "'kernels' must be a list of kernels, e.g. '- {name: decode, flops: 140 GFLOP, bytes: 70 GB}'"};
     if (!events.sawList())
         return Error {file, 1, 1, "expected a list of kernels, or a mapping with 'kernels:'"};
     if (auto note = ignoredNote("field", std::vector<std::string>(events.ignored.begin(), events.ignored.end())))

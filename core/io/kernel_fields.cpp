@@ -86,8 +86,8 @@ double printedRelativeError(std::string_view text)
             mantissa = mantissa * 10 + (c - '0');
             ++digits;
         } else if (c == 'e' || c == 'E') {
-            if (i + 1 < text.size() && (std::isdigit(static_cast<unsigned char>(text[i + 1])) || text[i + 1] == '-'
-                    || text[i + 1] == '+'))
+            if (i + 1 < text.size()
+                && (std::isdigit(static_cast<unsigned char>(text[i + 1])) || text[i + 1] == '-' || text[i + 1] == '+'))
                 return 0.0;
             break;
         } else if (!(i == 0 && (c == '+' || c == '-'))) {
@@ -98,7 +98,8 @@ double printedRelativeError(std::string_view text)
         return 0.0;
     // A whole number is exact ("1", "100") unless an SI prefix says it was rounded ("164K").
     const std::size_t end = text.find_first_not_of("+-0123456789.");
-    const bool prefixed = end != std::string_view::npos && std::string_view("kKMGTPE").find(text[end]) != std::string_view::npos;
+    const bool prefixed
+        = end != std::string_view::npos && std::string_view("kKMGTPE").find(text[end]) != std::string_view::npos;
     if (!point && !prefixed)
         return 0.0;
     return 0.5 / mantissa; // mantissa counts units of the last digit

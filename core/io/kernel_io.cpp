@@ -103,7 +103,8 @@ bool isHeaderAgain(const std::vector<std::string_view>& fields, const std::vecto
 /// Reads every row of `reader` into `collector`; every 8,192 rows asks keepGoing(offset) and
 /// stops (returning false) when it says no.
 template <typename Collector, typename KeepGoing>
-bool readKernelRows(CsvReader& reader, const CsvColumns& c, std::string title, Collector& collector, KeepGoing&& keepGoing)
+bool readKernelRows(
+    CsvReader& reader, const CsvColumns& c, std::string title, Collector& collector, KeepGoing&& keepGoing)
 {
     static const KernelField kGroup {KernelField::Kind::Group, 1};
     const std::string firstTitle = title;
@@ -149,8 +150,8 @@ bool readKernelRows(CsvReader& reader, const CsvColumns& c, std::string title, C
 
 /// The header row's columns: each the kernel field it gives, or none (an ignored column, named
 /// in `ignored`). Errors: two columns give one field, or the FLOP or byte column is missing.
-Result<CsvColumns> readCsvColumns(
-    const std::vector<std::string_view>& fields, const std::string& file, int headerLine, std::vector<std::string>& ignored)
+Result<CsvColumns> readCsvColumns(const std::vector<std::string_view>& fields, const std::string& file, int headerLine,
+    std::vector<std::string>& ignored)
 {
     CsvColumns c;
     c.header.assign(fields.begin(), fields.end());

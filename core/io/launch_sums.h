@@ -12,8 +12,7 @@
 namespace roofline {
 
 /// `Sum` holds a Kernel `k` and the `line` it starts on, plus what its importer adds up.
-template <typename Sum>
-class LaunchSums {
+template <typename Sum> class LaunchSums {
 public:
     explicit LaunchSums(bool aggregate)
         : m_aggregate(aggregate)

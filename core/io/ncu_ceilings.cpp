@@ -49,7 +49,8 @@ Result<HardwareProfile> ncuCeilings(std::string_view text, const std::string& fi
         std::sort(byName.begin(), byName.end());
         for (const auto& [name, value] : byName) {
             const std::string prefix = "sm__ops_path_tensor_src_", suffix = ".sum.peak_sustained";
-            if (name.rfind(prefix, 0) != 0 || !ncu::endsWith(name, suffix) || name.find("sparsity_on") != std::string::npos)
+            if (name.rfind(prefix, 0) != 0 || !ncu::endsWith(name, suffix)
+                || name.find("sparsity_on") != std::string::npos)
                 continue;
             const std::string src = name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
             if (auto pr = ncu::tensorPrecision(src))
@@ -64,10 +65,10 @@ Result<HardwareProfile> ncuCeilings(std::string_view text, const std::string& fi
         // The SpeedOfLight_RooflineChart section names its peaks for display, per cycle, FLOPs
         // already counting an FMA as two: "Theoretical Predicated-On FFMA Operations" x "SM
         // Frequency", "Theoretical DRAM Bytes Accessible" x "DRAM Frequency".
-        peaks[Precision::FP32] = std::max(peaks[Precision::FP32],
-            bw("Theoretical Predicated-On FFMA Operations", "SM Frequency"));
-        peaks[Precision::FP64] = std::max(peaks[Precision::FP64],
-            bw("Theoretical Predicated-On DFMA Operations", "SM Frequency"));
+        peaks[Precision::FP32]
+            = std::max(peaks[Precision::FP32], bw("Theoretical Predicated-On FFMA Operations", "SM Frequency"));
+        peaks[Precision::FP64]
+            = std::max(peaks[Precision::FP64], bw("Theoretical Predicated-On DFMA Operations", "SM Frequency"));
         dram = std::max(dram, bw("Theoretical DRAM Bytes Accessible", "DRAM Frequency"));
         l2 = std::max(l2, bw("lts__t_bytes.sum.peak_sustained", "lts__cycles_elapsed.avg.per_second"));
         l1 = std::max(l1, bw("l1tex__t_bytes.sum.peak_sustained", "l1tex__cycles_elapsed.avg.per_second"));

@@ -20,7 +20,6 @@ using ncu::MetricNames;
 
 namespace {
 
-
 /// The metrics the import reads, looked up once per file.
 struct KnownMetrics {
     explicit KnownMetrics(const MetricNames& n)
@@ -64,9 +63,9 @@ struct KnownMetrics {
     /// Every metric the counting rules read (a unit the reader does not know is an error for these).
     std::vector<int> used() const
     {
-        std::vector<int> ids {dramBytes, dramRead, dramWrite, dramOpRead, dramOpWrite, dramSectors, l2Bytes,
-            l2Sectors, l1Bytes, timeSum, timeAvg, cycles, cyclesPerSecond, smspCycles, smspCyclesPerSecond,
-            tensorInst[0], tensorInst[1]};
+        std::vector<int> ids {dramBytes, dramRead, dramWrite, dramOpRead, dramOpWrite, dramSectors, l2Bytes, l2Sectors,
+            l1Bytes, timeSum, timeAvg, cycles, cyclesPerSecond, smspCycles, smspCyclesPerSecond, tensorInst[0],
+            tensorInst[1]};
         for (const auto& op : sass)
             ids.insert(ids.end(), std::begin(op), std::end(op));
         for (const auto& [id, precision] : tensorOps)
@@ -171,7 +170,8 @@ std::optional<double> duration(const Launch& l, const KnownMetrics& m)
 {
     if (auto t = metric(l, {m.timeSum, m.timeAvg}))
         return t;
-    for (const auto& [c, r] : {std::pair {m.cycles, m.cyclesPerSecond}, std::pair {m.smspCycles, m.smspCyclesPerSecond}}) {
+    for (const auto& [c, r] :
+        {std::pair {m.cycles, m.cyclesPerSecond}, std::pair {m.smspCycles, m.smspCyclesPerSecond}}) {
         const auto cycles = l.get(c), rate = l.get(r);
         if (cycles && rate && *rate > 0)
             return *cycles / *rate;
@@ -199,7 +199,8 @@ std::optional<Error> missingMetrics(const ncu::Table& table, const KnownMetrics&
         return Error {file, table.headerLine, 0,
             "this ncu export is the SpeedOfLight_RooflineChart section: it holds the part's peaks, not the kernels' "
             "counts; import it as ceilings (roofline import-ceilings, or File > Import Ceilings), and export the "
-            "kernels with: " + ncuCommandLine()};
+            "kernels with: "
+                + ncuCommandLine()};
     return Error {file, table.headerLine, 0,
         "this ncu export lacks the metrics a roofline needs: " + missing + "; collect them with: " + ncuCommandLine()};
 }
@@ -301,16 +302,16 @@ public:
         noteUnplaced(out, m_noDram, "no DRAM bytes (an infinite intensity at DRAM)");
         if (!m_uncountedTensor.empty())
             noteLaunches(out, m_uncountedTensor,
-                "tensor instructions (sm__inst_executed_pipe_tensor) on compute capability "
-                    + m_cc
-                    + ", whose FLOPs per instruction depend on its shape: not counted (collect sm__ops_path_tensor_src_* "
+                "tensor instructions (sm__inst_executed_pipe_tensor) on compute capability " + m_cc
+                    + ", whose FLOPs per instruction depend on its shape: not counted (collect "
+                      "sm__ops_path_tensor_src_* "
                       "with ncu --set roofline)",
                 ": ");
         if (const std::string note = leftOut.note(); !note.empty())
             out.warnings.push_back(note);
         for (const auto& [name, level] : m_infiniteLevels)
-            out.warnings.push_back("'" + name + "': 0 bytes at " + level + ", so its intensity there is infinite; no "
-                + level + " point");
+            out.warnings.push_back(
+                "'" + name + "': 0 bytes at " + level + ", so its intensity there is infinite; no " + level + " point");
     }
 
 private:
@@ -333,10 +334,9 @@ private:
                 + std::to_string(launches[i].line) + ")";
         if (launches.size() > kNamed)
             names += " and " + std::to_string(launches.size() - kNamed) + " more";
-        out.warnings.push_back(std::to_string(launches.size()) + (launches.size() == 1 ? " launch has " : " launches have ")
-            + what + separator + names);
+        out.warnings.push_back(std::to_string(launches.size())
+            + (launches.size() == 1 ? " launch has " : " launches have ") + what + separator + names);
     }
-
 
     void addLevel(std::optional<double>& sum, std::optional<double> bytes, const Launch& l, const char* level)
     {

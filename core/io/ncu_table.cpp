@@ -89,8 +89,8 @@ std::optional<double> unitScale(const std::string& unitRaw)
     const std::string u = toLower(trimmed(unitRaw));
     if (u.empty() || u == "%" || u == "ratio")
         return 1.0;
-    static const std::pair<const char*, double> times[] = {{"s", 1.0}, {"second", 1.0}, {"ms", 1e-3},
-        {"msecond", 1e-3}, {"us", 1e-6}, {"usecond", 1e-6}, {"\xC2\xB5s", 1e-6}, {"ns", 1e-9}, {"nsecond", 1e-9}};
+    static const std::pair<const char*, double> times[] = {{"s", 1.0}, {"second", 1.0}, {"ms", 1e-3}, {"msecond", 1e-3},
+        {"us", 1e-6}, {"usecond", 1e-6}, {"\xC2\xB5s", 1e-6}, {"ns", 1e-9}, {"nsecond", 1e-9}};
     for (const auto& [name, scale] : times)
         if (u == name || u == std::string(name) + "s")
             return scale;
@@ -279,8 +279,9 @@ private:
             if (!m_c.isMetric[i])
                 continue; // metadata columns
             if (auto v = number(row[i], m_pass.decimal))
-                l.set(m_columnMetric[i], scaled(*v, m_columnMetric[i],
-                                             i < m_pass.units.size() ? std::string_view(m_pass.units[i]) : std::string_view()));
+                l.set(m_columnMetric[i],
+                    scaled(*v, m_columnMetric[i],
+                        i < m_pass.units.size() ? std::string_view(m_pass.units[i]) : std::string_view()));
         }
     }
 
@@ -380,6 +381,5 @@ std::optional<Precision> tensorPrecision(const std::string& src)
             return precision;
     return std::nullopt;
 }
-
 
 } // namespace roofline::ncu

@@ -37,7 +37,8 @@ std::vector<std::string> quotedWords(std::string_view rest)
 
 Result<Input> readInput(std::string_view text, const std::string& file)
 {
-    static const char* const kNumbers[] = {"memroofs", "comproofs", "AI_L1", "AI_L2", "AI_L3", "AI_HBM", "AI_DRAM", "FLOPS"};
+    static const char* const kNumbers[]
+        = {"memroofs", "comproofs", "AI_L1", "AI_L2", "AI_L3", "AI_HBM", "AI_DRAM", "FLOPS"};
     static const char* const kNames[] = {"mem_roof_names", "comp_roof_names", "labels"};
     Input in;
     int lineNo = 0;
@@ -72,7 +73,8 @@ Result<Input> readInput(std::string_view text, const std::string& file)
 Precision precisionNamed(const std::string& roofName)
 {
     const std::string n = toLower(roofName);
-    if (n.find("fp16") != std::string::npos || n.find("half") != std::string::npos || n.find("tensor") != std::string::npos)
+    if (n.find("fp16") != std::string::npos || n.find("half") != std::string::npos
+        || n.find("tensor") != std::string::npos)
         return Precision::FP16;
     if (n.find("fp32") != std::string::npos || n.find("single") != std::string::npos || n.find("sp") == 0)
         return Precision::FP32;
@@ -82,7 +84,8 @@ Precision precisionNamed(const std::string& roofName)
 bool isMainMemory(const std::string& name)
 {
     const std::string n = toLower(name);
-    return n.find("hbm") != std::string::npos || n.find("dram") != std::string::npos || n.find("mem") != std::string::npos;
+    return n.find("hbm") != std::string::npos || n.find("dram") != std::string::npos
+        || n.find("mem") != std::string::npos;
 }
 
 } // namespace
@@ -125,7 +128,8 @@ Result<HardwareProfile> parseNerscCeilings(std::string_view text, const std::str
                 p.notes.push_back("A lower " + precisionLabel(pr) + " roof was left out (one peak per precision).");
             p.peaks[pr] = comp[i] * 1e9;
         } else {
-            p.notes.push_back("Compute roof '" + compNames[i] + "' (" + formatQuantity(comp[i] * 1e9, Dimension::FlopRate)
+            p.notes.push_back("Compute roof '" + compNames[i] + "' ("
+                + formatQuantity(comp[i] * 1e9, Dimension::FlopRate)
                 + ") left out: a profile has one peak per precision.");
         }
     }
@@ -154,8 +158,9 @@ Result<KernelImport> parseNerscKernels(std::string_view text, const std::string&
     const auto& labels = in->names["labels"];
     const std::vector<double>& main = in->numbers["AI_HBM"].empty() ? in->numbers["AI_DRAM"] : in->numbers["AI_HBM"];
     if (flops.empty() || main.empty())
-        return Error {file, 0, 0, "the NERSC plot input has no kernels (FLOPS and AI_HBM lines); it holds roofs only: "
-                                  "import it as ceilings"};
+        return Error {file, 0, 0,
+            "the NERSC plot input has no kernels (FLOPS and AI_HBM lines); it holds roofs only: "
+            "import it as ceilings"};
     KernelImport out;
     out.source = "NERSC plot input";
     const int line = in->line["FLOPS"];

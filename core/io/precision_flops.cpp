@@ -32,8 +32,7 @@ void LeftOutPrecisions::add(const std::string& kernel, const PrecisionFlops& f)
     std::string parts;
     for (const Precision p : kAllPrecisions)
         if (p != top && f[p] > 0)
-            parts += (parts.empty() ? "" : ", ") + precisionLabel(p) + " "
-                + formatQuantity(f[p], Dimension::Flops);
+            parts += (parts.empty() ? "" : ", ") + precisionLabel(p) + " " + formatQuantity(f[p], Dimension::Flops);
     if (parts.empty())
         return;
     const double share = 100.0 * (f.total() - f[top]) / f.total();

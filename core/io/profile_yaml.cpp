@@ -158,8 +158,8 @@ private:
                 const double ridge = peak / *level.bandwidth;
                 if (!std::isfinite(ridge) || !std::isnormal(ridge))
                     fail(root["peaks"],
-                        "the " + precisionName(precision) + " peak over the " + level.name + " bandwidth gives a ridge of "
-                            + formatNumber(ridge, 3)
+                        "the " + precisionName(precision) + " peak over the " + level.name
+                            + " bandwidth gives a ridge of " + formatNumber(ridge, 3)
                             + " FLOP/byte, which no plot can show; check the units of the peak and the bandwidth");
             }
     }

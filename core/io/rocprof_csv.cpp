@@ -12,8 +12,8 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <map>
@@ -67,8 +67,10 @@ struct Columns {
                 m += std::string(m.empty() ? "" : "; ") + what;
         };
         need(name != kNone, "Kernel_Name");
-        need(!flops.empty(), "FLOP counters (SQ_INSTS_VALU_{ADD,MUL,FMA,TRANS}_F16/F32/F64, SQ_INSTS_VALU_MFMA_MOPS_*)");
-        need(rdreq != kNone && wrreq != kNone, "HBM request counters (TCC_EA_RDREQ_sum and TCC_EA_WRREQ_sum, or TCC_EA0_*)");
+        need(
+            !flops.empty(), "FLOP counters (SQ_INSTS_VALU_{ADD,MUL,FMA,TRANS}_F16/F32/F64, SQ_INSTS_VALU_MFMA_MOPS_*)");
+        need(rdreq != kNone && wrreq != kNone,
+            "HBM request counters (TCC_EA_RDREQ_sum and TCC_EA_WRREQ_sum, or TCC_EA0_*)");
         return m;
     }
 
@@ -145,7 +147,8 @@ Dispatch countDispatch(const Columns& c, Row& row, const std::vector<std::string
         d.flops[f.precision] += f.perCount * row(f.column);
     const double rd = row(c.rdreq), rd32 = row(c.rdreq32), bubble = row(c.bubble);
     const double wr = row(c.wrreq), wr64 = row(c.wrreq64);
-    d.bytes = 128 * bubble + 32 * rd32 + 64 * std::max(0.0, rd - bubble - rd32) + 64 * wr64 + 32 * std::max(0.0, wr - wr64);
+    d.bytes
+        = 128 * bubble + 32 * rd32 + 64 * std::max(0.0, rd - bubble - rd32) + 64 * wr64 + 32 * std::max(0.0, wr - wr64);
     const double t0 = row(c.start), t1 = row(c.end);
     if (c.start != kNone && c.end != kNone && t1 > t0)
         d.seconds = (t1 - t0) * 1e-9;
@@ -248,7 +251,8 @@ Result<KernelImport> parseRocprofPmcPerf(std::string_view text, const std::strin
         const auto& fields = reader.fields();
         if (static_cast<std::size_t>(columns.name) >= fields.size()) {
             out.rejected.push_back({file, reader.line(), 0,
-                "the row has " + std::to_string(fields.size()) + " cells; the header has " + std::to_string(header.size())});
+                "the row has " + std::to_string(fields.size()) + " cells; the header has "
+                    + std::to_string(header.size())});
             continue;
         }
         Row row(fields, header);
@@ -282,7 +286,8 @@ void addRocprofSysinfo(KernelImport& imported, const std::string& pmcPerfPath)
 {
     if (imported.source.rfind("rocprof", 0) != 0 || !imported.device.empty())
         return;
-    const auto text = readTextFile((std::filesystem::path(pmcPerfPath).parent_path() / "sysinfo.csv").string(), 1 << 20);
+    const auto text
+        = readTextFile((std::filesystem::path(pmcPerfPath).parent_path() / "sysinfo.csv").string(), 1 << 20);
     if (!text || !looksLikeRocprofSysinfo(text.value()))
         return;
     const CsvTable table = readCsv(text.value(), ',');

@@ -40,8 +40,8 @@ YAML::Node loadSingleYaml(const std::string& text, const std::string& file)
 {
     const YAML::Node doc = YAML::Load(text);
     if (const int second = secondDocumentLine(text))
-        throw YamlFailure {Error {file, second, 1,
-            "a second document starts here (after '---' or '...'); a file holds one"}};
+        throw YamlFailure {
+            Error {file, second, 1, "a second document starts here (after '---' or '...'); a file holds one"}};
     if (!doc)
         return doc;
     // Walk it as every reader will, counting values, and stop once past what the text could hold.

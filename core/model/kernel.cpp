@@ -97,8 +97,7 @@ Result<Kernel> parsePointSpec(const std::string& spec)
     return k;
 }
 
-std::optional<Precision> leadingPrecision(
-    const std::vector<Kernel>& kernels, const std::function<bool(Precision)>& has)
+std::optional<Precision> leadingPrecision(const std::vector<Kernel>& kernels, const std::function<bool(Precision)>& has)
 {
     std::array<double, kAllPrecisions.size()> time {}, count {};
     bool anyTime = false;

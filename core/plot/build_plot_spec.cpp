@@ -16,8 +16,8 @@ using detail::rateUnit;
 namespace {
 
 /// The axes, their ticks and labels, the ridge and the title.
-PlotSpec frameFor(const HardwareProfile& profile, const Roofline& roof, const PlotOptions& options,
-    const PlacementSummary& summary)
+PlotSpec frameFor(
+    const HardwareProfile& profile, const Roofline& roof, const PlotOptions& options, const PlacementSummary& summary)
 {
     PlotSpec s;
     const auto [x, y] = axisRangesFor(profile, summary, options.rangeProfiles);
@@ -303,8 +303,8 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     PlotSpec s = frameFor(profile, roof, options, summary);
     addRoofs(s, profile, roof, options);
     addRoofLabels(s, roof);
-    PointTrail trail = addKernelPoints(s, kernels, placements, options, summary,
-        labelledKernels(placements.size(), options, summary));
+    PointTrail trail = addKernelPoints(
+        s, kernels, placements, options, summary, labelledKernels(placements.size(), options, summary));
     const bool anyLevels = addLevelPoints(s, kernels, placements, trail);
     if (anyLevels || options.showLevels)
         addLevelRoofs(s, profile, roof);

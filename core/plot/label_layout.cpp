@@ -478,9 +478,9 @@ private:
     /// (then the least outside wins).
     std::pair<A, V> cheapestSide(const PlotLabel& label) const
     {
-        static const std::pair<A, V> sides[] = {{A::Left, V::Middle}, {A::Right, V::Middle}, {A::Center, V::Above},
-            {A::Center, V::Below}, {A::Left, V::Above}, {A::Left, V::Below}, {A::Right, V::Above},
-            {A::Right, V::Below}};
+        static const std::pair<A, V> sides[]
+            = {{A::Left, V::Middle}, {A::Right, V::Middle}, {A::Center, V::Above}, {A::Center, V::Below},
+                {A::Left, V::Above}, {A::Left, V::Below}, {A::Right, V::Above}, {A::Right, V::Below}};
         const Box plotArea {0, 0, m_m.width, m_m.height};
         double best = -1.0;
         std::pair<A, V> choice = sides[0];
@@ -553,7 +553,6 @@ std::vector<size_t> labelLayoutMarkers(
     std::sort(out.begin(), out.end());
     return out;
 }
-
 
 void detail::layoutLabels(
     PlotSpec& spec, const LabelMetrics& m, const std::vector<PlotXY>* logs, const std::vector<size_t>* unthinned)

@@ -4,8 +4,8 @@
 #pragma once
 
 #include "core/analysis/roofline.h"
-#include "core/plot/cell_set.h"
 #include "core/model/hardware.h"
+#include "core/plot/cell_set.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -9,9 +9,9 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <map>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 
@@ -233,9 +233,9 @@ void appendCsvRow(std::string& line, const Kernel& k, const Placement& p, const 
     };
     line += csvQuote(k.name);
     line += ',';
-    for (const std::optional<double> v : {std::optional<double>(k.flops), std::optional<double>(k.bytes), k.time,
-             std::optional<double>(p.intensity), p.achieved, std::optional<double>(p.roof()),
-             std::optional<double>(p.ridge())})
+    for (const std::optional<double> v :
+        {std::optional<double>(k.flops), std::optional<double>(k.bytes), k.time, std::optional<double>(p.intensity),
+            p.achieved, std::optional<double>(p.roof()), std::optional<double>(p.ridge())})
         number(v);
     line += regimeName(p.regime);
     line += ',';
@@ -374,8 +374,8 @@ void writeJson(std::ostream& out, const std::vector<Kernel>& kernels, const std:
     out << (placements.empty() ? "]\n}\n" : "\n  ]\n}\n");
 }
 
-std::string formatTable(const std::vector<Kernel>& kernels, const std::vector<Placement>& placements,
-    const Roofline& roof, double total)
+std::string formatTable(
+    const std::vector<Kernel>& kernels, const std::vector<Placement>& placements, const Roofline& roof, double total)
 {
     std::vector<std::vector<std::string>> rows;
     const bool shares = std::any_of(

@@ -63,8 +63,7 @@ void measure(size_t n)
     QCustomPlot* plot = window.plotWidget()->plot();
     const int runs = n >= 1000000 ? 5 : 9;
     const double replot = medianMs(runs, [&](int) { plot->replot(QCustomPlot::rpImmediateRefresh); });
-    const double toggle
-        = medianMs(runs, [&](int i) { doc->setPrecision(i % 2 ? Precision::BF16 : Precision::FP8); });
+    const double toggle = medianMs(runs, [&](int i) { doc->setPrecision(i % 2 ? Precision::BF16 : Precision::FP8); });
     std::printf("| %zu | %.1f | %.1f | %.0f |\n", n, replot, toggle, perKernel);
     std::fflush(stdout);
 }
@@ -89,7 +88,8 @@ int main(int argc, char** argv)
     std::printf("| N | replot (ms) | precision toggle (ms) | memory per kernel (bytes) |\n|---|---|---|---|\n");
     std::fflush(stdout);
     for (const std::string& n : sizes)
-        QProcess::execute(QCoreApplication::applicationFilePath(), {QStringLiteral("--one"), QString::fromStdString(n)});
+        QProcess::execute(
+            QCoreApplication::applicationFilePath(), {QStringLiteral("--one"), QString::fromStdString(n)});
     std::printf("\nTargets: replot and toggle <= 16 ms at 10^5 and <= 50 ms at 10^6; memory < 300 bytes a kernel.\n");
     return 0;
 }

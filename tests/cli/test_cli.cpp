@@ -610,16 +610,16 @@ TEST(Cli, WritesOntoAFullDiskFailWithExitOneAndKeepTheOldFile)
     for (const char* name : {"fig.svg", "fig.png", "fig.pdf"}) {
         const fs::path out = dir / name;
         writeOld(out);
-        const CliRun r = roofline({"export", ROOFLINE_SOURCE_DIR "/resources/examples/lesson-h100.roofline.yaml", "-o",
-                                      out.string()},
-            full);
+        const CliRun r = roofline(
+            {"export", ROOFLINE_SOURCE_DIR "/resources/examples/lesson-h100.roofline.yaml", "-o", out.string()}, full);
         EXPECT_EQ(r.code, 1) << name << ": " << r.err;
         EXPECT_NE(r.err.find("cannot write"), std::string::npos) << r.err;
         EXPECT_EQ(readAll(out.string()), old) << name;
     }
     const fs::path profile = dir / "measured.yaml";
     writeOld(profile);
-    const CliRun r = roofline({"import-ceilings", ROOFLINE_TEST_DATA "/ceilings/roofline.json", "-o", profile.string()}, full);
+    const CliRun r
+        = roofline({"import-ceilings", ROOFLINE_TEST_DATA "/ceilings/roofline.json", "-o", profile.string()}, full);
     EXPECT_EQ(r.code, 1) << r.err;
     EXPECT_NE(r.err.find("cannot write"), std::string::npos) << r.err;
     EXPECT_EQ(readAll(profile.string()), old);
@@ -630,11 +630,11 @@ TEST(Cli, AnExportTooLargeToDrawOrAnEndlessInputIsRefusedInOneLine)
 {
     // In-range options that multiply to 50,000 x 50,000 pixels (10 GB to draw in).
     const fs::path png = scratch() / "huge.png";
-    const CliRun huge = roofline({"export", ROOFLINE_SOURCE_DIR "/resources/examples/lesson-h100.roofline.yaml", "--width",
-        "4000", "--height", "4000", "--dpi", "1200", "-o", png.string()});
+    const CliRun huge = roofline({"export", ROOFLINE_SOURCE_DIR "/resources/examples/lesson-h100.roofline.yaml",
+        "--width", "4000", "--height", "4000", "--dpi", "1200", "-o", png.string()});
     EXPECT_EQ(huge.code, 1) << huge.err;
-    EXPECT_NE(huge.err.find("50000 x 50000 pixels (2500 megapixels) is over the limit of 100 megapixels"),
-        std::string::npos)
+    EXPECT_NE(
+        huge.err.find("50000 x 50000 pixels (2500 megapixels) is over the limit of 100 megapixels"), std::string::npos)
         << huge.err;
     EXPECT_FALSE(fs::exists(png));
     // A device without end: refused at its first NUL byte, not read until memory runs out.

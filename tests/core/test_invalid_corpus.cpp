@@ -195,7 +195,8 @@ TEST(InvalidCorpusMade, TextAfterTheFirstDocumentIsAnErrorNotDropped)
     ASSERT_FALSE(json.ok());
     EXPECT_EQ(json.error().line, 2) << json.error();
     EXPECT_NE(json.error().message.find("text after the end of the JSON value"), std::string::npos) << json.error();
-    const auto yaml = parseSession("roofline_session: 1\nhardware: h100-sxm5\n---\nhardware: b200\n", "two.roofline.yaml");
+    const auto yaml
+        = parseSession("roofline_session: 1\nhardware: h100-sxm5\n---\nhardware: b200\n", "two.roofline.yaml");
     ASSERT_FALSE(yaml.ok());
     EXPECT_EQ(yaml.error().line, 3) << yaml.error() << " (the --- line)";
 }

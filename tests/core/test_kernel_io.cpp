@@ -331,8 +331,8 @@ TEST(KernelFiles, ALargeFileWithEveryKindOfTroubleKeepsTheGoodRowsAndListsTheBad
     EXPECT_TRUE(std::is_sorted(a->lines.begin(), a->lines.end()));
     // 1,000 duplicates (k0..k999 again), 8 bad values, 6 short rows.
     EXPECT_EQ(a->rejected.size(), 1000u + 8u + 6u);
-    EXPECT_TRUE(std::is_sorted(a->rejected.begin(), a->rejected.end(),
-        [](const Error& x, const Error& y) { return x.line < y.line; }));
+    EXPECT_TRUE(std::is_sorted(
+        a->rejected.begin(), a->rejected.end(), [](const Error& x, const Error& y) { return x.line < y.line; }));
     const auto dup = std::find_if(a->rejected.begin(), a->rejected.end(),
         [](const Error& e) { return e.message.rfind("duplicate name 'k0'", 0) == 0; });
     ASSERT_NE(dup, a->rejected.end());
@@ -416,8 +416,8 @@ TEST(LeadingPrecision, MostOfTheMeasuredTimeElseMostKernels)
                   all),
         Precision::BF16);
     // A precision the part has no roof for does not lead; no precision at all gives none.
-    EXPECT_EQ(leadingPrecision({k(Precision::FP4, 9.0), k(Precision::FP16, 1.0)},
-                  [](Precision p) { return p != Precision::FP4; }),
+    EXPECT_EQ(leadingPrecision(
+                  {k(Precision::FP4, 9.0), k(Precision::FP16, 1.0)}, [](Precision p) { return p != Precision::FP4; }),
         Precision::FP16);
     Kernel plain;
     plain.name = "p";

@@ -165,12 +165,13 @@ TEST(Ncu, TensorInstructionsFromAmpereOnAreNotGuessedAtAndSaidSo)
 {
     // An A100 SGEMM (the layout of a real export): FP32 FFMAs, a few HFMAs, and tensor
     // instructions whose FLOPs the counter cannot tell (512 each is Volta's HMMA only).
-    const std::string head = "\"ID\",\"Kernel Name\",\"Device\",\"CC\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n";
-    const std::string rows[] = {"dram__bytes.sum\",\"byte\",\"807,658,682,624.00",
-        "gpu__time_duration.sum\",\"second\",\"33.48",
-        "smsp__inst_executed_pipe_tensor.sum\",\"inst\",\"67,161,292,800.00",
-        "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"inst\",\"34,359,738,368,000.00",
-        "smsp__sass_thread_inst_executed_op_hfma_pred_on.sum\",\"inst\",\"2,149,161,369,600.00"};
+    const std::string head
+        = "\"ID\",\"Kernel Name\",\"Device\",\"CC\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n";
+    const std::string rows[]
+        = {"dram__bytes.sum\",\"byte\",\"807,658,682,624.00", "gpu__time_duration.sum\",\"second\",\"33.48",
+            "smsp__inst_executed_pipe_tensor.sum\",\"inst\",\"67,161,292,800.00",
+            "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"inst\",\"34,359,738,368,000.00",
+            "smsp__sass_thread_inst_executed_op_hfma_pred_on.sum\",\"inst\",\"2,149,161,369,600.00"};
     std::string text = head;
     for (const auto& r : rows)
         text += "\"2\",\"void gemm_v1<float>\",\"0\",\"8.0\",\"" + r + "\"\n";
@@ -201,6 +202,7 @@ TEST(Ncu, ItsOwnErrorLinesBecomeANoteNamingWhatIsMissing)
     ASSERT_TRUE(r.ok()) << r.error().toString();
     ASSERT_EQ(r->kernels.size(), 1u);
     ASSERT_EQ(r->warnings.size(), 1u);
-    EXPECT_EQ(r->warnings[0], "ncu reported 1 error while profiling (launches it names are not in the export): "
-                              "'Failed to profile \"flash_fwd\" in process 42'");
+    EXPECT_EQ(r->warnings[0],
+        "ncu reported 1 error while profiling (launches it names are not in the export): "
+        "'Failed to profile \"flash_fwd\" in process 42'");
 }

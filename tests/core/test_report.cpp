@@ -91,5 +91,6 @@ TEST(Report, LongKernelNamesAreShortenedForTheTableOnly)
     const std::string table = formatPlacements({k}, {analyze(k, r)}, r, OutputFormat::Table);
     const std::string csv = formatPlacements({k}, {analyze(k, r)}, r, OutputFormat::Csv);
     EXPECT_NE(table.find("void gemm_v1<float>(\xE2\x80\xA6) #2"), std::string::npos) << table;
-    EXPECT_NE(csv.find("\"void gemm_v1<float>(float *, float *, float *, int, int, int) #2\""), std::string::npos) << csv;
+    EXPECT_NE(csv.find("\"void gemm_v1<float>(float *, float *, float *, int, int, int) #2\""), std::string::npos)
+        << csv;
 }

@@ -28,8 +28,8 @@ TEST(Rocprof, Mi300aDispatchesCountedAsRocprofComputeDoes)
     ASSERT_EQ(r->kernels.size(), 6u);
     EXPECT_TRUE(r->rejected.empty());
     ASSERT_EQ(r->warnings.size(), 1u);
-    EXPECT_NE(r->warnings[0].find("4 kernels also did floating-point work in other precisions, left out"),
-        std::string::npos);
+    EXPECT_NE(
+        r->warnings[0].find("4 kernels also did floating-point work in other precisions, left out"), std::string::npos);
     EXPECT_NE(r->warnings[0].find("'__omp_offloading_32_6b6b__QQmain_l41.kd #2' (FP32 467 kFLOP: 0.017% of its work)"),
         std::string::npos)
         << r->warnings[0];
@@ -40,8 +40,8 @@ TEST(Rocprof, Mi300aDispatchesCountedAsRocprofComputeDoes)
     // judged by the FP64 roof; the few FP32 MULs and TRANSes (3,648 each) are left out, in a note.
     EXPECT_DOUBLE_EQ(k.flops, 2684354560.0);
     // 128 TCC_BUBBLE + 64 (RDREQ - BUBBLE - RDREQ_32B) + 32 RDREQ_32B + 64 WRREQ_64B + 32 (WRREQ - WRREQ_64B)
-    EXPECT_DOUBLE_EQ(k.bytes, 128.0 * 31255872 + 64.0 * (31714488 - 31255872) + 64.0 * 16734163
-            + 32.0 * (17399050 - 16734163));
+    EXPECT_DOUBLE_EQ(
+        k.bytes, 128.0 * 31255872 + 64.0 * (31714488 - 31255872) + 64.0 * 16734163 + 32.0 * (17399050 - 16734163));
     EXPECT_DOUBLE_EQ(k.bytes, 5122365856.0);
     ASSERT_TRUE(k.time.has_value());
     EXPECT_NEAR(*k.time, 1480125e-9, 1e-15); // End - Start, ns
@@ -118,8 +118,7 @@ TEST(Rocprof, SysinfoIsRefusedPointingAtPmcPerf)
 {
     const auto r = load("collapse-mi300a/sysinfo.csv");
     ASSERT_FALSE(r.ok());
-    EXPECT_NE(r.error().message.find("open pmc_perf.csv from the same folder"), std::string::npos)
-        << r.error().message;
+    EXPECT_NE(r.error().message.find("open pmc_perf.csv from the same folder"), std::string::npos) << r.error().message;
 }
 
 TEST(Rocprof, TheSysinfoBesideAnExportNamesTheGpu)

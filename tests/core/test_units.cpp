@@ -199,4 +199,3 @@ TEST(Text, CountsLineEndsAsTheCsvReaderDoes)
     for (size_t length : {4079u, 4080u, 4081u, 4097u, 20'000u, 65'537u})
         checkRandom(length);
 }
-

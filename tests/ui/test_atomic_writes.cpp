@@ -82,17 +82,20 @@ TEST(AtomicWrite, AReadOnlyFolderOrAMissingOneIsAnErrorThatSaysSo)
 
 TEST(AtomicWrite, EveryFigureFormatOntoAFullDiskKeepsTheOldFigure)
 {
-    const PlotSpec spec = buildSessionPlot(*test::shippedCatalog().find("h100-sxm5"), [] {
-        Session s;
-        s.hardwareId = "h100-sxm5";
-        s.kernels = {test::makeKernel("decode", 140e9, 70e9, 25e-3)};
-        return s;
-    }()).value();
+    const PlotSpec spec = buildSessionPlot(*test::shippedCatalog().find("h100-sxm5"),
+        [] {
+            Session s;
+            s.hardwareId = "h100-sxm5";
+            s.kernels = {test::makeKernel("decode", 140e9, 70e9, 25e-3)};
+            return s;
+        }())
+                              .value();
     for (const char* suffix : {"png", "svg", "pdf"}) {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("fig.") + QLatin1String(suffix));
-        expectAFullDiskKeepsTheOldFile(
-            path, [&] { return exportFigure(spec, PlotStyle::light(), path, ExportOptions {600, 400, 96}); });
+        expectAFullDiskKeepsTheOldFile(path, [&] {
+            return exportFigure(spec, PlotStyle::light(), path, ExportOptions {600, 400, 96});
+        });
     }
 }
 

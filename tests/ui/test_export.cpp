@@ -2,12 +2,12 @@
 #include "core/analysis/roofline.h"
 #include "support/fixtures.h"
 #include "support/window_fixture.h"
-#include "ui/window/main_window.h"
 #include "ui/panels/kernel_table_model.h"
 #include "ui/panels/kernels_panel.h"
 #include "ui/plot/figure_export.h"
 #include "ui/plot/point_cloud.h"
 #include "ui/plot/roofline_renderer.h"
+#include "ui/window/main_window.h"
 
 #include <qcustomplot.h>
 
@@ -519,8 +519,7 @@ TEST(PointCloud, TwoPointsWhoseMarkersLandOnOnePixelDrawOneMarker)
             if (a != b)
                 continue; // the two markers land on different pixels
             ++shared;
-            EXPECT_EQ(lineOfCells({c, c + 1}, scale), a)
-                << "cells " << c << " and " << c + 1 << ", scale " << scale;
+            EXPECT_EQ(lineOfCells({c, c + 1}, scale), a) << "cells " << c << " and " << c + 1 << ", scale " << scale;
         }
         EXPECT_GT(shared, 20) << "most neighbouring cells share a pixel";
         // Markers a few pixels apart are both drawn.
@@ -528,4 +527,3 @@ TEST(PointCloud, TwoPointsWhoseMarkersLandOnOnePixelDrawOneMarker)
         EXPECT_GT(colouredBox(apart).width(), colouredBox(lineOfCells({1200}, scale)).width() + 2);
     }
 }
-

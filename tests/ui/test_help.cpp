@@ -3,12 +3,12 @@
 // menus and the cursor's reading in the status bar.
 #include "support/window_fixture.h"
 #include "ui/common/app_paths.h"
-#include "ui/document/session_document.h"
 #include "ui/dialogs/export_dialog.h"
 #include "ui/dialogs/guide_window.h"
 #include "ui/dialogs/import_report_dialog.h"
-#include "ui/plot/plot_style.h"
 #include "ui/dialogs/profile_editor.h"
+#include "ui/document/session_document.h"
+#include "ui/plot/plot_style.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>

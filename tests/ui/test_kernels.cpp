@@ -5,13 +5,13 @@
 #include "core/io/session_yaml.h"
 #include "support/fixtures.h"
 #include "support/window_fixture.h"
-#include "ui/document/session_document.h"
-#include "ui/document/import_job.h"
 #include "ui/document/autosave.h"
-#include "ui/window/main_window.h"
+#include "ui/document/import_job.h"
+#include "ui/document/session_document.h"
 #include "ui/panels/details_panel.h"
 #include "ui/panels/kernel_table_model.h"
 #include "ui/panels/kernels_panel.h"
+#include "ui/window/main_window.h"
 #include "ui/window/roofline_plot_widget.h"
 
 #include <qcustomplot.h>

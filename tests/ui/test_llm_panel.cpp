@@ -2,8 +2,8 @@
 #include "support/fixtures.h"
 #include "support/window_fixture.h"
 #include "ui/document/session_document.h"
-#include "ui/window/main_window.h"
 #include "ui/panels/llm_panel.h"
+#include "ui/window/main_window.h"
 #include "ui/window/roofline_plot_widget.h"
 
 #include <qcustomplot.h>

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "support/fixtures.h"
 #include "support/window_fixture.h"
+#include "ui/dialogs/profile_editor.h"
 #include "ui/document/session_document.h"
-#include "ui/window/main_window.h"
 #include "ui/panels/hardware_panel.h"
 #include "ui/plot/point_cloud.h"
-#include "ui/window/roofline_plot_widget.h"
 #include "ui/plot/roofline_renderer.h"
-#include "ui/dialogs/profile_editor.h"
+#include "ui/window/main_window.h"
+#include "ui/window/roofline_plot_widget.h"
 
 #include <qcustomplot.h>
 
@@ -348,4 +348,3 @@ TEST(ProfileEditorTest, ValidatesAsTypedAndSavesAProfileThatReadsBack)
     EXPECT_DOUBLE_EQ(*p->peak(Precision::BF16), 700e12);
     EXPECT_NEAR(*p->ridge(Precision::BF16), 700.0 / 2.9, 1e-9);
 }
-

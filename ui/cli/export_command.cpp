@@ -151,8 +151,8 @@ int cmdExport(const ProfileCatalog& catalog, const Options& o)
         panels.emplace_back(in.hw, std::move(in.session));
     const std::vector<PlotSpec> specs = figureSpecs(catalog, panels, o);
     const ui::PlotStyle style = o.theme == "dark" ? ui::PlotStyle::dark() : ui::PlotStyle::light();
-    const auto error
-        = ui::exportPanels(specs, style, QString::fromStdString(o.output), ui::ExportOptions {o.width, o.height, o.dpi});
+    const auto error = ui::exportPanels(
+        specs, style, QString::fromStdString(o.output), ui::ExportOptions {o.width, o.height, o.dpi});
     if (error) {
         std::cerr << "error: " << error->toStdString() << "\n";
         return kBadInput;

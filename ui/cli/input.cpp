@@ -65,8 +65,7 @@ std::string takeKernels(KernelImport& k, const Options& o, Session& session)
         for (const auto& l : lines)
             std::cerr << "warning: " << l << " (skipped)\n";
         if (k.kernels.empty()) // --skip-invalid that leaves nothing to place is a failure
-            throw InputError {{"every row was rejected (" + std::to_string(k.rejected.size())
-                + "); nothing to place"}};
+            throw InputError {{"every row was rejected (" + std::to_string(k.rejected.size()) + "); nothing to place"}};
     }
     for (const auto& w : k.warnings)
         std::cerr << "note: " << o.input << ": " << w << "\n";

@@ -72,8 +72,8 @@ void paintGrid(QCPPainter& painter, const std::vector<std::unique_ptr<QCustomPlo
     const ExportOptions& options, double scale, bool vector)
 {
     for (size_t i = 0; i < plots.size(); ++i) {
-        const QPointF at((static_cast<int>(i) % grid.cols) * options.width,
-            (static_cast<int>(i) / grid.cols) * options.height);
+        const QPointF at(
+            (static_cast<int>(i) % grid.cols) * options.width, (static_cast<int>(i) / grid.cols) * options.height);
         painter.save();
         painter.setMode(QCPPainter::pmNoCaching);
         if (vector)

@@ -118,8 +118,7 @@ void addKernelPoints(QCustomPlot& plot, const PlotSpec& spec, PointGroups& g, co
         auto* graph = new QCPGraph(plot.xAxis, plot.yAxis);
         graph->setObjectName(QStringLiteral("points-above-roof"));
         graph->setLineStyle(QCPGraph::lsNone);
-        graph->setScatterStyle(
-            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(style.aboveRoof, 2.2), Qt::NoBrush, 17));
+        graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(style.aboveRoof, 2.2), Qt::NoBrush, 17));
         graph->setData(g.aboveX, g.aboveY);
         graph->setName(QStringLiteral("Above its roof: check the byte count"));
     }

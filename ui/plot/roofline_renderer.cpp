@@ -97,7 +97,6 @@ QColor mixedOver(const QColor& tint, const QColor& background)
         mix(tint.red(), background.red()), mix(tint.green(), background.green()), mix(tint.blue(), background.blue()));
 }
 
-
 /// Title and subtitle rows above the axis rect.
 void addTitle(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
 {
@@ -270,7 +269,6 @@ void addRidgeGuide(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& sty
     entry->setName(QStringLiteral("Ridge point (P_peak / B_mem)"));
 }
 
-
 /// The padding between a point and its name, on the side the label layout put the name.
 QMargins pointLabelGap(const PlotLabel& l)
 {
@@ -293,7 +291,8 @@ QMargins awayFromAnchor(const PlotLabel& l, int by)
 /// A kernel's name. Over a crowded figure's cloud, on a backdrop that starts where the gap ends,
 /// so the named kernel's own marker stays visible: the text lands where the padding would put
 /// it, as an offset from an invisible anchor at the point, then a thin margin.
-void stylePointLabel(QCustomPlot& plot, QCPItemText* t, const PlotLabel& l, const PlotSpec& spec, const PlotStyle& style)
+void stylePointLabel(
+    QCustomPlot& plot, QCPItemText* t, const PlotLabel& l, const PlotSpec& spec, const PlotStyle& style)
 {
     const QMargins gap = pointLabelGap(l);
     if (spec.crowded()) {

@@ -59,8 +59,7 @@ std::string fileHead(const QString& path)
 
 } // namespace
 
-FileActions::FileActions(
-    QWidget* window, SessionDocument* document, const RooflinePlotWidget* plot, Settings* settings)
+FileActions::FileActions(QWidget* window, SessionDocument* document, const RooflinePlotWidget* plot, Settings* settings)
     : QObject(window)
     , m_window(window)
     , m_document(document)
@@ -191,15 +190,16 @@ QString FileActions::importKernels(const QString& path, bool ask)
     // Into an empty session, the view takes the precision of most of the measured time (an FP64
     // export is shown under the FP64 roof), as the CLI does without --precision.
     const HardwareProfile* hw = m_document->hardware();
-    const auto lead = hw ? leadingPrecision(imported.kernels, [&](Precision p) { return hw->hasPrecision(p); })
-                         : std::nullopt;
+    const auto lead
+        = hw ? leadingPrecision(imported.kernels, [&](Precision p) { return hw->hasPrecision(p); }) : std::nullopt;
     if (m_document->session().kernels.empty() && lead && *lead != m_document->session().precision) {
         m_document->setPrecision(*lead);
         deviceNote += tr("; shown at %1, the precision of most of the measured time").arg(qs(precisionLabel(*lead)));
     }
     const int n = static_cast<int>(imported.kernels.size());
     const QString name = QFileInfo(path).fileName();
-    const int first = m_document->addKernels(std::move(imported.kernels), tr("Import %n kernel(s) from %1", nullptr, n).arg(name));
+    const int first
+        = m_document->addKernels(std::move(imported.kernels), tr("Import %n kernel(s) from %1", nullptr, n).arg(name));
     emit kernelsImported(first);
     QString msg = tr("Imported %n kernel(s) from %1", nullptr, n).arg(name);
     if (!imported.rejected.empty())
@@ -398,7 +398,8 @@ void FileActions::editProfile(bool asNew)
 void FileActions::importCeilingsDialog()
 {
     const QString path = QFileDialog::getOpenFileName(m_window, tr("Import Measured Ceilings"), QString(),
-        tr("ERT, rocprof, ncu or NERSC ceilings (roofline.json sum rpt roofline.csv data.txt *.json *.csv *.txt);;All files (*)"));
+        tr("ERT, rocprof, ncu or NERSC ceilings (roofline.json sum rpt roofline.csv data.txt *.json *.csv *.txt);;All "
+           "files (*)"));
     if (!path.isEmpty()) // kept in the user's profile folder, where the CLI finds it too
         warn(tr("Import failed"), takeCeilings(path, {}, true));
 }

@@ -142,7 +142,8 @@ void MainWindow::connectPanels()
             m_kernels->selectKernel(index);
     });
     m_plot->setTooltipProvider([this](int index) { return placementHtml(*m_document, index); });
-    connect(m_files, &FileActions::message, this, [this](const QString& m, int ms) { statusBar()->showMessage(m, ms); });
+    connect(
+        m_files, &FileActions::message, this, [this](const QString& m, int ms) { statusBar()->showMessage(m, ms); });
     connect(m_files, &FileActions::kernelsImported, m_kernels, &KernelsPanel::selectKernel);
     connect(m_files, &FileActions::profileSaved, this, &MainWindow::addProfile);
     connect(m_files, &FileActions::recentFilesChanged, this, &MainWindow::updateRecentMenu);
@@ -188,22 +189,25 @@ void MainWindow::createFileMenu()
     addMenuAction(file, tr("&Open..."), "openSession", QKeySequence::Open, tr("Open a session or a kernel file"),
         [this]() { m_files->openDialog(); });
     m_recentMenu = file->addMenu(tr("Open &Recent"));
-    addMenuAction(file, tr("Open &Example"), "openExample", QKeySequence(), tr("The lesson's H100 example session"), [this]() {
-        if (m_files->maybeSave())
-            if (const QString e = m_files->openExample(); !e.isEmpty())
-                QMessageBox::warning(this, tr("Open failed"), e);
-    });
+    addMenuAction(
+        file, tr("Open &Example"), "openExample", QKeySequence(), tr("The lesson's H100 example session"), [this]() {
+            if (m_files->maybeSave())
+                if (const QString e = m_files->openExample(); !e.isEmpty())
+                    QMessageBox::warning(this, tr("Open failed"), e);
+        });
     file->addSeparator();
-    addMenuAction(file, tr("&Save"), "saveSession", QKeySequence::Save, tr("Save the session"), [this]() { m_files->saveSession(); });
-    addMenuAction(file, tr("Save &As..."), "saveSessionAs", QKeySequence::SaveAs, tr("Save the session under a new name"),
-        [this]() { m_files->saveSessionAs(); });
+    addMenuAction(file, tr("&Save"), "saveSession", QKeySequence::Save, tr("Save the session"),
+        [this]() { m_files->saveSession(); });
+    addMenuAction(file, tr("Save &As..."), "saveSessionAs", QKeySequence::SaveAs,
+        tr("Save the session under a new name"), [this]() { m_files->saveSessionAs(); });
     file->addSeparator();
     addMenuAction(file, tr("&Import Kernels..."), "importKernels", QKeySequence(Qt::CTRL | Qt::Key_I),
         tr("Add kernels from a CSV, TSV, YAML or JSON file"), [this]() { m_files->importDialog(); });
     addMenuAction(file, tr("New &Profile..."), "newProfile", QKeySequence(),
         tr("Create a hardware profile, starting from the current one"), [this]() { m_files->editProfile(true); });
     addMenuAction(file, tr("Edit Current Pro&file..."), "editProfile", QKeySequence(),
-        tr("Edit the current hardware profile; it is saved to your profile folder"), [this]() { m_files->editProfile(false); });
+        tr("Edit the current hardware profile; it is saved to your profile folder"),
+        [this]() { m_files->editProfile(false); });
     addMenuAction(file, tr("Import &Ceilings..."), "importCeilings", QKeySequence(),
         tr("Measured ceilings (ERT roofline.json or sum, rocprof-compute roofline.csv) as a new hardware profile"),
         [this]() { m_files->importCeilingsDialog(); });
@@ -302,8 +306,8 @@ void MainWindow::createHelpMenu()
         tr("How to read the plot, what the ridge point is, why decode is memory-bound and prefill is not"),
         [this]() { showGuide(); });
     help->addSeparator();
-    addMenuAction(help, tr("&About Roofline Studio"), "about", QKeySequence(), tr("The version and the model in one line"),
-        [this]() {
+    addMenuAction(help, tr("&About Roofline Studio"), "about", QKeySequence(),
+        tr("The version and the model in one line"), [this]() {
             QMessageBox::about(this, tr("About Roofline Studio"),
                 tr("<h3>Roofline Studio %1</h3><p>Roofline plots for accelerators: the roof "
                    "P(I) = min(P<sub>peak</sub>, I &times; B<sub>mem</sub>), the ridge "
