@@ -83,6 +83,17 @@ std::string_view charSpan(std::string_view s, std::size_t n, bool fromEnd)
 
 } // namespace
 
+std::string firstOf(std::size_t total, std::size_t shown, const std::function<std::string(std::size_t)>& item,
+    std::string_view separator)
+{
+    std::string out;
+    for (std::size_t i = 0; i < total && i < shown; ++i)
+        out += (i ? std::string(separator) : std::string()) + item(i);
+    if (total > shown)
+        out += " and " + std::to_string(total - shown) + " more";
+    return out;
+}
+
 std::string shortKernelName(std::string_view name, std::size_t maxChars)
 {
     std::string s = printable(name, std::string::npos);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -23,6 +24,11 @@ std::string csvQuote(const std::string& s);
 /// A value from a file as a message or a terminal table shows it: control characters (ESC,
 /// NUL, line breaks) as \xNN, and cut to `maxChars` characters with "..." after.
 std::string printable(std::string_view s, std::size_t maxChars = 60);
+/// The first `shown` of `total` items joined by `separator`, then " and N more" for the rest:
+/// "'a', 'b' and 3 more". `item(i)` gives the i-th (only the shown ones are asked for).
+std::string firstOf(std::size_t total, std::size_t shown, const std::function<std::string(std::size_t)>& item,
+    std::string_view separator = ", ");
+
 /// A kernel name for a table column of `maxChars` characters: a long name first drops its
 /// parameter list ("(float*, int)" -> "(…)"), then its template arguments ("<float, 128>" ->
 /// "<…>"), then its middle ("__omp_offl…main_l41.kd #2"), keeping a launch suffix (" #3").

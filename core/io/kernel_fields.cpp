@@ -387,13 +387,8 @@ std::optional<std::string> ignoredNote(const char* what, const std::vector<std::
         return std::nullopt;
     if (names.size() == 1)
         return std::string("ignored ") + what + " " + quoted(names.front());
-    constexpr std::size_t kNamed = 8;
-    std::string list;
-    for (std::size_t i = 0; i < names.size() && i < kNamed; ++i)
-        list += (i ? ", " : "") + quoted(names[i]);
-    if (names.size() > kNamed)
-        list += " and " + std::to_string(names.size() - kNamed) + " more";
-    return "ignored " + std::to_string(names.size()) + " " + what + "s: " + list;
+    return "ignored " + std::to_string(names.size()) + " " + what
+        + "s: " + firstOf(names.size(), 8, [&](std::size_t i) { return quoted(names[i]); });
 }
 
 } // namespace roofline

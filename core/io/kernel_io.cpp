@@ -172,12 +172,7 @@ Result<CsvColumns> readCsvColumns(const std::vector<std::string_view>& fields, c
     if (!seen.count(KernelField::Kind::Flops)
         || (!seen.count(KernelField::Kind::Bytes) && !seen.count(KernelField::Kind::Intensity))) {
         // The first columns, not the whole header (a profiler's can be thousands of columns).
-        constexpr std::size_t kShown = 8;
-        std::string have;
-        for (std::size_t i = 0; i < c.header.size() && i < kShown; ++i)
-            have += (have.empty() ? "" : ", ") + quoted(c.header[i], 40);
-        if (c.header.size() > kShown)
-            have += " and " + std::to_string(c.header.size() - kShown) + " more";
+        const std::string have = firstOf(c.header.size(), 8, [&](std::size_t i) { return quoted(c.header[i], 40); });
         const std::string missing = !seen.count(KernelField::Kind::Flops)
             ? "a FLOP column (flops, gflop or tflop)"
             : "a byte column (bytes, mb, gb) or intensity";

@@ -3,6 +3,9 @@
 // aggregation one per name. Shared by the Nsight Compute and rocprof-compute importers.
 #pragma once
 
+#include "core/common/text.h"
+#include "core/io/kernel_io.h"
+
 #include <cstddef>
 #include <map>
 #include <string>
@@ -41,5 +44,22 @@ private:
     std::vector<Sum> m_sums;
     std::map<std::string, std::size_t> m_byName;
 };
+
+/// "2 launches have <what><separator>'memcpy' (ID 3, line 28), ... and 4 more": one note for the
+/// launches (`noun`: "launch", "dispatch") left out for one reason. `L` has name, id and line.
+template <typename L>
+std::string launchNote(const std::vector<L>& ls, const std::string& noun, const std::string& what,
+    const char* separator = kNotOnTheRoofline)
+{
+    const bool one = ls.size() == 1;
+    return std::to_string(ls.size()) + " " + noun
+        + (one                       ? ""
+                : noun.back() == 'h' ? "es"
+                                     : "s")
+        + (one ? " has " : " have ") + what + separator + firstOf(ls.size(), 5, [&](std::size_t i) {
+              return roofline::quoted(ls[i].name) + " (ID " + printable(ls[i].id) + ", line "
+                  + std::to_string(ls[i].line) + ")";
+          });
+}
 
 } // namespace roofline

@@ -325,17 +325,8 @@ private:
     static void noteLaunches(
         KernelImport& out, const std::vector<Launch>& launches, const std::string& what, const char* separator)
     {
-        if (launches.empty())
-            return;
-        constexpr std::size_t kNamed = 5;
-        std::string names;
-        for (std::size_t i = 0; i < launches.size() && i < kNamed; ++i)
-            names += (i ? ", " : "") + quoted(launches[i].name) + " (ID " + printable(launches[i].id) + ", line "
-                + std::to_string(launches[i].line) + ")";
-        if (launches.size() > kNamed)
-            names += " and " + std::to_string(launches.size() - kNamed) + " more";
-        out.warnings.push_back(std::to_string(launches.size())
-            + (launches.size() == 1 ? " launch has " : " launches have ") + what + separator + names);
+        if (!launches.empty())
+            out.warnings.push_back(launchNote(launches, "launch", what, separator));
     }
 
     void addLevel(std::optional<double>& sum, std::optional<double> bytes, const Launch& l, const char* level)
@@ -428,13 +419,10 @@ void noteNcuErrors(std::string_view text, KernelImport& out)
     }
     if (count == 0)
         return;
-    std::string note = "ncu reported " + std::to_string(count) + (count == 1 ? " error" : " errors")
-        + " while profiling (launches it names are not in the export): ";
-    for (std::size_t i = 0; i < lines.size(); ++i)
-        note += (i ? "; " : "") + lines[i];
-    if (count > kShown)
-        note += " and " + std::to_string(count - kShown) + " more";
-    out.warnings.push_back(note);
+    out.warnings.push_back("ncu reported " + std::to_string(count) + (count == 1 ? " error" : " errors")
+        + " while profiling (launches it names are not in the export): "
+        + firstOf(
+            count, kShown, [&](std::size_t i) { return lines[i]; }, "; "));
 }
 } // namespace
 

@@ -43,12 +43,7 @@ std::string LeftOutPrecisions::note() const
 {
     if (m_items.empty())
         return {};
-    constexpr std::size_t kNamed = 5;
-    std::string names;
-    for (std::size_t i = 0; i < m_items.size() && i < kNamed; ++i)
-        names += (i ? ", " : "") + m_items[i];
-    if (m_items.size() > kNamed)
-        names += " and " + std::to_string(m_items.size() - kNamed) + " more";
+    const std::string names = firstOf(m_items.size(), 5, [&](std::size_t i) { return m_items[i]; });
     return std::to_string(m_items.size()) + (m_items.size() == 1 ? " kernel" : " kernels")
         + " also did floating-point work in other precisions, left out (a kernel counts, and is judged by, "
           "the precision that did the most): "

@@ -155,20 +155,6 @@ Dispatch countDispatch(const Columns& c, Row& row, const std::vector<std::string
     return d;
 }
 
-/// "2 dispatches have no floating-point work (0 FLOPs), not on the roofline: 'vecCopy' (ID 0, line 2), ..."
-std::string unplacedNote(const std::vector<Dispatch>& ds, const char* why)
-{
-    constexpr std::size_t kNamed = 5;
-    std::string names;
-    for (std::size_t i = 0; i < ds.size() && i < kNamed; ++i)
-        names += (i ? ", " : "") + roofline::quoted(ds[i].name) + " (ID " + printable(ds[i].id) + ", line "
-            + std::to_string(ds[i].line) + ")";
-    if (ds.size() > kNamed)
-        names += " and " + std::to_string(ds.size() - kNamed) + " more";
-    return std::to_string(ds.size()) + (ds.size() == 1 ? " dispatch has " : " dispatches have ") + why
-        + kNotOnTheRoofline + names;
-}
-
 /// Dispatches summed into kernels (one per dispatch, or per name), each judged by the precision
 /// that did most of its work.
 class Sums {
@@ -202,9 +188,9 @@ public:
             out.lines.push_back(s.line);
         }
         if (!m_noFlops.empty())
-            out.warnings.push_back(unplacedNote(m_noFlops, "no floating-point work (0 FLOPs)"));
+            out.warnings.push_back(launchNote(m_noFlops, "dispatch", "no floating-point work (0 FLOPs)"));
         if (!m_noBytes.empty())
-            out.warnings.push_back(unplacedNote(m_noBytes, "no HBM bytes (an infinite intensity)"));
+            out.warnings.push_back(launchNote(m_noBytes, "dispatch", "no HBM bytes (an infinite intensity)"));
         if (const std::string note = leftOut.note(); !note.empty())
             out.warnings.push_back(note);
     }
