@@ -102,8 +102,13 @@ CLI::App* addLlmCommand(CLI::App& app, Options& o)
 CLI::App* addImportCeilingsCommand(CLI::App& app, Options& o)
 {
     CLI::App* ceilings = app.add_subcommand("import-ceilings",
-        "Measured ceilings (ERT roofline.json or sum, rocprof-compute roofline.csv) as a hardware profile YAML");
-    ceilings->add_option("file", o.input, "ERT roofline.json / sum, or rocprof-compute roofline.csv")->required();
+        "Measured ceilings (ERT, rocprof-compute roofline.csv, ncu peaks, NERSC plot input, likwid-bench summary) "
+        "as a hardware profile YAML");
+    ceilings
+        ->add_option("file", o.input,
+            "ERT roofline.json / sum, rocprof-compute roofline.csv, ncu export with peaks or its RooflineChart "
+            "section, NERSC data.txt, likwid-bench summary (docs/profilers.md)")
+        ->required();
     ceilings->add_option("-o,--output", o.output, "The profile YAML to write")->required();
     ceilings->add_option("--id", o.newId, "Profile id (default: measured-<file name>)");
     ceilings->add_option("--name", o.newName, "Profile name");
@@ -113,12 +118,15 @@ CLI::App* addImportCeilingsCommand(CLI::App& app, Options& o)
 
 CLI::App* addAnalyzeCommand(CLI::App& app, Options& o)
 {
-    CLI::App* analyzeCmd = app.add_subcommand(
-        "analyze", "Place every kernel of a kernel file (CSV/TSV/YAML/JSON) or a session; one row per kernel");
+    CLI::App* analyzeCmd = app.add_subcommand("analyze",
+        "Place every kernel of a kernel file (CSV/TSV/YAML/JSON), a profiler export (ncu, rocprof-compute "
+        "pmc_perf.csv, LLM-Viewer, NERSC data.txt) or a session; one row per kernel");
     analyzeCmd->add_option("file", o.input, "Kernel file or session (*.roofline.yaml)")->required();
-    analyzeCmd->add_option("--hw", o.hw,
-        "Hardware id, alias or unique prefix (default: a session's own, or the device an ncu export names)");
-    analyzeCmd->add_option("--precision", o.precision, "Precision of the roof (a session's own, else bf16)");
+    analyzeCmd->add_option(
+        "--hw", o.hw, "Hardware id, alias or unique prefix (default: a session's own, or the device an export names)");
+    analyzeCmd->add_option("--precision", o.precision,
+        "Precision of the roof (a session's own, else that of most of the kernels' measured time, else the part's "
+        "default)");
     analyzeCmd->add_option("--roof", o.roofKind, "peak or achievable")->capture_default_str();
     analyzeCmd->add_flag("--aggregate", o.aggregate,
         "Profiler exports: sum the launches of each kernel by name (default: one row per launch)");
