@@ -83,6 +83,7 @@ void addLlmOverlay(PlotSpec& spec, const LlmAnalysis& a, const LlmSettings& s)
         spec.labels.push_back(
             {LabelRole::PointLabel, name + "\n" + regimeName(r.placement.regime) + " \xC2\xB7 " + detail, pt.at,
                 std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
+        spec.labels.back().weight = 2.0; // the phases are named before any kernel
     };
     phasePoint(a.decode, "decode, batch " + std::to_string(a.inputs.batch),
         formatQuantity(a.decode.timeLowerBound, Dimension::Time) + "/token");
@@ -97,6 +98,7 @@ void addLlmOverlay(PlotSpec& spec, const LlmAnalysis& a, const LlmSettings& s)
             PlotLabel::VAlign::Middle});
         spec.labels.push_back({LabelRole::PointLabel, "b=1024", a.trajectory.back(), std::nullopt,
             PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
+        spec.labels[spec.labels.size() - 2].weight = spec.labels.back().weight = 1.5;
     }
     if (s.levers)
         for (const auto& l : a.levers) {

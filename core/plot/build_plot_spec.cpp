@@ -179,9 +179,12 @@ PointTrail addKernelPoints(PlotSpec& s, const std::vector<Kernel>& kernels, cons
         // Drops for every kernel, or with thousands only for the labelled ones (the rest is noise).
         if (pt.measured && pt.at.y != p.roof() && (!crowded || hasLabel[i]))
             s.drops.push_back({pt.at, {pt.at.x, p.roof()}, p.regime, p.aboveRoof});
-        if (hasLabel[i])
-            s.labels.push_back({LabelRole::PointLabel, pointLabelText(kernels[i], p), pt.at, std::nullopt,
-                PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
+        if (hasLabel[i]) {
+            PlotLabel label {LabelRole::PointLabel, pointLabelText(kernels[i], p), pt.at, std::nullopt,
+                PlotLabel::Align::Left, PlotLabel::VAlign::Middle};
+            label.weight = kernels[i].time && summary.totalTime > 0 ? *kernels[i].time / summary.totalTime : 0.0;
+            s.labels.push_back(std::move(label));
+        }
         if (!thinnable)
             trail.unthinned.push_back(s.points.size());
         s.points.push_back(std::move(pt));
@@ -212,9 +215,11 @@ bool addLevelPoints(
             pt.regime = l.bandwidth ? regimeAt(l.intensity, p.peak / *l.bandwidth) : p.regime;
             pt.aboveRoof = l.bandwidth && pt.measured && main.y > *l.roof * (1 + 1e-9);
             s.levelLinks.push_back({main, pt.at});
-            s.labels.push_back({LabelRole::PointLabel,
+            PlotLabel label {LabelRole::PointLabel,
                 l.level + (p.binding == Wall::InnerLevel && p.bindingLevel == li ? " (binds)" : ""), pt.at,
-                std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
+                std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Middle};
+            label.keyText = kernels[i].name + " @" + label.text;
+            s.labels.push_back(std::move(label));
             trail.logs.push_back({std::log(pt.at.x), std::log(pt.at.y)});
             trail.unthinned.push_back(s.points.size());
             s.points.push_back(std::move(pt));
@@ -303,8 +308,8 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     PlotSpec s = frameFor(profile, roof, options, summary);
     addRoofs(s, profile, roof, options);
     addRoofLabels(s, roof);
-    PointTrail trail = addKernelPoints(
-        s, kernels, placements, options, summary, labelledKernels(placements.size(), options, summary));
+    const std::vector<bool> hasLabel = labelledKernels(placements.size(), options, summary);
+    PointTrail trail = addKernelPoints(s, kernels, placements, options, summary, hasLabel);
     const bool anyLevels = addLevelPoints(s, kernels, placements, trail);
     if (anyLevels || options.showLevels)
         addLevelRoofs(s, profile, roof);
@@ -313,10 +318,20 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     if (options.showInterconnect && profile.interconnect)
         addInterconnect(s, profile, roof);
     addCompareRoofs(s, options.compare);
+    if (options.showLabels)
+        s.unnamedKernels = static_cast<int>(std::count(hasLabel.begin(), hasLabel.end(), false));
     const bool crowded = placements.size() > kThinningThreshold;
-    detail::layoutLabels(s, {}, &trail.logs, crowded && options.thinPoints ? &trail.unthinned : nullptr);
-    if (crowded)
+    if (options.layoutLabels) {
+        LabelLayoutResult laid
+            = detail::layoutLabels(s, {}, &trail.logs, crowded && options.thinPoints ? &trail.unthinned : nullptr);
+        s.labels = std::move(laid.labels);
+        s.key = std::move(laid.key);
+    }
+    if (crowded) {
         s.pointLogs = std::move(trail.logs);
+        if (options.thinPoints)
+            s.unthinnedPoints = std::move(trail.unthinned);
+    }
     return s;
 }
 

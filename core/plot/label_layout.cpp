@@ -1,272 +1,30 @@
 // SPDX-License-Identifier: MIT
-// Where each kernel's name goes: a side of its point that covers the least of the other points,
-// the lines and the other text (layoutPointLabels).
+// Where every text of a figure goes (layoutLabels): the roof's own labels slide along their lines,
+// each kernel's name takes a free side of its point or free space nearby with a leader line, and
+// a name with no room left becomes a number at the point and a line of the key. No text may
+// overlap another or the legend, no roof, ceiling or ridge line may run through one, and all stay
+// inside the plot area; markers, headroom drops and leader crossings only cost.
+#include "core/plot/label_geometry.h"
+#include "core/plot/layout_markers.h"
 #include "core/plot/plot_internal.h"
 #include "core/plot/plot_spec.h"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
-#include <set>
-#include <tuple>
+#include <numeric>
 
 namespace roofline {
 namespace {
 
-struct Box {
-    double x0, y0, x1, y1;
-    double overlap(const Box& o) const
-    {
-        const double w = std::min(x1, o.x1) - std::max(x0, o.x0);
-        const double h = std::min(y1, o.y1) - std::max(y0, o.y0);
-        return w > 0 && h > 0 ? w * h : 0.0;
-    }
-};
+using geom::Box;
+using geom::Pt;
+using geom::Quad;
+using geom::Segment;
 
-// What labels must avoid, bucketed on a coarse pixel grid so a label's cost looks only at the
-// obstacles near it (a 10^5-point cloud is 10^5 obstacles). The overlaps are summed in the
-// order the obstacles were added, so the cost is exactly that of a scan over all of them.
-class Obstacles {
-public:
-    Obstacles(double width, double height)
-        : m_cw(std::max(1.0, width / kGrid))
-        , m_ch(std::max(1.0, height / kGrid))
-        , m_cells(kGrid * kGrid)
-    { }
-    void push_back(const Box& b)
-    {
-        const int id = static_cast<int>(m_boxes.size());
-        m_boxes.push_back(b);
-        m_seen.push_back(0);
-        forCells(b, [&](size_t cell) { m_cells[cell].push_back(id); });
-    }
-    double cost(const Box& q) const
-    {
-        ++m_tick;
-        m_hits.clear();
-        forCells(q, [&](size_t cell) {
-            for (int id : m_cells[cell])
-                if (m_seen[static_cast<size_t>(id)] != m_tick) {
-                    m_seen[static_cast<size_t>(id)] = m_tick;
-                    if (m_boxes[static_cast<size_t>(id)].overlap(q) > 0.0)
-                        m_hits.push_back(id);
-                }
-        });
-        std::sort(m_hits.begin(), m_hits.end());
-        double sum = 0.0;
-        for (int id : m_hits)
-            sum += m_boxes[static_cast<size_t>(id)].overlap(q);
-        return sum;
-    }
-
-private:
-    static constexpr int kGrid = 64;
-    template <typename F> void forCells(const Box& b, F&& f) const
-    {
-        // Boxes beyond the plot area land in the border cells.
-        auto cx = [&](double x) { return std::clamp(static_cast<int>(std::floor(x / m_cw)), 0, kGrid - 1); };
-        auto cy = [&](double y) { return std::clamp(static_cast<int>(std::floor(y / m_ch)), 0, kGrid - 1); };
-        if (!(b.x0 <= b.x1 && b.y0 <= b.y1)) // NaN or empty: nothing to index or find
-            return;
-        for (int j = cy(b.y0); j <= cy(b.y1); ++j)
-            for (int i = cx(b.x0); i <= cx(b.x1); ++i)
-                f(static_cast<size_t>(j * kGrid + i));
-    }
-    double m_cw, m_ch;
-    std::vector<std::vector<int>> m_cells;
-    std::vector<Box> m_boxes;
-    mutable std::vector<unsigned> m_seen;
-    mutable unsigned m_tick = 0;
-    mutable std::vector<int> m_hits;
-};
-
-// A crowded figure's markers are counted rather than listed as obstacles: their centres on a
-// grid of kCell-pixel cells as a summed-area table per marker radius. A label's cost is then two
-// rectangle sums per radius, whatever the number of points: a marker whose centre is inside the
-// box counts its whole area, one that only reaches into it half its area. (10^5 markers as boxes
-// took 30-70 ms to index and query; this takes a few.) Cells of 2 x 2 pixels place a centre
-// within a pixel of where it is, for a table a quarter of the plot's pixels: zeroing and summing
-// one a pixel each was a quarter of a crowded figure's geometry on every toggle.
-class MarkerDensity {
-public:
-    static constexpr double kCell = 2.0;
-    MarkerDensity(double width, double height)
-        : m_w(std::max(1, static_cast<int>(std::ceil(width / kCell))))
-        , m_h(std::max(1, static_cast<int>(std::ceil(height / kCell))))
-    { }
-    void add(double x, double y, double r) // small, to be inlined: it is called for every marker
-    {
-        x /= kCell;
-        y /= kCell;
-        if (!(x >= 0 && y >= 0 && x < m_w && y < m_h))
-            return; // off the plot area: it covers no label worth placing
-        if (r != m_lastR || !m_last)
-            selectLayer(r);
-        ++m_last[at(static_cast<int>(x) + 1, static_cast<int>(y) + 1)];
-    }
-    /// Turns the counts into running sums; call once, after the last add(). Row by row: a
-    /// running sum of the row's counts, plus the sums of the row above (which vectorizes).
-    void finish()
-    {
-        const size_t stride = static_cast<size_t>(m_w) + 1;
-        for (auto& [r, layer] : m_layers) {
-            if (layer.empty())
-                continue;
-            for (int j = 1; j <= m_h; ++j) {
-                std::uint32_t* row = layer.data() + static_cast<size_t>(j) * stride;
-                const std::uint32_t* above = row - stride;
-                std::uint32_t run = 0;
-                for (int i = 1; i <= m_w; ++i) {
-                    run += row[i];
-                    row[i] = above[i] + run;
-                }
-            }
-        }
-    }
-    double cost(const Box& q) const
-    {
-        double sum = 0.0;
-        for (const auto& [r, layer] : m_layers) {
-            const double inside = count(layer, q);
-            const double reach = count(layer, {q.x0 - r, q.y0 - r, q.x1 + r, q.y1 + r}) - inside;
-            const double area = 4.0 * r * r;
-            sum += inside * area + reach * area / 2;
-        }
-        return sum;
-    }
-
-private:
-    size_t at(int i, int j) const
-    {
-        return static_cast<size_t>(j) * static_cast<size_t>(m_w + 1) + static_cast<size_t>(i);
-    }
-    // The layer of radius r (made on its first marker), kept for the markers after it.
-    void selectLayer(double r)
-    {
-        const int radius = std::max(1, static_cast<int>(std::lround(r)));
-        std::vector<std::uint32_t>& layer = m_layers[radius]; // map nodes stay put
-        if (layer.empty())
-            layer.assign(static_cast<size_t>(m_w + 1) * static_cast<size_t>(m_h + 1), 0);
-        m_last = layer.data();
-        m_lastR = r;
-    }
-    // Centres with x in [x0, x1) and y in [y0, y1) (pixels), to the cell.
-    double count(const std::vector<std::uint32_t>& sat, const Box& b) const
-    {
-        auto clampX = [&](double v) { return std::clamp(static_cast<int>(std::ceil(v / kCell)), 0, m_w); };
-        auto clampY = [&](double v) { return std::clamp(static_cast<int>(std::ceil(v / kCell)), 0, m_h); };
-        if (!(b.x0 <= b.x1 && b.y0 <= b.y1))
-            return 0.0;
-        const int i0 = clampX(b.x0), i1 = clampX(b.x1), j0 = clampY(b.y0), j1 = clampY(b.y1);
-        return static_cast<double>(sat[at(i1, j1)]) - sat[at(i0, j1)] - sat[at(i1, j0)] + sat[at(i0, j0)];
-    }
-    int m_w, m_h;
-    std::map<int, std::vector<std::uint32_t>> m_layers; ///< by marker radius in pixels
-    std::uint32_t* m_last = nullptr; ///< the counts of the last radius added
-    double m_lastR = -1.0;
-};
-
-// The markers the label layout counts: with thousands of points one per thinning cell and kind,
-// the first in order (a figure and its thinned version then place their names identically),
-// every point otherwise. `unthinned` (if given): every point but these positions is alone in its
-// cell and kind already (the figure was thinned as it was built), so only those few are looked
-// up instead of every point going into a set.
-class LayoutMarkers {
-public:
-    LayoutMarkers(const PlotSpec& spec, const std::vector<PlotXY>* logs, const std::vector<size_t>* unthinned)
-        : m_spec(spec)
-        , m_logs(logs && logs->size() == spec.points.size() ? logs : nullptr)
-        , m_grid(spec.x, spec.y)
-    {
-        constexpr size_t kFewUnthinned = 256;
-        m_few = spec.crowded() && unthinned && unthinned->size() <= kFewUnthinned;
-        if (!m_few)
-            return;
-        // The first unthinned point of each cell and kind (the list is in order).
-        m_isUnthinned.assign(spec.points.size(), false);
-        for (size_t i : *unthinned) {
-            if (i >= spec.points.size())
-                continue;
-            m_isUnthinned[i] = true;
-            const std::uint64_t k = key(i, logsOf(i));
-            if (std::none_of(m_firstAt.begin(), m_firstAt.end(), [&](const auto& e) { return e.first == k; }))
-                m_firstAt.push_back({k, i});
-        }
-        // A point can only share a cell with one of them if its cell's column is one of theirs:
-        // a bit per column (mod 64) spares the other points the whole cell and the search.
-        for (const auto& e : m_firstAt)
-            m_columns |= std::uint64_t {1} << ((e.first >> 32) % 64);
-    }
-    /// f(i, logs) for every marker, in order.
-    template <typename F> void all(F&& f) const
-    {
-        if (m_few) {
-            std::vector<bool> taken = covers();
-            walk(0, m_spec.points.size(), taken, f);
-            rest(taken, f);
-            return;
-        }
-        const bool many = m_spec.crowded();
-        CellSet seen = ThinningGrid::cellSet(many ? m_spec.points.size() : 0);
-        for (size_t i = 0; i < m_spec.points.size(); ++i) {
-            const PlotXY ln = logsOf(i);
-            if (many) {
-                const ThinningGrid::Cell c = m_grid.cellOfLogs(ln.x, ln.y, m_spec.points[i]);
-                if (!seen.insert(c.x, c.y, c.kind))
-                    continue;
-            }
-            f(i, ln);
-        }
-    }
-
-private:
-    /// Which of the first unthinned points a point before them already covers (one per entry).
-    std::vector<bool> covers() const { return std::vector<bool>(m_firstAt.size(), false); }
-    /// f(i, logs) for the markers among points [begin, end), noting in `taken` the first
-    /// unthinned points they cover (with few unthinned points only).
-    template <typename F> void walk(size_t begin, size_t end, std::vector<bool>& taken, F&& f) const
-    {
-        for (size_t i = begin; i < end; ++i) {
-            if (m_isUnthinned[i])
-                continue;
-            const PlotXY ln = logsOf(i);
-            if (!m_firstAt.empty() && (m_columns >> (m_grid.columnOfLog(ln.x) % 64) & 1)) {
-                const std::uint64_t k = key(i, ln);
-                auto e = std::find_if(m_firstAt.begin(), m_firstAt.end(), [&](const auto& a) { return a.first == k; });
-                if (e != m_firstAt.end()) {
-                    if (e->second < i)
-                        continue; // the unthinned point before it counts
-                    taken[static_cast<size_t>(e - m_firstAt.begin())] = true;
-                }
-            }
-            f(i, ln);
-        }
-    }
-    /// f for the first unthinned points no earlier point covered (after the walk).
-    template <typename F> void rest(const std::vector<bool>& taken, F&& f) const
-    {
-        for (size_t e = 0; e < m_firstAt.size(); ++e)
-            if (!taken[e])
-                f(m_firstAt[e].second, logsOf(m_firstAt[e].second));
-    }
-
-    PlotXY logsOf(size_t i) const // as the figure took them, or once here
-    {
-        return m_logs ? (*m_logs)[i] : PlotXY {std::log(m_spec.points[i].at.x), std::log(m_spec.points[i].at.y)};
-    }
-    std::uint64_t key(size_t i, const PlotXY& ln) const
-    {
-        const ThinningGrid::Cell c = m_grid.cellOfLogs(ln.x, ln.y, m_spec.points[i]);
-        return (static_cast<std::uint64_t>(c.x) << 32) | (static_cast<std::uint64_t>(c.y) << 5) | c.kind;
-    }
-    const PlotSpec& m_spec;
-    const std::vector<PlotXY>* m_logs;
-    ThinningGrid m_grid;
-    bool m_few = false;
-    std::vector<std::pair<std::uint64_t, size_t>> m_firstAt;
-    std::vector<bool> m_isUnthinned;
-    std::uint64_t m_columns = 0;
-};
+constexpr double kClear = 2.0; ///< pixels every text keeps from other text and from lines
+constexpr double kInfeasible = 1e12;
 
 // Width in characters of the longest line, and the number of lines.
 std::pair<size_t, size_t> textExtent(const std::string& s)
@@ -284,280 +42,568 @@ std::pair<size_t, size_t> textExtent(const std::string& s)
     return {std::max(widest, current), lines};
 }
 
-/// The point-label layout of one figure: what labels must avoid (markers, lines, fixed text,
-/// the legend), then a side for each movable label, cheapest first.
+/// The key's line for a label: its own key text, else its text on one line.
+std::string keyLine(const PlotLabel& l)
+{
+    if (!l.keyText.empty())
+        return l.keyText;
+    std::string s = l.text;
+    for (size_t at = s.find('\n'); at != std::string::npos; at = s.find('\n', at))
+        s.replace(at, 1, " \xC2\xB7 ");
+    return s;
+}
+
+bool isName(const PlotLabel& l)
+{
+    return l.role == LabelRole::PointLabel || l.role == LabelRole::LeverLabel;
+}
+
+/// A place for a text: its box, how the text is anchored in it, and the leader line to it.
+struct Choice {
+    Box box;
+    PlotLabel::Align align = PlotLabel::Align::Left;
+    PlotLabel::VAlign valign = PlotLabel::VAlign::Middle;
+    bool leader = false;
+    Segment line;
+    double cost = std::numeric_limits<double>::infinity(); ///< kInfeasible a rule broken
+};
+
 class LabelLayout {
 public:
     using A = PlotLabel::Align;
     using V = PlotLabel::VAlign;
 
-    LabelLayout(PlotSpec& spec, const LabelMetrics& m)
+    LabelLayout(const PlotSpec& spec, const LabelMetrics& m)
         : m_spec(spec)
         , m_m(m)
-        , m_lx0(std::log(spec.x.lo))
-        , m_lx1(std::log(spec.x.hi))
-        , m_ly0(std::log(spec.y.lo))
-        , m_ly1(std::log(spec.y.hi))
-        , m_obstacles(m.width, m.height)
+        , m_x(m.x ? *m.x : spec.x)
+        , m_y(m.y ? *m.y : spec.y)
+        , m_lx0(std::log(m_x.lo))
+        , m_lx1(std::log(m_x.hi))
+        , m_ly0(std::log(m_y.lo))
+        , m_ly1(std::log(m_y.hi))
+        , m_area {1, 1, m.width - 1, m.height - 1} // a pixel off the frame: text is drawn at whole pixels
+        , m_markers(m.width, m.height)
         , m_density(m.width, m.height)
         , m_crowded(spec.crowded())
     { }
 
-    void run(const std::vector<PlotXY>* logs, const std::vector<size_t>* unthinned)
+    LabelLayoutResult run(const std::vector<PlotXY>* logs, const std::vector<size_t>* unthinned)
     {
+        m_out.labels = m_spec.labels;
+        for (auto& l : m_out.labels) {
+            l.textAt.reset();
+            l.leader.reset();
+            l.keyNumber = 0;
+        }
         addMarkers(logs, unthinned);
         addLines();
-        addFixedLabels();
-        addSlopeLabels();
         addLegend();
-        placeCeilingLabels();
-        placePointLabels();
+        forRole(LabelRole::RegionLabel, [&](PlotLabel& l) { placeRegionLabel(l); });
+        forRole(LabelRole::SlopeLabel, [&](PlotLabel& l) { placeAlongLine(l); });
+        forRole(LabelRole::PeakLabel, [&](PlotLabel& l) { placeOnFlatLine(l); });
+        forRole(LabelRole::RidgeLabel, [&](PlotLabel& l) { placeAlongLine(l); });
+        forRole(LabelRole::CeilingLabel, [&](PlotLabel& l) { l.along ? placeAlongLine(l) : placeOnFlatLine(l); });
+        placeNames();
+        return std::move(m_out);
     }
 
 private:
-    /// Pixel position (y down) of a data point in the nominal plot area, from its logarithms.
-    std::pair<double, double> pxOfLogs(double lnX, double lnY) const
+    // --- pixels --------------------------------------------------------------------------------
+
+    Pt pxOfLogs(double lnX, double lnY) const
     {
         return {(lnX - m_lx0) / (m_lx1 - m_lx0) * m_m.width, (1.0 - (lnY - m_ly0) / (m_ly1 - m_ly0)) * m_m.height};
     }
-    std::pair<double, double> px(const PlotXY& p) const { return pxOfLogs(std::log(p.x), std::log(p.y)); }
-    double costOf(const Box& box) const { return m_obstacles.cost(box) + (m_crowded ? m_density.cost(box) : 0.0); }
+    Pt px(const PlotXY& p) const { return pxOfLogs(std::log(p.x), std::log(p.y)); }
+    PlotXY dataAt(const Pt& p) const
+    {
+        return {std::exp(m_lx0 + p.x / m_m.width * (m_lx1 - m_lx0)),
+            std::exp(m_ly0 + (1.0 - p.y / m_m.height) * (m_ly1 - m_ly0))};
+    }
+    TextSize sizeOf(const std::string& text, LabelRole role) const
+    {
+        if (m_m.measure)
+            return m_m.measure(text, role);
+        const auto [chars, lines] = textExtent(text);
+        return {chars * m_m.charWidth, lines * m_m.lineHeight};
+    }
+    /// The box of a text of `size` anchored at `p` (align and valign around it).
+    static Box boxAt(const Pt& p, const TextSize& size, A a, V v)
+    {
+        const double x0 = a == A::Left ? p.x : a == A::Right ? p.x - size.first : p.x - size.first / 2;
+        const double y0 = v == V::Below ? p.y : v == V::Above ? p.y - size.second : p.y - size.second / 2;
+        return {x0, y0, x0 + size.first, y0 + size.second};
+    }
+    static Pt anchorOf(const Box& b, A a, V v)
+    {
+        return {a == A::Left    ? b.x0
+                : a == A::Right ? b.x1
+                                : (b.x0 + b.x1) / 2,
+            v == V::Below       ? b.y0
+                : v == V::Above ? b.y1
+                                : (b.y0 + b.y1) / 2};
+    }
+    template <typename F> void forRole(LabelRole role, F&& f)
+    {
+        for (auto& l : m_out.labels)
+            if (l.role == role && !l.text.empty())
+                f(l);
+    }
 
-    /// With thousands of points, one marker per thinning cell and kind, counted: a figure and its
-    /// thinned version then place their names identically (repeated points would add their
-    /// overlaps). Fewer points are boxes of their own.
+    // --- what text avoids ----------------------------------------------------------------------
+
+    /// Markers: boxes with a few hundred points, a density with thousands (counted once per
+    /// thinning cell and kind, so a figure and its thinned version place names alike).
     void addMarkers(const std::vector<PlotXY>* logs, const std::vector<size_t>* unthinned)
     {
-        LayoutMarkers(m_spec, logs, unthinned).all([&](size_t i, const PlotXY& ln) {
-            const auto [x, y] = pxOfLogs(ln.x, ln.y);
+        detail::LayoutMarkers(m_spec, logs, unthinned).all([&](size_t i, const PlotXY& ln) {
+            const Pt p = pxOfLogs(ln.x, ln.y);
             const double r = m_m.markerRadius * m_spec.points[i].size;
             if (m_crowded)
-                m_density.add(x, y, r);
+                m_density.add(p.x, p.y, r);
             else
-                m_obstacles.push_back({x - r, y - r, x + r, y + r});
+                m_markers.push_back({p.x - r, p.y - r, p.x + r, p.y + r});
         });
         m_density.finish();
+        if (!m_crowded)
+            for (const auto& p : m_spec.points)
+                m_radius[{p.at.x, p.at.y}] = std::max(m_radius[{p.at.x, p.at.y}], m_m.markerRadius * p.size);
     }
 
-    /// A line as a row of small boxes.
-    void addLine(PlotXY a, PlotXY b)
+    void addPolyline(const std::vector<PlotXY>& pts, std::vector<Segment>& to) const
     {
-        const auto [x0, y0] = px(a);
-        const auto [x1, y1] = px(b);
-        const double len = std::hypot(x1 - x0, y1 - y0);
-        const int steps = std::max(1, static_cast<int>(len / 6.0));
-        for (int i = 0; i <= steps; ++i) {
-            const double t = static_cast<double>(i) / steps;
-            const double x = x0 + (x1 - x0) * t, y = y0 + (y1 - y0) * t;
-            m_obstacles.push_back({x - 2, y - 2, x + 2, y + 2});
-        }
+        for (size_t i = 1; i < pts.size(); ++i)
+            to.push_back({px(pts[i - 1]), px(pts[i])});
     }
 
-    /// The roofs, the ridge guide, the LLM trajectory and the levers' arrows.
+    /// Roofs, ceilings and the ridge guide are lines no text may cross; drops, level links, the
+    /// LLM trajectory and the levers' arrows only cost.
     void addLines()
     {
         for (const auto& c : m_spec.ceilings)
-            for (size_t i = 1; i < c.points.size(); ++i)
-                addLine(c.points[i - 1], c.points[i]);
-        if (m_spec.ridge > m_spec.x.lo && m_spec.ridge < m_spec.x.hi)
-            addLine({m_spec.ridge, m_spec.y.lo}, {m_spec.ridge, m_spec.peak});
-        for (size_t i = 1; i < m_spec.trajectory.size(); ++i)
-            addLine(m_spec.trajectory[i - 1], m_spec.trajectory[i]);
-        for (const auto& arrow : m_spec.arrows)
-            addLine(arrow.from, arrow.to);
+            addPolyline(c.points, m_lines);
+        if (m_spec.ridge > m_x.lo && m_spec.ridge < m_x.hi)
+            m_lines.push_back({px({m_spec.ridge, m_y.lo}), px({m_spec.ridge, m_spec.peak})});
+        for (const auto& d : m_spec.drops)
+            m_soft.push_back({px(d.from), px(d.to)});
+        for (const auto& d : m_spec.levelLinks)
+            m_soft.push_back({px(d.from), px(d.to)});
+        addPolyline(m_spec.trajectory, m_soft);
+        for (const auto& a : m_spec.arrows)
+            m_soft.push_back({px(a.from), px(a.to)});
     }
 
-    /// The box a label covers for a given side of its anchor.
-    Box boxFor(const PlotLabel& label, A align, V valign) const
-    {
-        const auto [x, y] = px(label.at);
-        const auto [chars, lines] = textExtent(label.text);
-        const double w = chars * m_m.charWidth;
-        const double h = lines * m_m.lineHeight;
-        const double gap = label.role == LabelRole::PointLabel ? m_m.markerRadius + 3 : 4;
-        double bx = align == A::Left ? x + gap : align == A::Right ? x - gap - w : x - w / 2;
-        const double by = valign == V::Middle ? y - h / 2 : valign == V::Above ? y - gap - h : y + gap;
-        if (valign != V::Middle && align != A::Center)
-            bx = align == A::Left ? x + 2 : x - 2 - w; // diagonal: hug the anchor
-        return Box {bx, by, bx + w, by + h};
-    }
-
-    static bool isFixed(const PlotLabel& label)
-    {
-        return (label.role == LabelRole::PeakLabel || label.role == LabelRole::RegionLabel) && !label.along;
-    }
-
-    /// Fixed (unrotated) labels stay where they are and are avoided.
-    void addFixedLabels()
-    {
-        for (const auto& label : m_spec.labels)
-            if (isFixed(label)) {
-                m_obstacles.push_back(boxFor(label, label.align, label.valign));
-                m_textBoxes.push_back(boxFor(label, label.align, label.valign));
-            }
-    }
-
-    /// A label written along a roof (its bandwidth, centred above the slope) is avoided too: a
-    /// row of small boxes along the text, just above (or below) the line.
-    void addSlopeLabels()
-    {
-        for (const auto& label : m_spec.labels) {
-            if (!label.along || label.role != LabelRole::SlopeLabel)
-                continue;
-            const auto [ax, ay] = px(label.at);
-            const auto [bx, by] = px(*label.along);
-            const double len = std::hypot(bx - ax, by - ay);
-            if (!(len > 0))
-                continue;
-            const double ux = (bx - ax) / len, uy = (by - ay) / len; // along the text (pixels, y down)
-            double nx = uy, ny = -ux; // a normal; flipped so that it points to the text's side
-            if ((ny > 0) == (label.valign == V::Above)) {
-                nx = -nx;
-                ny = -ny;
-            }
-            const double h = m_m.lineHeight;
-            const double half = textExtent(label.text).first * m_m.charWidth / 2;
-            for (double t = -half; t <= half; t += h / 2) {
-                const double cx = ax + ux * t + nx * h * 0.7, cy = ay + uy * t + ny * h * 0.7;
-                m_obstacles.push_back({cx - h / 2, cy - h / 2, cx + h / 2, cy + h / 2});
-            }
-        }
-    }
-
-    /// The legend sits in the top-left corner: one line per distinct ceiling, the ridge, the
-    /// point kinds.
+    /// The legend, where the renderer put it, or estimated in the top-left corner: one line per
+    /// distinct ceiling, the ridge, the point kinds.
     void addLegend()
     {
-        std::set<std::string> legends;
+        if (m_m.legend) {
+            const auto& b = *m_m.legend;
+            m_texts.push_back({b[0], b[1], b[2], b[3]});
+            return;
+        }
+        std::vector<std::string> legends;
         for (const auto& c : m_spec.ceilings)
-            legends.insert(c.legend);
+            if (std::find(legends.begin(), legends.end(), c.legend) == legends.end())
+                legends.push_back(c.legend);
         size_t longest = 0;
         for (const auto& l : legends)
             longest = std::max(longest, textExtent(l).first);
         const double entries = static_cast<double>(legends.size()) + 1 + (m_spec.points.empty() ? 0 : 2);
-        m_obstacles.push_back({0, 0, 60 + longest * m_m.charWidth * 0.95, 12 + entries * 19.0});
+        m_texts.push_back({0, 0, 60 + longest * m_m.charWidth * 0.95, 12 + entries * 19.0});
     }
 
-    /// Ceiling labels (horizontal lines) slide along their line, above or below it.
-    void placeCeilingLabels()
+    // --- the rules -----------------------------------------------------------------------------
+
+    /// How many rules a text at `b` breaks: outside the plot, on another text, crossed by a line.
+    int violations(const Box& b) const
     {
-        for (auto& label : m_spec.labels) {
-            if (label.role != LabelRole::CeilingLabel || label.along)
-                continue;
-            double best = -1.0;
-            double bestX = label.at.x;
-            V bestV = V::Above;
-            for (double t : {0.985, 0.8, 0.62, 0.45, 0.3}) {
-                for (V v : {V::Above, V::Below}) {
-                    PlotLabel trial = label;
-                    trial.at.x = std::exp(m_lx0 + (m_lx1 - m_lx0) * t);
-                    const Box box = boxFor(trial, A::Right, v);
-                    double cost = costOf(box);
-                    if (box.x0 < 0 || box.y0 < 0 || box.y1 > m_m.height)
-                        cost += 1e6;
-                    if (best < 0 || cost < best) {
-                        best = cost;
-                        bestX = trial.at.x;
-                        bestV = v;
-                    }
-                    if (cost < 1e-9)
-                        break;
-                }
-                if (best < 1e-9)
-                    break;
-            }
-            label.at.x = bestX;
-            label.align = A::Right;
-            label.valign = bestV;
-            m_obstacles.push_back(boxFor(label, A::Right, bestV));
-        }
+        int n = m_area.contains(b) ? 0 : 1;
+        const Box g = b.grown(kClear);
+        for (const Box& t : m_texts)
+            n += t.overlap(g) > 0.0;
+        for (const Quad& q : m_quads)
+            n += geom::overlaps(q, g);
+        for (const Segment& s : m_lines)
+            n += geom::crosses(s, g);
+        for (const Segment& s : m_leaders)
+            n += geom::crosses(s, b);
+        for (const auto& [owner, room] : m_reserved)
+            if (owner != m_current)
+                n += (room.box.overlap(g) > 0.0) + (room.leader && geom::crosses(room.line, b));
+        return n;
+    }
+    int violations(const Quad& q) const
+    {
+        int n = m_area.contains(q.bounds()) ? 0 : 1;
+        for (const Box& t : m_texts)
+            n += geom::overlaps(q, t.grown(kClear));
+        for (const Quad& o : m_quads)
+            n += geom::overlaps(q, o);
+        for (const Segment& s : m_lines)
+            n += geom::crosses(s, q);
+        for (const Segment& s : m_leaders)
+            n += geom::crosses(s, q);
+        return n;
+    }
+    /// What a text at `b` covers that it may, but should not: another kernel's marker (it
+    /// hides it: the most), drops and trajectories, leader lines.
+    double softCost(const Box& b) const
+    {
+        double c = 20.0 * (m_markers.cost(b) + (m_crowded ? m_density.cost(b) : 0.0));
+        for (const Segment& s : m_soft)
+            c += geom::crosses(s, b) ? 600.0 : 0.0;
+        return c;
+    }
+    /// A leader line may not run through a text; crossing a line or another leader costs.
+    double leaderCost(const Segment& s) const
+    {
+        for (const Box& t : m_texts)
+            if (geom::crosses(s, t))
+                return kInfeasible;
+        for (const Quad& q : m_quads)
+            if (geom::crosses(s, q))
+                return kInfeasible;
+        for (const auto& [owner, room] : m_reserved)
+            if (owner != m_current && geom::crosses(s, room.box))
+                return kInfeasible;
+        double c = 0.0;
+        for (const Segment& l : m_lines)
+            c += geom::crosses(s, l) ? 1500.0 : 0.0;
+        for (const Segment& l : m_leaders)
+            c += geom::crosses(s, l) ? 1500.0 : 0.0;
+        for (const Segment& l : m_soft)
+            c += geom::crosses(s, l) ? 100.0 : 0.0;
+        return c;
+    }
+    /// The cost of a text at `b` (kInfeasible per broken rule on top).
+    double costAt(const Box& b) const { return violations(b) * kInfeasible + softCost(b); }
+
+    /// A roof label with no place that breaks no rule is left out: the subtitle and the legend
+    /// give its value.
+    static bool leaveOut(PlotLabel& l, double cost)
+    {
+        if (cost < kInfeasible)
+            return false;
+        l.text.clear();
+        return true;
     }
 
-    /// The cheapest side of eight around the anchor. A label cut by the plot's edge cannot be
-    /// read, while one crossing a line can: any side inside the plot beats any side outside it
-    /// (then the least outside wins).
-    std::pair<A, V> cheapestSide(const PlotLabel& label) const
+    void take(PlotLabel& l, const Box& b, A a, V v)
+    {
+        l.align = a;
+        l.valign = v;
+        l.textAt = dataAt(anchorOf(b, a, v));
+        m_texts.push_back(b);
+    }
+
+    // --- the roof's own labels -----------------------------------------------------------------
+
+    /// The regions' names at the bottom, either side of the ridge; raised if a line is there.
+    void placeRegionLabel(PlotLabel& l)
+    {
+        const TextSize size = sizeOf(l.text, l.role);
+        const Pt at = px(l.at);
+        Box best {};
+        double bestCost = -1.0;
+        for (double up : {0.0, 0.06, 0.12, 0.18, 0.24}) {
+            const Box b = boxAt({at.x, at.y - up * m_m.height}, size, l.align, l.valign);
+            const double c = costAt(b) + up * 100.0;
+            if (bestCost < 0 || c < bestCost) {
+                best = b;
+                bestCost = c;
+            }
+            if (c < kInfeasible)
+                break;
+        }
+        if (!leaveOut(l, bestCost))
+            take(l, best, l.align, l.valign);
+    }
+
+    /// A flat ceiling's label (the peak, another precision, a compared part) slides along its
+    /// line from the right edge towards where the line starts, above it, else below it.
+    void placeOnFlatLine(PlotLabel& l)
+    {
+        const TextSize size = sizeOf(l.text, l.role);
+        const double y = px(l.at).y;
+        double start = 0.0; // where the flat line begins: the leftmost vertex at its height
+        bool found = false;
+        for (const auto& c : m_spec.ceilings)
+            for (const auto& p : c.points)
+                if (std::abs(p.y - l.at.y) <= 1e-9 * l.at.y) {
+                    const double x = px(p).x;
+                    start = found ? std::min(start, x) : x;
+                    found = true;
+                }
+        Box best {};
+        V bestV = V::Above;
+        double bestCost = -1.0;
+        for (double t = 0.985; t > 0.05; t -= 0.06) {
+            const double x = t * m_m.width;
+            if (x - size.first < start && bestCost >= 0 && bestCost < kInfeasible)
+                break;
+            for (V v : {V::Above, V::Below}) {
+                const Box b = boxAt({x, v == V::Above ? y - 3 : y + 3}, size, A::Right, v);
+                const double c
+                    = costAt(b) + (0.985 - t) * 40.0 + (v == V::Below ? 15.0 : 0.0) + (b.x0 < start ? 500.0 : 0.0);
+                if (bestCost < 0 || c < bestCost) {
+                    best = b;
+                    bestV = v;
+                    bestCost = c;
+                }
+            }
+            if (bestCost < 1.0)
+                break;
+        }
+        if (!leaveOut(l, bestCost))
+            take(l, best, A::Right, bestV);
+    }
+
+    /// The corners of a text written along the line from `at` to `along`, as the renderer draws
+    /// it: aligned and padded around `at`, then turned about it.
+    Quad quadAlong(const PlotLabel& l, const PlotXY& at, const PlotXY& along) const
+    {
+        const Pt a = px(at), b = px(along);
+        const double angle = std::atan2(b.y - a.y, b.x - a.x);
+        const auto [w, h] = sizeOf(l.text, l.role);
+        const auto pad = alongLinePadding(l);
+        const double boxW = w + pad[0] + pad[2], boxH = h + pad[1] + pad[3];
+        const double bx = l.align == A::Left ? 0.0 : l.align == A::Right ? -boxW : -boxW / 2;
+        const double by = l.valign == V::Below ? 0.0 : l.valign == V::Above ? -boxH : -boxH / 2;
+        const double x0 = bx + pad[0], y0 = by + pad[1];
+        const double c = std::cos(angle), s = std::sin(angle);
+        Quad q;
+        const Pt corners[4] = {{x0, y0}, {x0 + w, y0}, {x0 + w, y0 + h}, {x0, y0 + h}};
+        for (int i = 0; i < 4; ++i)
+            q.p[static_cast<size_t>(i)]
+                = {a.x + corners[i].x * c - corners[i].y * s, a.y + corners[i].x * s + corners[i].y * c};
+        return q;
+    }
+
+    /// A label written along a line (a slope's bandwidth, the ridge, the link roof) slides along
+    /// it and may change sides; the first place that breaks no rule wins.
+    void placeAlongLine(PlotLabel& l)
+    {
+        if (!l.along)
+            return;
+        const PlotXY at = l.at, along = *l.along;
+        auto point = [&](double s) {
+            return PlotXY {at.x * std::pow(along.x / at.x, s), at.y * std::pow(along.y / at.y, s)};
+        };
+        const V sides[2] = {l.valign, l.valign == V::Above ? V::Below : V::Above};
+        Quad best = quadAlong(l, at, along);
+        PlotXY bestAt = at;
+        V bestV = l.valign;
+        double bestCost = -1.0;
+        for (V v : sides) {
+            for (double s : {0.0, 0.35, -0.3, 0.7, -0.6, 1.05, 1.4, -0.9}) {
+                PlotLabel trial = l;
+                trial.valign = v;
+                const PlotXY a = point(s), b = point(s + 1.0);
+                const Quad q = quadAlong(trial, a, b);
+                const double c = violations(q) * kInfeasible + softCost(q.bounds()) * 0.2 + std::abs(s) * 20.0
+                    + (v != l.valign ? 60.0 : 0.0);
+                if (bestCost < 0 || c < bestCost) {
+                    best = q;
+                    bestAt = a;
+                    bestV = v;
+                    bestCost = c;
+                }
+            }
+            if (bestCost < kInfeasible)
+                break;
+        }
+        if (leaveOut(l, bestCost))
+            return;
+        const PlotXY direction = point(1.0);
+        l.along = PlotXY {bestAt.x * direction.x / at.x, bestAt.y * direction.y / at.y};
+        l.at = bestAt;
+        l.valign = bestV;
+        m_quads.push_back(best);
+    }
+
+    // --- names ---------------------------------------------------------------------------------
+
+    double radiusAt(const PlotXY& at) const
+    {
+        const auto it = m_radius.find({at.x, at.y});
+        return it == m_radius.end() ? m_m.markerRadius : it->second;
+    }
+
+    /// The cheapest place for a text of `size` at the point `at` (radius r): a side of it, else
+    /// free space up to `reach` pixels away with a leader line.
+    Choice bestPlace(const Pt& p, const TextSize& size, double r, double gap, double reach) const
     {
         static const std::pair<A, V> sides[]
             = {{A::Left, V::Middle}, {A::Right, V::Middle}, {A::Center, V::Above}, {A::Center, V::Below},
                 {A::Left, V::Above}, {A::Left, V::Below}, {A::Right, V::Above}, {A::Right, V::Below}};
-        const Box plotArea {0, 0, m_m.width, m_m.height};
-        double best = -1.0;
-        std::pair<A, V> choice = sides[0];
-        for (const auto& side : sides) {
-            const Box box = boxFor(label, side.first, side.second);
-            double cost = costOf(box);
-            const bool inside = box.x0 >= 0 && box.y0 >= 0 && box.x1 <= m_m.width && box.y1 <= m_m.height;
-            if (!inside)
-                cost += ((box.x1 - box.x0) * (box.y1 - box.y0) - plotArea.overlap(box)) * 2.0 + 1e7;
-            if (best < 0 || cost < best) {
-                best = cost;
-                choice = side;
-            }
-            if (cost < 1e-9)
-                break;
+        Choice best;
+        int rank = 0;
+        for (const auto& [a, v] : sides) {
+            const double dx = a == A::Left ? 1 : a == A::Right ? -1 : 0;
+            const double dy = v == V::Below ? 1 : v == V::Above ? -1 : 0;
+            const bool diagonal = dx != 0 && dy != 0;
+            const Pt anchor {p.x + dx * (diagonal ? 2.0 : gap), p.y + dy * gap};
+            const Box b = boxAt(anchor, size, a, v);
+            const double c = costAt(b) + 2.0 * rank++;
+            if (c < best.cost)
+                best = {b, a, v, false, {}, c};
+            if (c < 1.0 + 2.0 * rank)
+                return best; // a free side: nothing nearer is better
         }
-        return choice;
+        // Free space nearby: the text's box set at an anchor `d` pixels out in one of 16
+        // directions, aligned nine ways around it, joined to the point by a leader line.
+        static const A aligns[] = {A::Left, A::Center, A::Right};
+        static const V valigns[] = {V::Middle, V::Above, V::Below};
+        // A small text (a key number) looks closer: more directions, finer steps; and, when
+        // there is no room anywhere near, it may sit on its own point.
+        const bool small = size.first < 30.0;
+        if (small) {
+            const Box on = boxAt(p, size, A::Center, V::Middle);
+            const double c = 5000.0 + costAt(on) - 20.0 * m_markers.cost(on);
+            if (c < best.cost)
+                best = {on, A::Center, V::Middle, false, {}, c};
+        }
+        const int directions = small ? 24 : 16;
+        for (double d = small ? 8.0 : 12.0; d <= reach; d *= small ? 1.25 : 1.4)
+            for (int k = 0; k < directions; ++k) {
+                const double angle = 2.0 * M_PI * k / directions, ux = std::cos(angle), uy = std::sin(angle);
+                const Pt anchor {p.x + ux * (r + d), p.y + uy * (r + d)};
+                for (A a : aligns)
+                    for (V v : valigns) {
+                        const Box b = boxAt(anchor, size, a, v);
+                        const Pt near {std::clamp(p.x, b.x0, b.x1), std::clamp(p.y, b.y0, b.y1)};
+                        const double len = std::hypot(near.x - p.x, near.y - p.y);
+                        if (!(len > r + 4.0))
+                            continue; // the box is on or against the point: that is a side, not a leader
+                        double c = 40.0 + len * 1.2;
+                        if (c >= best.cost || (c += costAt(b)) >= best.cost)
+                            continue;
+                        const double f = (r + 1.0) / len;
+                        const Segment line {{p.x + (near.x - p.x) * f, p.y + (near.y - p.y) * f}, near};
+                        c += leaderCost(line);
+                        if (c < best.cost)
+                            best = {b, a, v, true, line, c};
+                    }
+            }
+        return best;
     }
 
-    /// Point and lever labels each take their cheapest side. A crowded figure (thousands of
-    /// points, or more names than a reader can take in, a dozen) leaves out a name that could
-    /// only sit on another name or outside the plot: the kernel stays in the table and the
-    /// analysis.
-    void placePointLabels()
+    /// Names in order of weight (levers and LLM phases first), each at its best place; those
+    /// with no place that breaks no rule are numbered in figure order and go to the key.
+    void placeNames()
     {
-        const auto pointLabels = std::count_if(m_spec.labels.begin(), m_spec.labels.end(),
-            [](const PlotLabel& l) { return l.role == LabelRole::PointLabel; });
-        const bool dense = m_crowded || pointLabels > 12;
-        for (auto& label : m_spec.labels) {
-            if (label.role != LabelRole::PointLabel && label.role != LabelRole::LeverLabel)
-                continue;
-            std::tie(label.align, label.valign) = cheapestSide(label);
-            const Box chosen = boxFor(label, label.align, label.valign);
-            bool onText = chosen.x0 < 0 || chosen.y0 < 0 || chosen.x1 > m_m.width || chosen.y1 > m_m.height;
-            for (const Box& t : m_textBoxes)
-                onText |= t.overlap(chosen) > 0.0;
-            if (onText && dense && label.role == LabelRole::PointLabel) {
-                label.text.clear();
-                continue;
-            }
-            m_textBoxes.push_back(chosen);
-            m_obstacles.push_back(chosen);
+        std::vector<size_t> order;
+        for (size_t i = 0; i < m_out.labels.size(); ++i)
+            if (isName(m_out.labels[i]) && !m_out.labels[i].text.empty())
+                order.push_back(i);
+        std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+            const PlotLabel &la = m_out.labels[a], &lb = m_out.labels[b];
+            const bool leverA = la.role == LabelRole::LeverLabel, leverB = lb.role == LabelRole::LeverLabel;
+            return leverA != leverB ? leverA : la.weight > lb.weight;
+        });
+        // First a number's room at every point, heaviest first: a name must leave the other
+        // kernels room for theirs, so that a kernel whose name finds no place still has its
+        // number at its point (a digit or two).
+        const std::string widest(std::to_string(order.size()).size(), '8');
+        for (size_t i : order) {
+            const PlotLabel& l = m_out.labels[i];
+            const double r = radiusAt(l.at);
+            m_current = i;
+            const Choice room = bestPlace(px(l.at), sizeOf(widest, LabelRole::KeyNumber), r, r + 1.0, 200.0);
+            if (room.cost < kInfeasible)
+                m_reserved.emplace(i, room);
         }
-        m_spec.labels.erase(std::remove_if(m_spec.labels.begin(), m_spec.labels.end(),
-                                [](const PlotLabel& l) { return l.role == LabelRole::PointLabel && l.text.empty(); }),
-            m_spec.labels.end());
+        std::vector<size_t> keyed;
+        for (size_t i : order) {
+            PlotLabel& l = m_out.labels[i];
+            const double r = radiusAt(l.at);
+            m_current = i;
+            Choice c = bestPlace(px(l.at), sizeOf(l.text, l.role), r, r + 3.0, 170.0);
+            if (c.cost >= kInfeasible) {
+                keyed.push_back(i);
+                const auto room = m_reserved.find(i);
+                c = room != m_reserved.end()
+                    ? room->second
+                    : bestPlace(px(l.at), sizeOf(widest, LabelRole::KeyNumber), r, r + 1.0, 200.0);
+            }
+            m_reserved.erase(i);
+            place(l, c);
+        }
+        m_current = kNone;
+        std::sort(keyed.begin(), keyed.end());
+        for (size_t i : keyed) {
+            PlotLabel& l = m_out.labels[i];
+            m_out.key.push_back(keyLine(l));
+            l.keyNumber = static_cast<int>(m_out.key.size());
+        }
     }
 
-    PlotSpec& m_spec;
+    void place(PlotLabel& l, const Choice& c)
+    {
+        take(l, c.box, c.align, c.valign);
+        if (c.leader) {
+            l.leader = std::array<PlotXY, 2> {dataAt(c.line.a), dataAt(c.line.b)};
+            m_leaders.push_back(c.line);
+        }
+    }
+
+    const PlotSpec& m_spec;
     const LabelMetrics& m_m;
+    AxisRange m_x, m_y;
     double m_lx0, m_lx1, m_ly0, m_ly1;
-    Obstacles m_obstacles;
-    MarkerDensity m_density;
+    Box m_area;
+    detail::Obstacles m_markers;
+    detail::MarkerDensity m_density;
     bool m_crowded;
-    std::vector<Box> m_textBoxes; ///< what a name must not sit on: fixed labels, names placed
+    std::map<std::pair<double, double>, double> m_radius; ///< marker radius by position
+    std::vector<Box> m_texts; ///< texts placed, the legend
+    std::vector<Quad> m_quads; ///< texts written along lines
+    std::vector<Segment> m_lines; ///< roofs, ceilings, the ridge guide: never through a text
+    std::vector<Segment> m_soft; ///< drops, level links, trajectory, arrows
+    std::vector<Segment> m_leaders;
+    static constexpr size_t kNone = static_cast<size_t>(-1);
+    std::map<size_t, Choice> m_reserved; ///< room kept for a name's number, by label
+    size_t m_current = kNone; ///< the label being placed (its own room is free to it)
+    LabelLayoutResult m_out;
 };
 
 } // namespace
 
+std::array<int, 4> alongLinePadding(const PlotLabel& l)
+{
+    const int gap = l.role == LabelRole::SlopeLabel ? 5 : l.role == LabelRole::RidgeLabel ? 4 : 3;
+    return {l.align == PlotLabel::Align::Left ? gap : 0, l.valign == PlotLabel::VAlign::Below ? gap : 0,
+        l.align == PlotLabel::Align::Right ? gap : 0, l.valign == PlotLabel::VAlign::Above ? gap : 0};
+}
+
+LabelLayoutResult layoutLabels(const PlotSpec& spec, const LabelMetrics& m)
+{
+    return detail::layoutLabels(spec, m, spec.pointLogs.empty() ? nullptr : &spec.pointLogs,
+        spec.pointLogs.empty() || spec.unthinnedPoints.empty() ? nullptr : &spec.unthinnedPoints);
+}
+
 void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
 {
-    detail::layoutLabels(spec, m, nullptr, nullptr);
+    LabelLayoutResult r = layoutLabels(spec, m);
+    spec.labels = std::move(r.labels);
+    spec.key = std::move(r.key);
 }
 
 std::vector<size_t> labelLayoutMarkers(
     const PlotSpec& spec, const std::vector<PlotXY>* logs, const std::vector<size_t>* unthinned)
 {
     std::vector<size_t> out;
-    LayoutMarkers(spec, logs, unthinned).all([&](size_t i, const PlotXY&) { out.push_back(i); });
+    detail::LayoutMarkers(spec, logs, unthinned).all([&](size_t i, const PlotXY&) { out.push_back(i); });
     std::sort(out.begin(), out.end());
     return out;
 }
 
-void detail::layoutLabels(
-    PlotSpec& spec, const LabelMetrics& m, const std::vector<PlotXY>* logs, const std::vector<size_t>* unthinned)
+LabelLayoutResult detail::layoutLabels(
+    const PlotSpec& spec, const LabelMetrics& m, const std::vector<PlotXY>* logs, const std::vector<size_t>* unthinned)
 {
-    LabelLayout(spec, m).run(logs, unthinned);
+    return LabelLayout(spec, m).run(logs, unthinned);
 }
 
 } // namespace roofline

@@ -34,8 +34,9 @@ bool operator==(const PlotSpec& a, const PlotSpec& b)
 {
     return a.title == b.title && a.subtitle == b.subtitle && a.xLabel == b.xLabel && a.yLabel == b.yLabel && a.x == b.x
         && a.y == b.y && a.xTicks == b.xTicks && a.yTicks == b.yTicks && a.ceilings == b.ceilings && a.ridge == b.ridge
-        && a.peak == b.peak && a.labels == b.labels && a.points == b.points && a.drops == b.drops
-        && a.trajectory == b.trajectory && a.arrows == b.arrows && a.levelLinks == b.levelLinks;
+        && a.peak == b.peak && a.labels == b.labels && a.key == b.key && a.unnamedKernels == b.unnamedKernels
+        && a.points == b.points && a.drops == b.drops && a.trajectory == b.trajectory && a.arrows == b.arrows
+        && a.levelLinks == b.levelLinks;
 }
 
 std::pair<AxisRange, AxisRange> axisRangesFor(const HardwareProfile& profile, const std::vector<Placement>& placements,
@@ -174,14 +175,24 @@ std::string plotSpecToText(const PlotSpec& s)
         out << "\n";
     }
     for (const auto& l : s.labels) {
-        static const char* roles[] = {"slope", "peak", "ridge", "region", "point", "lever", "ceiling"};
+        static const char* roles[] = {"slope", "peak", "ridge", "region", "point", "lever", "ceiling", "number"};
         out << "label " << roles[static_cast<int>(l.role)] << " '" << l.text << "' at " << xy(l.at);
         if (l.along)
             out << " along " << xy(*l.along);
         static const char* aligns[] = {"left", "center", "right"};
         static const char* valigns[] = {"above", "middle", "below"};
-        out << " " << aligns[static_cast<int>(l.align)] << " " << valigns[static_cast<int>(l.valign)] << "\n";
+        out << " " << aligns[static_cast<int>(l.align)] << " " << valigns[static_cast<int>(l.valign)];
+        if (l.textAt)
+            out << " text " << xy(*l.textAt)
+                << (l.leader ? " leader " + xy((*l.leader)[0]) + " " + xy((*l.leader)[1]) : "");
+        if (l.keyNumber > 0)
+            out << " key " << l.keyNumber;
+        out << "\n";
     }
+    for (size_t k = 0; k < s.key.size(); ++k)
+        out << "key " << (k + 1) << " '" << s.key[k] << "'\n";
+    if (s.unnamedKernels > 0)
+        out << "unnamed kernels: " << s.unnamedKernels << "\n";
     for (const auto& p : s.points)
         out << (p.name.empty() && p.index >= 0 ? "point #" + std::to_string(p.index) : "point '" + p.name + "'")
             << " at " << xy(p.at) << " " << regimeName(p.regime) << (p.measured ? " measured" : " on-roof")

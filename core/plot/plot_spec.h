@@ -8,7 +8,9 @@
 #include "core/plot/cell_set.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -47,7 +49,18 @@ struct CeilingLine {
     }
 };
 
-enum class LabelRole { SlopeLabel, PeakLabel, RidgeLabel, RegionLabel, PointLabel, LeverLabel, CeilingLabel };
+/// What a text is. KeyNumber is the number drawn at a point whose name went to the key: the
+/// layout measures it in its own font; a PlotLabel keeps its own role.
+enum class LabelRole {
+    SlopeLabel,
+    PeakLabel,
+    RidgeLabel,
+    RegionLabel,
+    PointLabel,
+    LeverLabel,
+    CeilingLabel,
+    KeyNumber
+};
 
 /// Text placed at a data position. `along` (if set) is a second point; the text is rotated to
 /// run along the line from `at` to `along` in screen space (slope labels, the ridge guide).
@@ -58,10 +71,20 @@ struct PlotLabel {
     std::optional<PlotXY> along;
     enum class Align { Left, Center, Right } align = Align::Left; ///< which side of the anchor the text starts
     enum class VAlign { Above, Middle, Below } valign = VAlign::Above; ///< text above, level with, or below it
+    /// Where the laid-out text is anchored (align and valign around it, no further gap): set by
+    /// the label layout for every label not written along a line.
+    std::optional<PlotXY> textAt {};
+    /// The text sits away from `at`: a thin line from the marker's edge to the text.
+    std::optional<std::array<PlotXY, 2>> leader {};
+    /// > 0: there was no room for the text; this number is drawn at `at` and the text is line
+    /// keyNumber of the figure's key (PlotSpec::key).
+    int keyNumber = 0;
+    double weight = 0.0; ///< who gets room first (a kernel's share of the time; LLM phases 1)
+    std::string keyText {}; ///< the key's line for this label when it is not the text on one line
     friend bool operator==(const PlotLabel& a, const PlotLabel& b)
     {
         return a.role == b.role && a.text == b.text && a.at == b.at && a.along == b.along && a.align == b.align
-            && a.valign == b.valign;
+            && a.valign == b.valign && a.textAt == b.textAt && a.leader == b.leader && a.keyNumber == b.keyNumber;
     }
 };
 
@@ -123,6 +146,11 @@ struct PlotSpec {
     double ridge = 0.0; ///< FLOP/byte
     double peak = 0.0; ///< flat roof, FLOP/s
     std::vector<PlotLabel> labels;
+    /// The key under the figure: line k - 1 names the label drawn as the number k.
+    std::vector<std::string> key;
+    /// Kernels that have no name in the figure (more than PlotOptions::labelLimit): the figure
+    /// says how many.
+    int unnamedKernels = 0;
     std::vector<PlotPoint> points;
     std::vector<PlotSegment> drops;
     int thinnedPoints = 0; ///< kernels not drawn because a point of the same kind covers their pixel
@@ -134,6 +162,9 @@ struct PlotSpec {
     /// Empty otherwise; ignored unless there is one per point. Not part of the figure's value
     /// (==, the text form).
     std::vector<PlotXY> pointLogs;
+    /// With pointLogs, the positions of the points the thinning did not look at (named and
+    /// hierarchical kernels, inner levels): every other point is alone in its cell and kind.
+    std::vector<size_t> unthinnedPoints;
     /// Thousands of points (drawn or thinned): the figure is thinned, names are few, and points
     /// are drawn as clouds on the thinning grid.
     bool crowded() const;
@@ -192,9 +223,13 @@ struct PlotOptions {
     std::string title; ///< replaces the generated title when set
     bool showLabels = true; ///< label each kernel (name, regime, headroom)
     bool sizeByTimeShare = false; ///< marker area follows the kernel's share of the total time
-    /// Above this many kernels only the slowest ones are labelled (at most
-    /// PlacementSummary::kSlowest, 64: more names than that are unreadable anyway).
-    int labelLimit = 60;
+    /// Above this many kernels only the slowest ones are named (at most
+    /// PlacementSummary::kSlowest, 64: more names than that are unreadable anyway); the figure
+    /// says how many are not.
+    int labelLimit = 50;
+    /// Lay the labels out for the nominal plot area (LabelMetrics). Off when the figure is only
+    /// drawn: the renderer lays them out again for the real size and fonts.
+    bool layoutLabels = true;
     /// With thousands of kernels, skip drawing a point whose grid cell already holds one of its
     /// kind (the figure only; off to compare a thinned figure with the full one).
     bool thinPoints = true;
@@ -206,21 +241,46 @@ struct PlotOptions {
     std::vector<const HardwareProfile*> rangeProfiles;
 };
 
-/// The nominal plot area the label layout assumes (pixels) and the text metrics it uses.
+/// A text's size in pixels: width, height.
+using TextSize = std::pair<double, double>;
+
+/// The plot area the label layout places text in (pixels), the text metrics it uses, and where
+/// the legend sits. The defaults are a nominal figure (`--format spec`); the renderer gives the
+/// real axis rect, its fonts and its legend.
 struct LabelMetrics {
     double width = 860; ///< axis rect width
     double height = 520; ///< axis rect height
-    double charWidth = 6.3;
-    double lineHeight = 14;
+    double charWidth = 6.3; ///< without `measure`: every character this wide
+    double lineHeight = 14; ///< without `measure`: every line this high
     double markerRadius = 7;
+    /// The size of `text` in the font of `role`; empty: charWidth x lineHeight per character.
+    std::function<TextSize(const std::string& text, LabelRole role)> measure;
+    /// The legend's box in the plot area (pixels, y down); empty: estimated in the top-left.
+    std::optional<std::array<double, 4>> legend;
+    /// The axes' ranges as shown, when they are not the figure's own (a zoomed window).
+    std::optional<AxisRange> x, y;
 };
+
+/// The gaps in pixels (left, top, right, bottom) the renderer keeps between a label written
+/// along a line and its anchor on that line.
+std::array<int, 4> alongLinePadding(const PlotLabel& label);
 
 /// Two lines: the name (elided past `maxName` characters), then "memory-bound · 3.2x below roof".
 std::string pointLabelText(const Kernel& kernel, const Placement& p, size_t maxName = 28);
 
-/// Chooses a side for each point label (right, left, above, below, diagonals) so that labels
-/// do not overlap each other or other points, and stay inside the plot. Changes the labels
-/// of role PointLabel in place.
+/// The labels of a figure laid out, and its key.
+struct LabelLayoutResult {
+    std::vector<PlotLabel> labels;
+    std::vector<std::string> key;
+};
+
+/// Places every label so that no text overlaps another text (or the legend), no roof, ceiling
+/// or ridge line runs through a text, and every text stays inside the plot area. The roof's own
+/// labels slide along their lines; a kernel's name takes a side of its point, or moves to free
+/// space with a leader line, or, when there is no room, becomes a number at the point and a
+/// line of the key. Names are placed by weight (time share), the heaviest first.
+LabelLayoutResult layoutLabels(const PlotSpec& spec, const LabelMetrics& metrics = {});
+/// layoutLabels, into the spec.
 void layoutPointLabels(PlotSpec& spec, const LabelMetrics& metrics = {});
 
 /// The points whose markers the label layout counts, in order: in a crowded figure one per

@@ -53,7 +53,7 @@ private:
     QString m_unit;
 };
 
-constexpr const char* kAlongX = "rs_alongX";
+constexpr const char* kAlongX = "rs_alongX"; // set by drawLabels
 constexpr const char* kAlongY = "rs_alongY";
 
 // Rotates each label that runs along a line so it follows that line on screen. Runs after
@@ -269,129 +269,6 @@ void addRidgeGuide(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& sty
     entry->setName(QStringLiteral("Ridge point (P_peak / B_mem)"));
 }
 
-/// The padding between a point and its name, on the side the label layout put the name.
-QMargins pointLabelGap(const PlotLabel& l)
-{
-    const int gap = 10; // the gap the label layout assumed between marker and text
-    const bool middle = l.valign == PlotLabel::VAlign::Middle;
-    const bool centre = l.align == PlotLabel::Align::Center;
-    const int side = middle ? gap : (centre ? 0 : 2);
-    const int vert = middle ? 0 : (centre ? gap : gap - 3);
-    return QMargins(l.align == PlotLabel::Align::Left ? side : 0, l.valign == PlotLabel::VAlign::Below ? vert : 0,
-        l.align == PlotLabel::Align::Right ? side : 0, l.valign == PlotLabel::VAlign::Above ? vert : 0);
-}
-
-/// Padding of `by` pixels on the sides the label's alignment puts between it and its anchor.
-QMargins awayFromAnchor(const PlotLabel& l, int by)
-{
-    return QMargins(l.align == PlotLabel::Align::Left ? by : 0, l.valign == PlotLabel::VAlign::Below ? by : 0,
-        l.align == PlotLabel::Align::Right ? by : 0, l.valign == PlotLabel::VAlign::Above ? by : 0);
-}
-
-/// A kernel's name. Over a crowded figure's cloud, on a backdrop that starts where the gap ends,
-/// so the named kernel's own marker stays visible: the text lands where the padding would put
-/// it, as an offset from an invisible anchor at the point, then a thin margin.
-void stylePointLabel(
-    QCustomPlot& plot, QCPItemText* t, const PlotLabel& l, const PlotSpec& spec, const PlotStyle& style)
-{
-    const QMargins gap = pointLabelGap(l);
-    if (spec.crowded()) {
-        auto* anchor = new QCPItemTracer(&plot);
-        anchor->setStyle(QCPItemTracer::tsNone);
-        anchor->setLayer(QStringLiteral("point-labels"));
-        anchor->position->setCoords(l.at.x, l.at.y);
-        const QMargins inner(3, 1, 3, 1);
-        t->position->setParentAnchor(anchor->position);
-        t->position->setType(QCPItemPosition::ptAbsolute);
-        t->position->setCoords(gap.left() - gap.right() + (l.align == PlotLabel::Align::Left ? -inner.left() : 0)
-                + (l.align == PlotLabel::Align::Right ? inner.right() : 0),
-            gap.top() - gap.bottom() + (l.valign == PlotLabel::VAlign::Below ? -inner.top() : 0)
-                + (l.valign == PlotLabel::VAlign::Above ? inner.bottom() : 0));
-        t->setPadding(inner);
-        QColor backdrop = style.background;
-        backdrop.setAlpha(200);
-        t->setBrush(backdrop); // legible over the cloud
-    } else {
-        t->setPadding(gap);
-    }
-    t->setFont(style.font(8.8));
-    t->setTextAlignment(l.align == PlotLabel::Align::Left ? Qt::AlignLeft
-            : l.align == PlotLabel::Align::Right          ? Qt::AlignRight
-                                                          : Qt::AlignHCenter);
-    if (l.text.find("ABOVE ROOF") != std::string::npos)
-        t->setColor(style.aboveRoof);
-    t->setLayer(QStringLiteral("point-labels"));
-}
-
-/// The font, colour and padding of a label's role.
-void styleLabel(QCustomPlot& plot, QCPItemText* t, const PlotLabel& l, const PlotSpec& spec, const PlotStyle& style)
-{
-    t->setColor(style.foreground);
-    switch (l.role) {
-    case LabelRole::SlopeLabel:
-        t->setFont(style.roofLabelFont());
-        t->setPadding(QMargins(0, 0, 0, 5));
-        break;
-    case LabelRole::PeakLabel:
-        t->setFont(style.roofLabelFont());
-        t->setPadding(QMargins(0, 0, 0, 4));
-        break;
-    case LabelRole::RidgeLabel:
-        t->setObjectName(plotnames::kRidgeLabel);
-        t->setFont(style.font(9));
-        t->setColor(style.muted);
-        t->setPadding(QMargins(0, 4, 0, 0));
-        break;
-    case LabelRole::RegionLabel:
-        t->setFont(style.regionFont());
-        t->setColor(style.muted);
-        break;
-    case LabelRole::CeilingLabel:
-        t->setObjectName(QStringLiteral("ceiling-label"));
-        t->setFont(style.font(8.5));
-        t->setColor(style.muted);
-        t->setPadding(QMargins(l.align == PlotLabel::Align::Left ? 4 : 0, l.valign == PlotLabel::VAlign::Below ? 3 : 0,
-            l.align == PlotLabel::Align::Right ? 4 : 0, l.valign == PlotLabel::VAlign::Above ? 3 : 0));
-        break;
-    case LabelRole::LeverLabel:
-        t->setObjectName(QStringLiteral("lever-label"));
-        t->setFont(style.font(8.5, true));
-        t->setColor(leverColour(style));
-        t->setPadding(awayFromAnchor(l, 4));
-        break;
-    case LabelRole::PointLabel:
-        stylePointLabel(plot, t, l, spec, style);
-        break;
-    }
-}
-
-/// Text: slope and peak labels, the ridge value, regions, point names. Kernels' names go on a
-/// layer of their own above the points: in a crowded figure a name sits over the cloud, and the
-/// markers drawn after it would cover it.
-void addLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
-{
-    if (!plot.layer(QStringLiteral("point-labels")))
-        plot.addLayer(QStringLiteral("point-labels"), plot.layer(QStringLiteral("main")), QCustomPlot::limAbove);
-    for (const auto& l : spec.labels) {
-        auto* t = new QCPItemText(&plot);
-        t->position->setCoords(l.at.x, l.at.y);
-        t->setText(qs(l.text));
-        t->setClipToAxisRect(true);
-        const Qt::Alignment h = l.align == PlotLabel::Align::Left ? Qt::AlignLeft
-            : l.align == PlotLabel::Align::Right                  ? Qt::AlignRight
-                                                                  : Qt::AlignHCenter;
-        const Qt::Alignment v = l.valign == PlotLabel::VAlign::Above ? Qt::AlignBottom
-            : l.valign == PlotLabel::VAlign::Below                   ? Qt::AlignTop
-                                                                     : Qt::AlignVCenter;
-        t->setPositionAlignment(h | v);
-        styleLabel(plot, t, l, spec, style);
-        if (l.along) {
-            t->setProperty(kAlongX, l.along->x);
-            t->setProperty(kAlongY, l.along->y);
-        }
-    }
-}
-
 void setUpLegend(QCustomPlot& plot, const PlotStyle& style)
 {
     // Legend in the empty top-left corner above the slope.
@@ -420,7 +297,6 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
     addRegions(plot, spec, style);
     addCeilings(plot, spec, style);
     addRidgeGuide(plot, spec, style);
-    addLabels(plot, spec, style);
     addHeadroomDrops(plot, spec, style);
     PointGroups groups = groupPoints(spec);
     addKernelPoints(plot, spec, groups, style);
@@ -429,6 +305,7 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
     addLlmPoints(plot, groups.llm, style);
     addTrajectoryAndLevers(plot, spec, style);
     setUpLegend(plot, style);
+    drawLabels(plot, spec, style);
     // Connect once per plot (UniqueConnection does not apply to lambdas).
     if (!plot.property("rs_aligning").toBool()) {
         plot.setProperty("rs_aligning", true);

@@ -25,4 +25,13 @@ inline constexpr const char* kSubtitle = "subtitle";
 /// aligned with their lines whenever the layout changes. Does not replot.
 void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style);
 
+/// Lays the figure's labels out for the plot's size, its current view and the renderer's fonts
+/// (layoutLabels) and draws them, their leader lines and the key under the plot, replacing
+/// those of an earlier call. renderPlotSpec calls it; the window calls it again when a resize or
+/// a zoom has moved the points under the text. Does not replot.
+void drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style);
+
+/// The font a label of `role` is drawn in (and its key number, when it has one).
+QFont labelFont(LabelRole role, const PlotStyle& style);
+
 } // namespace roofline::ui

@@ -7,6 +7,7 @@
 
 #include <qcustomplot.h>
 
+#include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <QVariantAnimation>
@@ -33,6 +34,45 @@ RooflinePlotWidget::RooflinePlotWidget(QWidget* parent)
     connect(m_plot, &QCustomPlot::mouseMove, this, &RooflinePlotWidget::onMouseMove);
     connect(m_plot, &QCustomPlot::mousePress, this, &RooflinePlotWidget::onMousePress);
     connect(m_plot, &QCustomPlot::mouseRelease, this, &RooflinePlotWidget::onMouseRelease);
+    m_relayout = new QTimer(this);
+    m_relayout->setSingleShot(true);
+    m_relayout->setInterval(120);
+    connect(m_relayout, &QTimer::timeout, this, &RooflinePlotWidget::relayoutLabels);
+    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis})
+        connect(axis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), m_relayout, qOverload<>(&QTimer::start));
+    m_plot->installEventFilter(this);
+}
+
+bool RooflinePlotWidget::eventFilter(QObject* watched, QEvent* event)
+{
+    // Shown (or sized before it is): the labels fit the real size at once; resized while shown:
+    // once the resizing pauses.
+    if (watched == m_plot && event->type() == QEvent::Show)
+        relayoutLabels();
+    else if (watched == m_plot && event->type() == QEvent::Resize)
+        m_plot->isVisible() ? m_relayout->start() : relayoutLabels();
+    return QWidget::eventFilter(watched, event);
+}
+
+QString RooflinePlotWidget::labelGeometry() const
+{
+    const QCPRange x = m_plot->xAxis->range(), y = m_plot->yAxis->range();
+    return QStringLiteral("%1x%2 %3 %4 %5 %6")
+        .arg(m_plot->width())
+        .arg(m_plot->height())
+        .arg(x.lower, 0, 'g', 12)
+        .arg(x.upper, 0, 'g', 12)
+        .arg(y.lower, 0, 'g', 12)
+        .arg(y.upper, 0, 'g', 12);
+}
+
+void RooflinePlotWidget::relayoutLabels()
+{
+    if (m_plot->plottableCount() == 0 || labelGeometry() == m_labelsFor || isAnimating() || m_dragIndex >= 0)
+        return;
+    drawLabels(*m_plot, m_spec, m_style);
+    m_labelsFor = labelGeometry();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void RooflinePlotWidget::createHoverItems()
@@ -123,11 +163,13 @@ void RooflinePlotWidget::renderFrame(const PlotSpec& spec)
     const QCPRange xView = m_plot->xAxis->range();
     const QCPRange yView = m_plot->yAxis->range();
     renderPlotSpec(*m_plot, spec, m_style);
+    m_labelsFor = labelGeometry();
     createHoverItems();
     drawSelection();
     drawHighlights();
     m_plot->xAxis->setRange(xView);
     m_plot->yAxis->setRange(yView);
+    relayoutLabels();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -173,6 +215,7 @@ void RooflinePlotWidget::showSpec(PlotSpec spec, const std::optional<Roofline>& 
         return;
     }
     renderPlotSpec(*m_plot, m_spec, m_style);
+    m_labelsFor = labelGeometry();
     std::vector<PlotXY>().swap(m_spec.pointLogs); // the clouds have them; the figure need not keep a second copy
     createHoverItems();
     drawSelection();
@@ -180,6 +223,7 @@ void RooflinePlotWidget::showSpec(PlotSpec spec, const std::optional<Roofline>& 
     if (keepView) {
         m_plot->xAxis->setRange(xView);
         m_plot->yAxis->setRange(yView);
+        relayoutLabels();
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -253,10 +297,12 @@ void RooflinePlotWidget::setStyle(const PlotStyle& style)
     const PlotSpec view = currentSpec();
     const PlotSpec base = m_spec;
     renderPlotSpec(*m_plot, base, m_style);
+    m_labelsFor = labelGeometry();
     createHoverItems();
     drawSelection();
     m_plot->xAxis->setRange(view.x.lo, view.x.hi);
     m_plot->yAxis->setRange(view.y.lo, view.y.hi);
+    relayoutLabels();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -14,6 +14,7 @@
 class QCustomPlot;
 class QCPItemTracer;
 class QCPItemText;
+class QTimer;
 class QVariantAnimation;
 
 namespace roofline::ui {
@@ -71,6 +72,7 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void onMouseMove(QMouseEvent* event);
@@ -84,6 +86,11 @@ private:
     void drawSelection();
     void drawHighlights();
     void renderFrame(const PlotSpec& spec);
+    /// The labels laid out again when the plot's size or view changed since they were (a
+    /// resize, a zoom, a pan): the points moved under them.
+    void relayoutLabels();
+    /// What the labels were laid out for: the plot's size and its view.
+    QString labelGeometry() const;
 
     QCustomPlot* m_plot = nullptr;
     PlotSpec m_spec;
@@ -100,6 +107,8 @@ private:
     bool m_animated = false;
     QVariantAnimation* m_animation = nullptr;
     std::vector<int> m_highlighted;
+    QTimer* m_relayout = nullptr; ///< a moment after the last resize or zoom step
+    QString m_labelsFor; ///< labelGeometry() when the labels were laid out
     mutable std::vector<int> m_pickOrder; ///< kernel points of m_spec by intensity, for pointAt
     mutable double m_pickRadius = 0.0; ///< the largest pick radius among them, pixels
     mutable bool m_indexed = false; ///< m_pickOrder is up to date

@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: MIT
+// Report figures need no hand editing: every text of a drawn figure, measured with the fonts the
+// renderer uses, against every other text and the legend, every roof, ceiling and ridge line, and
+// the plot frame; every kernel named by a label or a key number. Over the example sessions and
+// generated sets of named kernels, at the default export size and at paper-column sizes.
+#include "core/analysis/session_analysis.h"
+#include "core/io/session_yaml.h"
+#include "core/llm/llm_overlay.h"
+#include "core/plot/label_geometry.h"
+#include "support/fixtures.h"
+#include "ui/common/app_paths.h"
+#include "ui/plot/roofline_renderer.h"
+
+#include <qcustomplot.h>
+
+#include <gtest/gtest.h>
+
+#include <QDir>
+#include <QFontMetrics>
+#include <QRegularExpression>
+
+#include <cmath>
+#include <sstream>
+
+using namespace roofline;
+using namespace roofline::ui;
+using geom::Box;
+using geom::Quad;
+using geom::Segment;
+
+namespace {
+
+struct DrawnText {
+    std::string text;
+    Quad quad;
+    bool rotated = false;
+};
+
+/// Where a QCPItemText draws its text (QCPItemText::draw): the font's bounding rect of the text,
+/// padded and aligned at the position, turned about it. Shrunk by half a pixel: touching is not
+/// overlapping.
+DrawnText drawnText(const QCPItemText& t)
+{
+    QRect text = QFontMetrics(t.font()).boundingRect(0, 0, 0, 0, Qt::TextDontClip | t.textAlignment(), t.text());
+    const QMargins pad = t.padding();
+    const QRect box = text.adjusted(-pad.left(), -pad.top(), pad.right(), pad.bottom());
+    QPointF at(0, 0);
+    const Qt::Alignment a = t.positionAlignment();
+    if (a.testFlag(Qt::AlignHCenter))
+        at.rx() -= box.width() / 2.0;
+    else if (a.testFlag(Qt::AlignRight))
+        at.rx() -= box.width();
+    if (a.testFlag(Qt::AlignVCenter))
+        at.ry() -= box.height() / 2.0;
+    else if (a.testFlag(Qt::AlignBottom))
+        at.ry() -= box.height();
+    text.moveTopLeft(at.toPoint() + QPoint(pad.left(), pad.top()));
+    QTransform turn;
+    const QPointF pos = t.position->pixelPosition();
+    turn.translate(pos.x(), pos.y());
+    turn.rotate(t.rotation());
+    const QRectF inner = QRectF(text).adjusted(0.5, 0.5, -0.5, -0.5);
+    DrawnText d {t.text().toStdString(), {}, std::abs(t.rotation()) > 1e-9};
+    const QPointF corners[4] = {inner.topLeft(), inner.topRight(), inner.bottomRight(), inner.bottomLeft()};
+    for (int i = 0; i < 4; ++i) {
+        const QPointF p = turn.map(corners[i]);
+        d.quad.p[static_cast<size_t>(i)] = {p.x(), p.y()};
+    }
+    return d;
+}
+
+/// The lines no text may cross: roofs and ceilings of every kind, and the ridge guide.
+std::vector<std::pair<std::string, Segment>> hardLines(QCustomPlot& plot)
+{
+    static const QStringList roles {QStringLiteral("roof"), QStringLiteral("achievable-roof"),
+        QStringLiteral("level-roof"), QStringLiteral("precision-roof"), QStringLiteral("link-roof"),
+        QStringLiteral("compare-roof")};
+    std::vector<std::pair<std::string, Segment>> out;
+    for (int i = 0; i < plot.graphCount(); ++i) {
+        QCPGraph* g = plot.graph(i);
+        if (!roles.contains(g->objectName()))
+            continue;
+        const auto data = g->data();
+        for (int k = 1; k < data->size(); ++k) {
+            auto px = [&](int j) {
+                const auto it = data->at(j);
+                return geom::Pt {plot.xAxis->coordToPixel(it->key), plot.yAxis->coordToPixel(it->value)};
+            };
+            out.push_back({g->objectName().toStdString(), {px(k - 1), px(k)}});
+        }
+    }
+    if (auto* ridge = plot.findChild<QCPItemLine*>(plotnames::kRidgeGuide)) {
+        const QPointF a = ridge->start->pixelPosition(), b = ridge->end->pixelPosition();
+        out.push_back({"ridge guide", {{a.x(), a.y()}, {b.x(), b.y()}}});
+    }
+    return out;
+}
+
+/// What breaks the rules in the plot as drawn at its size, one line each; and how many kernels
+/// it names (point names and key numbers).
+struct Findings {
+    std::vector<std::string> problems;
+    int named = 0;
+    int numbers = 0; ///< of them, key numbers
+    int keyLines = 0;
+};
+
+Findings inspect(QCustomPlot& plot)
+{
+    plot.replot(); // lays the plot out and turns the labels along their lines
+    Findings f;
+    std::vector<DrawnText> texts;
+    std::vector<Segment> leaders;
+    const QRect frame = plot.axisRect()->rect();
+    const Box area {double(frame.left()), double(frame.top()), double(frame.right() + 1), double(frame.bottom() + 1)};
+    for (int i = 0; i < plot.itemCount(); ++i) {
+        if (auto* t = qobject_cast<QCPItemText*>(plot.item(i)); t && t->visible() && !t->text().isEmpty()) {
+            texts.push_back(drawnText(*t));
+            const bool name = t->layer() && t->layer()->name() == QLatin1String("point-labels");
+            bool number = false;
+            t->text().toInt(&number);
+            f.named += name;
+            f.numbers += name && number;
+        }
+        if (auto* l = qobject_cast<QCPItemLine*>(plot.item(i)); l && l->objectName() == QLatin1String("leader-line")) {
+            const QPointF a = l->start->pixelPosition(), b = l->end->pixelPosition();
+            leaders.push_back({{a.x(), a.y()}, {b.x(), b.y()}});
+        }
+    }
+    const QRect legend = plot.legend->outerRect();
+    const Quad legendQuad = Quad::of(
+        {double(legend.left()), double(legend.top()), double(legend.right() + 1), double(legend.bottom() + 1)});
+    const auto lines = hardLines(plot);
+    for (size_t i = 0; i < texts.size(); ++i) {
+        const DrawnText& a = texts[i];
+        if (!area.contains(a.quad.bounds().grown(-0.01)))
+            f.problems.push_back("'" + a.text + "' is cut by the plot frame");
+        if (geom::overlaps(a.quad, legendQuad))
+            f.problems.push_back("'" + a.text + "' is on the legend");
+        for (size_t j = i + 1; j < texts.size(); ++j)
+            if (geom::overlaps(a.quad, texts[j].quad))
+                f.problems.push_back("'" + a.text + "' overlaps '" + texts[j].text + "'");
+        for (const auto& [what, s] : lines)
+            if (geom::crosses(s, a.quad))
+                f.problems.push_back("the " + what + " runs through '" + a.text + "'");
+        for (const Segment& s : leaders)
+            if (geom::crosses(s, Quad::of(a.quad.bounds().grown(-1.0))) && !a.rotated)
+                f.problems.push_back("a leader line runs through '" + a.text + "'");
+    }
+    for (int i = 0; i < plot.plotLayout()->elementCount(); ++i)
+        if (auto* key = plot.plotLayout()->elementAt(i); key && key->objectName() == QLatin1String("label-key"))
+            for (QCPLayoutElement* e : key->elements(true))
+                if (auto* text = qobject_cast<QCPTextElement*>(e);
+                    text && !text->text().contains(QLatin1String("not named")))
+                    for (auto it = QRegularExpression(QStringLiteral("(?:^|\\n|    )\\d+  ")).globalMatch(text->text());
+                         it.hasNext(); it.next())
+                        ++f.keyLines; // one per entry: "3  name", in columns or one paragraph
+    return f;
+}
+
+std::string report(const Findings& f)
+{
+    std::ostringstream out;
+    for (const auto& p : f.problems)
+        out << "  " << p << "\n";
+    return out.str();
+}
+
+/// `n` named kernels spread over an H100's roofline as real traces spread (a fixed sequence).
+std::vector<Kernel> namedKernels(int n)
+{
+    static const char* names[] = {"flash_attn_fwd", "flash_attn_bwd", "gemm_qkv", "gemm_out_proj", "gemm_mlp_up",
+        "gemm_mlp_down", "layernorm_fwd", "rmsnorm", "softmax", "rotary_emb", "silu_mul", "all_reduce_pack",
+        "embedding_lookup", "cross_entropy", "adam_step", "transpose_021", "reduce_sum", "dropout_fwd", "gelu_bwd",
+        "conv2d_3x3", "depthwise_conv", "batchnorm_bwd", "topk_router", "moe_gather", "moe_scatter", "kv_cache_append",
+        "paged_attn_decode", "quantize_fp8", "dequant_int4", "gemv_decode", "elementwise_add", "scatter_add",
+        "sort_keys", "prefix_scan", "histogram", "spmv_csr", "stencil_7pt", "fft_radix4", "nbody_forces", "lu_factor"};
+    std::uint64_t state = 0x9E3779B97F4A7C15ull;
+    auto uniform = [&](double lo, double hi) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return lo + (hi - lo) * static_cast<double>(state >> 11) / 9007199254740992.0;
+    };
+    std::vector<Kernel> out;
+    for (int i = 0; i < n; ++i) {
+        const double ai = std::pow(10.0, uniform(-1.2, 3.6)), bytes = std::pow(10.0, uniform(7, 10.5));
+        const double roof = std::min(989.4e12, ai * 3.35e12), fraction = std::pow(10.0, uniform(-1.6, -0.02));
+        out.push_back(test::makeKernel(names[i % 40], ai * bytes, bytes, ai * bytes / (roof * fraction)));
+    }
+    return out;
+}
+
+PlotSpec figureOf(const std::vector<Kernel>& kernels)
+{
+    const HardwareProfile& hw = *test::shippedCatalog().find("h100-sxm5");
+    const Roofline roof = makeRoofline(hw, Precision::BF16).value();
+    std::vector<Placement> placements;
+    for (const Kernel& k : kernels)
+        placements.push_back(analyze(k, roof));
+    PlotOptions o;
+    o.layoutLabels = false; // the renderer lays them out for the size it draws
+    return buildPlotSpec(hw, roof, kernels, placements, o);
+}
+
+void expectClean(const PlotSpec& spec, QSize size, const std::string& what, int kernels)
+{
+    QCustomPlot plot;
+    plot.resize(size);
+    renderPlotSpec(plot, spec, PlotStyle::light());
+    const Findings f = inspect(plot);
+    // To look at them: RS_FIGDIR=/tmp/figs ui_tests --gtest_filter='FigureText.*'
+    if (qEnvironmentVariableIsSet("RS_FIGDIR"))
+        plot.savePng(QStringLiteral("%1/%2-%3x%4.png")
+                         .arg(qEnvironmentVariable("RS_FIGDIR"), QString::fromStdString(what).replace(' ', '_'))
+                         .arg(size.width())
+                         .arg(size.height()));
+    EXPECT_TRUE(f.problems.empty()) << what << " at " << size.width() << "x" << size.height() << ": "
+                                    << f.problems.size() << " problems\n"
+                                    << report(f);
+    if (kernels >= 0) {
+        EXPECT_EQ(f.named, kernels) << what << ": every kernel named by a label or a key number";
+        EXPECT_EQ(f.numbers, f.keyLines) << what << ": a key line for every number at a point";
+    }
+}
+
+const QSize kSizes[] = {{1000, 650}, {700, 450}, {600, 400}};
+
+} // namespace
+
+TEST(FigureText, GeneratedSetsOfNamedKernelsHaveNoCollisionsAtAnySize)
+{
+    for (int n : {10, 20, 40}) {
+        const PlotSpec spec = figureOf(namedKernels(n));
+        for (QSize size : kSizes)
+            expectClean(spec, size, std::to_string(n) + " kernels", n);
+    }
+}
+
+TEST(FigureText, TheExampleSessionsHaveNoCollisions)
+{
+    std::vector<Error> errors;
+    const auto models = loadModelPresets(errors);
+    const QDir examples(QStringLiteral(ROOFLINE_SOURCE_DIR "/resources/examples"));
+    int seen = 0;
+    for (const QString& file : examples.entryList({QStringLiteral("*.roofline.yaml")})) {
+        const auto session = loadSessionFile(examples.filePath(file).toStdString());
+        ASSERT_TRUE(session.ok()) << file.toStdString();
+        const HardwareProfile* hw = test::shippedCatalog().find(session.value().hardwareId);
+        ASSERT_NE(hw, nullptr) << file.toStdString();
+        const auto analysis = analyzeSession(*hw, session.value());
+        ASSERT_TRUE(analysis.ok()) << file.toStdString();
+        const PlotSpec spec
+            = buildSessionFigure(*hw, session.value(), analysis.value(), models, &test::shippedCatalog());
+        for (QSize size : kSizes)
+            expectClean(spec, size, file.toStdString(), -1);
+        ++seen;
+    }
+    EXPECT_GE(seen, 4);
+}
+
+TEST(FigureText, AKernelWithNoRoomIsNumberedAndNamedInTheKey)
+{
+    // Twelve kernels on one spot: one name fits beside them, the rest are numbers and key lines.
+    std::vector<Kernel> kernels;
+    for (int i = 0; i < 12; ++i)
+        kernels.push_back(test::makeKernel("stacked_" + std::to_string(i), 1e12 * (1 + 0.001 * i), 1e10, 1e-2));
+    const PlotSpec spec = figureOf(kernels);
+    QCustomPlot plot;
+    plot.resize(700, 450);
+    renderPlotSpec(plot, spec, PlotStyle::light());
+    const Findings f = inspect(plot);
+    EXPECT_TRUE(f.problems.empty()) << report(f);
+    EXPECT_EQ(f.named, 12);
+    EXPECT_GE(f.keyLines, 6) << "most of them in the key";
+}

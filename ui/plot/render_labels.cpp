@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: MIT
+// The figure's text as drawn: the core's label layout run for the plot's real size, view and
+// fonts, then each label, its leader line and the key under the plot (drawLabels).
+#include "ui/plot/render_steps.h"
+#include "ui/plot/roofline_renderer.h"
+
+#include <qcustomplot.h>
+
+#include <QFontMetrics>
+
+#include <algorithm>
+
+namespace roofline::ui {
+namespace {
+using namespace render;
+
+constexpr const char* kLabelItem = "rs_label"; ///< a property on every item drawLabels made
+constexpr const char* kKeyName = "label-key";
+constexpr const char* kLayer = "point-labels";
+
+Qt::Alignment hAlign(PlotLabel::Align a)
+{
+    return a == PlotLabel::Align::Left ? Qt::AlignLeft
+        : a == PlotLabel::Align::Right ? Qt::AlignRight
+                                       : Qt::AlignHCenter;
+}
+
+Qt::Alignment vAlign(PlotLabel::VAlign v)
+{
+    return v == PlotLabel::VAlign::Above ? Qt::AlignBottom
+        : v == PlotLabel::VAlign::Below  ? Qt::AlignTop
+                                         : Qt::AlignVCenter;
+}
+
+/// The size of `text` as a QCPItemText in `font` draws it.
+TextSize measured(const QFont& font, const std::string& text)
+{
+    const QRect r = QFontMetrics(font).boundingRect(0, 0, 0, 0, Qt::TextDontClip | Qt::AlignLeft, qs(text));
+    return {r.width(), r.height()};
+}
+
+/// Removes what an earlier drawLabels made: its items and the key's row.
+void removeLabels(QCustomPlot& plot)
+{
+    for (int i = plot.itemCount() - 1; i >= 0; --i)
+        if (plot.item(i)->property(kLabelItem).toBool())
+            plot.removeItem(i);
+    auto* layout = plot.plotLayout();
+    for (int i = layout->elementCount() - 1; i >= 0; --i)
+        if (QCPLayoutElement* el = layout->elementAt(i); el && el->objectName() == QLatin1String(kKeyName))
+            layout->remove(el);
+    layout->simplify();
+}
+
+/// The plot laid out at its size: the axis rect the labels go in, the legend they avoid, the
+/// view they are placed in and the renderer's fonts.
+LabelMetrics metricsFor(QCustomPlot& plot, const PlotStyle& style)
+{
+    plot.setViewport(QRect(0, 0, plot.width(), plot.height()));
+    for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
+        plot.plotLayout()->update(phase);
+    const QRect area = plot.axisRect()->rect();
+    LabelMetrics m;
+    m.width = std::max(1, area.width());
+    m.height = std::max(1, area.height());
+    m.markerRadius = 6.0; // a kernel's marker is 10 px across (render_points.cpp)
+    if (plot.legend && plot.legend->visible()) {
+        const QRect l = plot.legend->outerRect().translated(-area.topLeft());
+        m.legend
+            = std::array<double, 4> {double(l.left()), double(l.top()), double(l.right() + 1), double(l.bottom() + 1)};
+    }
+    m.x = AxisRange {plot.xAxis->range().lower, plot.xAxis->range().upper};
+    m.y = AxisRange {plot.yAxis->range().lower, plot.yAxis->range().upper};
+    m.measure = [style](const std::string& text, LabelRole role) { return measured(labelFont(role, style), text); };
+    return m;
+}
+
+/// The legend sits in the plot's empty top-left corner, or, in a small figure (a paper column,
+/// a slide's half), in a row under the plot where it takes no room from the labels.
+void placeLegend(QCustomPlot& plot, const PlotStyle& style)
+{
+    const bool below = plot.width() < 900 || plot.height() < 560;
+    QCPLayoutInset* inset = plot.axisRect()->insetLayout();
+    const bool inInset = plot.legend->layout() == inset;
+    if (below && inInset) {
+        inset->take(plot.legend);
+        inset->simplify();
+        const int row = plot.plotLayout()->rowCount();
+        plot.plotLayout()->addElement(row, 0, plot.legend);
+        plot.plotLayout()->setRowStretchFactor(row, 0.001);
+        int widest = 1;
+        for (int i = 0; i < plot.legend->itemCount(); ++i)
+            widest = std::max(widest, plot.legend->item(i)->minimumOuterSizeHint().width());
+        plot.legend->setWrap(std::clamp((plot.width() - 16) / (widest + 8), 1, 3));
+        plot.legend->setFillOrder(QCPLegend::foColumnsFirst); // rearranges by the new wrap
+        plot.legend->setBorderPen(Qt::NoPen);
+        plot.legend->setMargins(QMargins(4, 4, 4, 0));
+    } else if (!below && !inInset) {
+        plot.plotLayout()->take(plot.legend);
+        plot.plotLayout()->simplify();
+        inset->addElement(plot.legend, Qt::AlignTop | Qt::AlignLeft);
+        plot.legend->setWrap(0);
+        plot.legend->setFillOrder(QCPLegend::foRowsFirst);
+        plot.legend->setMargins(QMargins(7, 5, 7, 4));
+        plot.legend->setBorderPen(QPen(style.grid));
+    }
+}
+
+/// A key line as long as the room allows: "3  name · memory-bound · 16x below roof", then
+/// without the regime (the point's colour and side of the ridge say it), then the name alone.
+QString keyEntry(size_t number, const std::string& line, int brevity)
+{
+    const QStringList parts = qs(line).split(QStringLiteral(" \u00B7 "));
+    const QString text = brevity == 0 || parts.size() < 3 ? qs(line)
+        : brevity == 1                                    ? parts.front() + QStringLiteral(" \u00B7 ") + parts.back()
+                                                          : parts.front();
+    return QStringLiteral("%1  %2").arg(number).arg(text);
+}
+
+/// The key's columns: as many as the figure's width holds, of lines as long as leave the plot
+/// at least three quarters of the figure's height; when even names alone in columns would take
+/// more, the names run on as one paragraph ("1 gemm  2 softmax  3 ...") in a single column.
+std::vector<QStringList> keyColumns(const std::vector<std::string>& key, const QFontMetrics& fm, int width, int height)
+{
+    std::vector<QStringList> columns;
+    for (int brevity = 0; brevity < 3 && !key.empty(); ++brevity) {
+        QStringList lines;
+        int widest = 0;
+        for (size_t k = 0; k < key.size(); ++k) {
+            lines << keyEntry(k + 1, key[k], brevity);
+            widest = std::max(widest, fm.horizontalAdvance(lines.back()));
+        }
+        const int cols = std::clamp(width / (widest + 24), 1, std::min(6, static_cast<int>(lines.size())));
+        const int perCol = (static_cast<int>(lines.size()) + cols - 1) / cols;
+        if (perCol * fm.lineSpacing() <= height / 4 || brevity < 2) {
+            columns.clear();
+            for (int at = 0; at < lines.size(); at += perCol)
+                columns.push_back(lines.mid(at, perCol));
+            if (perCol * fm.lineSpacing() <= height / 4)
+                break;
+            continue;
+        }
+        QStringList paragraph {QString()};
+        for (const QString& entry : lines) {
+            const QString next = paragraph.back().isEmpty() ? entry : paragraph.back() + QStringLiteral("    ") + entry;
+            if (!paragraph.back().isEmpty() && fm.horizontalAdvance(next) > width)
+                paragraph << entry;
+            else
+                paragraph.back() = next;
+        }
+        columns = {paragraph};
+    }
+    return columns;
+}
+
+/// The key under the plot, and the line saying how many kernels have no name at all.
+QCPLayoutElement* addKey(QCustomPlot& plot, const std::vector<std::string>& key, int unnamed, const PlotStyle& style)
+{
+    if (key.empty() && unnamed <= 0)
+        return nullptr;
+    auto* grid = new QCPLayoutGrid;
+    grid->setObjectName(QString::fromLatin1(kKeyName));
+    const int row = plot.plotLayout()->rowCount();
+    plot.plotLayout()->addElement(row, 0, grid);
+    plot.plotLayout()->setRowStretchFactor(row, 0.001);
+    grid->setRowSpacing(0);
+    const QFont font = style.font(8);
+    const auto columns = keyColumns(key, QFontMetrics(font), std::max(1, plot.width() - 16), plot.height());
+    for (size_t c = 0; c < columns.size(); ++c) {
+        auto* text = new QCPTextElement(&plot, columns[c].join(QLatin1Char('\n')), font);
+        text->setTextFlags(Qt::AlignLeft | Qt::AlignTop);
+        text->setTextColor(style.foreground);
+        text->setMargins(QMargins(c == 0 ? 4 : 14, 2, 4, unnamed > 0 ? 0 : 6));
+        grid->addElement(0, static_cast<int>(c), text);
+    }
+    if (unnamed > 0) {
+        auto* note = new QCPTextElement(&plot,
+            QObject::tr("%n more kernel(s) not named here: the figure names those that take the most time; "
+                        "the table lists every one.",
+                nullptr, unnamed),
+            style.font(8, false, true));
+        note->setTextColor(style.muted);
+        note->setTextFlags(Qt::AlignLeft | Qt::AlignTop);
+        note->setMargins(QMargins(4, 2, 4, 6));
+        grid->addElement(1, 0, note);
+    }
+    return grid;
+}
+
+/// A label written along a line: anchored on it, padded off it, turned to follow it.
+void addAlongLine(QCustomPlot& plot, QCPItemText* t, const PlotLabel& l)
+{
+    t->position->setCoords(l.at.x, l.at.y);
+    const auto pad = alongLinePadding(l);
+    t->setPadding(QMargins(pad[0], pad[1], pad[2], pad[3]));
+    t->setProperty("rs_alongX", l.along->x);
+    t->setProperty("rs_alongY", l.along->y);
+    Q_UNUSED(plot);
+}
+
+/// The colour and object name of a label's role.
+void styleRole(QCPItemText* t, const PlotLabel& l, const PlotStyle& style)
+{
+    t->setColor(style.foreground);
+    switch (l.role) {
+    case LabelRole::RidgeLabel:
+        t->setObjectName(plotnames::kRidgeLabel);
+        t->setColor(style.muted);
+        break;
+    case LabelRole::RegionLabel:
+        t->setColor(style.muted);
+        break;
+    case LabelRole::CeilingLabel:
+        t->setObjectName(QStringLiteral("ceiling-label"));
+        t->setColor(style.muted);
+        break;
+    case LabelRole::LeverLabel:
+        t->setObjectName(QStringLiteral("lever-label"));
+        t->setColor(leverColour(style));
+        break;
+    case LabelRole::PointLabel:
+        if (l.text.find("ABOVE ROOF") != std::string::npos)
+            t->setColor(style.aboveRoof);
+        break;
+    default:
+        break;
+    }
+}
+
+void addLeader(QCustomPlot& plot, const PlotLabel& l, const PlotStyle& style)
+{
+    auto* line = new QCPItemLine(&plot);
+    line->setProperty(kLabelItem, true);
+    line->setObjectName(QStringLiteral("leader-line"));
+    line->start->setCoords((*l.leader)[0].x, (*l.leader)[0].y);
+    line->end->setCoords((*l.leader)[1].x, (*l.leader)[1].y);
+    line->setPen(QPen(style.muted, 0.8));
+    line->setLayer(QString::fromLatin1(kLayer));
+    line->setClipToAxisRect(true);
+}
+
+/// One label as laid out: its text (or its key number) where the layout put it.
+void addLabel(QCustomPlot& plot, const PlotLabel& l, bool crowded, const PlotStyle& style)
+{
+    auto* t = new QCPItemText(&plot);
+    t->setProperty(kLabelItem, true);
+    t->setClipToAxisRect(true);
+    t->setPadding(QMargins());
+    t->setPositionAlignment(hAlign(l.align) | vAlign(l.valign));
+    t->setTextAlignment(hAlign(l.align));
+    const bool numbered = l.keyNumber > 0;
+    t->setText(numbered ? QString::number(l.keyNumber) : qs(l.text));
+    t->setFont(labelFont(numbered ? LabelRole::KeyNumber : l.role, style));
+    styleRole(t, l, style);
+    if (l.along) {
+        addAlongLine(plot, t, l);
+    } else {
+        const PlotXY at = l.textAt ? *l.textAt : l.at;
+        t->position->setCoords(at.x, at.y);
+    }
+    if (l.role == LabelRole::PointLabel || l.role == LabelRole::LeverLabel) {
+        t->setLayer(QString::fromLatin1(kLayer));
+        if (crowded) {
+            QColor backdrop = style.background;
+            backdrop.setAlpha(200);
+            t->setBrush(backdrop); // legible over the cloud
+        }
+    }
+    if (l.leader)
+        addLeader(plot, l, style);
+}
+
+} // namespace
+
+QFont labelFont(LabelRole role, const PlotStyle& style)
+{
+    switch (role) {
+    case LabelRole::SlopeLabel:
+    case LabelRole::PeakLabel:
+        return style.roofLabelFont();
+    case LabelRole::RidgeLabel:
+        return style.font(9);
+    case LabelRole::RegionLabel:
+        return style.regionFont();
+    case LabelRole::CeilingLabel:
+        return style.font(8.5);
+    case LabelRole::LeverLabel:
+        return style.font(8.5, true);
+    case LabelRole::KeyNumber:
+        return style.font(7.5);
+    case LabelRole::PointLabel:
+        break;
+    }
+    return style.font(8.8);
+}
+
+void drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
+{
+    removeLabels(plot);
+    placeLegend(plot, style);
+    if (!plot.layer(QString::fromLatin1(kLayer)))
+        plot.addLayer(QString::fromLatin1(kLayer), plot.layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    // The key under the plot takes height from it, which moves the points: lay out again for
+    // the plot area the key leaves, until the key for that layout leaves the same area (once or
+    // twice). The key never shrinks between passes, so the area only shrinks and settles.
+    LabelMetrics used = metricsFor(plot, style);
+    LabelLayoutResult laid = layoutLabels(spec, used);
+    double keyHeight = 0.0;
+    for (int pass = 0; pass < 6; ++pass) {
+        removeLabels(plot);
+        placeLegend(plot, style);
+        if (QCPLayoutElement* key = addKey(plot, laid.key, spec.unnamedKernels, style)) {
+            keyHeight = std::max(keyHeight, double(key->minimumOuterSizeHint().height()));
+            key->setMinimumSize(0, static_cast<int>(keyHeight));
+        }
+        LabelMetrics m = metricsFor(plot, style);
+        if (m.width == used.width && m.height == used.height)
+            break;
+        laid = layoutLabels(spec, m);
+        used = std::move(m);
+    }
+    for (const auto& l : laid.labels)
+        if (!l.text.empty())
+            addLabel(plot, l, spec.crowded(), style);
+}
+
+} // namespace roofline::ui
