@@ -68,6 +68,7 @@ docs: build
 	$(BUILD_DIR)/bin/roofline export $(EXAMPLES)/llm-decode-vs-prefill.roofline.yaml -o docs/figures/llm-levers.png --dpi 96
 	$(BUILD_DIR)/bin/roofline export $(EXAMPLES)/reading-the-plot.roofline.yaml -o docs/figures/reading-the-plot.png --dpi 96
 	$(BUILD_DIR)/bin/roofline export $(EXAMPLES)/ridge-moves.roofline.yaml -o docs/figures/ridge-moves.png --dpi 96
+	$(BUILD_DIR)/bin/roofline export $(EXAMPLES)/twenty-kernels.roofline.yaml -o docs/figures/twenty-kernels.png --dpi 96
 	$(BUILD_DIR)/bin/roofline export $(EXAMPLES)/ridge-moves.roofline.yaml --panels precisions --precisions bf16,fp8 \
 	  -o docs/figures/panels-precisions.png --dpi 96
 	HOME=$$(mktemp -d) QT_QPA_PLATFORM=offscreen $(BUILD_DIR)/bin/roofline-studio \

@@ -243,10 +243,12 @@ Result<PlotSpec> buildSessionPlot(const HardwareProfile& profile, const Session&
 }
 
 PlotSpec buildSessionPlot(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis,
-    const ProfileCatalog* catalog)
+    const ProfileCatalog* catalog, bool layOutLabels)
 {
-    return buildPlotSpec(effectiveProfile(profile, session), analysis.roof, session.kernels, analysis.placements,
-        plotOptionsFor(session, &profile, catalog), analysis.summary);
+    PlotOptions o = plotOptionsFor(session, &profile, catalog);
+    o.layoutLabels = layOutLabels;
+    return buildPlotSpec(
+        effectiveProfile(profile, session), analysis.roof, session.kernels, analysis.placements, o, analysis.summary);
 }
 
 } // namespace roofline

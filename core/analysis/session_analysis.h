@@ -92,7 +92,9 @@ PlotOptions plotOptionsFor(
 
 /// The figure of a session (the window and `roofline export SESSION` both draw this).
 Result<PlotSpec> buildSessionPlot(const HardwareProfile& profile, const Session& session);
+/// `layOutLabels` false: the labels are left for the renderer to lay out at its size (the window
+/// and exports); true lays them out for the nominal figure (`plotSpecToText`).
 PlotSpec buildSessionPlot(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis,
-    const ProfileCatalog* catalog = nullptr);
+    const ProfileCatalog* catalog = nullptr, bool layOutLabels = true);
 
 } // namespace roofline

@@ -70,7 +70,7 @@ Result<LlmAnalysis> analyzeLlm(const LlmSettings& s, const HardwareProfile& hw, 
     return a;
 }
 
-void addLlmOverlay(PlotSpec& spec, const LlmAnalysis& a, const LlmSettings& s)
+void addLlmOverlay(PlotSpec& spec, const LlmAnalysis& a, const LlmSettings& s, bool layOutLabels)
 {
     auto phasePoint = [&](const PhaseResult& r, const std::string& name, const std::string& detail) {
         PlotPoint pt;
@@ -106,18 +106,19 @@ void addLlmOverlay(PlotSpec& spec, const LlmAnalysis& a, const LlmSettings& s)
             spec.labels.push_back(
                 {LabelRole::LeverLabel, l.label, l.to, std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Above});
         }
-    layoutPointLabels(spec);
+    if (layOutLabels)
+        layoutPointLabels(spec);
 }
 
 PlotSpec buildSessionFigure(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis,
-    const std::vector<ModelSpec>& models, const ProfileCatalog* catalog, std::string* llmError)
+    const std::vector<ModelSpec>& models, const ProfileCatalog* catalog, std::string* llmError, bool layOutLabels)
 {
-    PlotSpec spec = buildSessionPlot(profile, session, analysis, catalog);
+    PlotSpec spec = buildSessionPlot(profile, session, analysis, catalog, layOutLabels);
     if (!session.llm.enabled)
         return spec;
     auto llm = analyzeLlm(session.llm, effectiveProfile(profile, session), analysis.roof, models, catalog);
     if (llm)
-        addLlmOverlay(spec, llm.value(), session.llm);
+        addLlmOverlay(spec, llm.value(), session.llm, layOutLabels);
     else if (llmError)
         *llmError = llm.error().message;
     return spec;

@@ -31,12 +31,14 @@ Result<LlmAnalysis> analyzeLlm(const LlmSettings& settings, const HardwareProfil
     const std::vector<ModelSpec>& models, const ProfileCatalog* catalog);
 
 /// Adds the phases (as points with labels), the trajectory and the lever arrows to `spec`.
-void addLlmOverlay(PlotSpec& spec, const LlmAnalysis& llm, const LlmSettings& settings);
+/// `layOutLabels`: lay the figure's labels out again for the nominal figure (buildSessionPlot).
+void addLlmOverlay(PlotSpec& spec, const LlmAnalysis& llm, const LlmSettings& settings, bool layOutLabels = true);
 
 /// The whole figure of a session: its kernels and, when its LLM panel is on, the LLM overlay.
 /// The window and `roofline export SESSION` both draw this. An LLM setting that cannot be
 /// evaluated (unknown model) leaves the overlay out and says why in `llmError`.
 PlotSpec buildSessionFigure(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis,
-    const std::vector<ModelSpec>& models, const ProfileCatalog* catalog, std::string* llmError = nullptr);
+    const std::vector<ModelSpec>& models, const ProfileCatalog* catalog, std::string* llmError = nullptr,
+    bool layOutLabels = true);
 
 } // namespace roofline

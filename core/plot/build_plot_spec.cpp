@@ -15,6 +15,14 @@ using detail::rateUnit;
 
 namespace {
 
+/// `text` with each `{key}` replaced by its value.
+std::string substituted(std::string text, const std::string& key, const std::string& value)
+{
+    for (size_t at = text.find(key); at != std::string::npos; at = text.find(key, at + value.size()))
+        text.replace(at, key.size(), value);
+    return text;
+}
+
 /// The axes, their ticks and labels, the ridge and the title.
 PlotSpec frameFor(
     const HardwareProfile& profile, const Roofline& roof, const PlotOptions& options, const PlacementSummary& summary)
@@ -30,8 +38,7 @@ PlotSpec frameFor(
     s.yTicks = decadeTicks(s.y, true, unit);
     s.ridge = roof.ridge();
     s.peak = roof.peakFlops;
-    s.title = options.title.empty() ? profile.name + " \xC2\xB7 " + precisionLabel(roof.precision) + " (dense)"
-                                    : options.title;
+    s.title = figureTitle(options.title, profile, roof.precision);
     s.subtitle = roof.memoryLevel + " " + formatQuantity(roof.bandwidth, Dimension::ByteRate) + " \xC2\xB7 peak "
         + formatSI(roof.peakFlops, 4) + unit + " \xC2\xB7 ridge " + formatQuantity(roof.ridge(), Dimension::Intensity);
     return s;
@@ -292,7 +299,53 @@ void addCompareRoofs(PlotSpec& s, const std::vector<CompareRoof>& compare)
     }
 }
 
+/// The subtitle names every roof drawn besides the main one: "· also drawn: achievable (85% of
+/// peak), L2 7.3 TB/s, NVIDIA B200 · BF16".
+void addDrawnRoofs(PlotSpec& s)
+{
+    std::vector<std::string> names;
+    bool otherPrecisions = false;
+    for (const auto& c : s.ceilings) {
+        std::string name;
+        switch (c.role) {
+        case CeilingRole::Roof:
+            continue;
+        case CeilingRole::AchievableRoof:
+            name = "achievable" + c.legend.substr(c.legend.find(' '));
+            break;
+        case CeilingRole::PrecisionRoof:
+            if (otherPrecisions)
+                continue;
+            otherPrecisions = true;
+            name = "other precisions' peaks";
+            break;
+        case CeilingRole::Interconnect:
+            name = c.legend.substr(c.legend.find(": ") + 2) + " link";
+            break;
+        case CeilingRole::Compare:
+            name = c.legend.substr(0, c.legend.rfind(" (ridge"));
+            break;
+        case CeilingRole::LevelRoof:
+            name = c.legend;
+            break;
+        }
+        names.push_back(name);
+    }
+    if (names.empty())
+        return;
+    s.subtitle += " \xC2\xB7 also drawn: ";
+    for (size_t i = 0; i < names.size(); ++i)
+        s.subtitle += (i ? ", " : "") + names[i];
+}
+
 } // namespace
+
+std::string figureTitle(const std::string& title, const HardwareProfile& profile, Precision precision)
+{
+    if (title.empty())
+        return profile.name + " \xC2\xB7 " + precisionLabel(precision) + " (dense)";
+    return substituted(substituted(title, "{hardware}", profile.name), "{precision}", precisionLabel(precision));
+}
 
 PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, const std::vector<Kernel>& kernels,
     const std::vector<Placement>& placements, const PlotOptions& options)
@@ -318,6 +371,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     if (options.showInterconnect && profile.interconnect)
         addInterconnect(s, profile, roof);
     addCompareRoofs(s, options.compare);
+    addDrawnRoofs(s);
     if (options.showLabels)
         s.unnamedKernels = static_cast<int>(std::count(hasLabel.begin(), hasLabel.end(), false));
     const bool crowded = placements.size() > kThinningThreshold;

@@ -84,6 +84,7 @@ public:
         , m_ly1(std::log(m_y.hi))
         , m_area {1, 1, m.width - 1, m.height - 1} // a pixel off the frame: text is drawn at whole pixels
         , m_markers(m.width, m.height)
+        , m_drops(m.width, m.height)
         , m_density(m.width, m.height)
         , m_crowded(spec.crowded())
     { }
@@ -177,16 +178,19 @@ private:
             to.push_back({px(pts[i - 1]), px(pts[i])});
     }
 
-    /// Roofs, ceilings and the ridge guide are lines no text may cross; drops, level links, the
-    /// LLM trajectory and the levers' arrows only cost.
+    /// Roofs, ceilings and the ridge guide are lines no text may cross; drops (one per measured
+    /// kernel: boxes on a grid, so a text looks only at those near it), level links, the LLM
+    /// trajectory and the levers' arrows only cost.
     void addLines()
     {
         for (const auto& c : m_spec.ceilings)
             addPolyline(c.points, m_lines);
         if (m_spec.ridge > m_x.lo && m_spec.ridge < m_x.hi)
             m_lines.push_back({px({m_spec.ridge, m_y.lo}), px({m_spec.ridge, m_spec.peak})});
-        for (const auto& d : m_spec.drops)
-            m_soft.push_back({px(d.from), px(d.to)});
+        for (const auto& d : m_spec.drops) { // vertical: thin boxes, looked up by place
+            const Pt a = px(d.from), b = px(d.to);
+            m_drops.push_back({a.x - 1.0, std::min(a.y, b.y), a.x + 1.0, std::max(a.y, b.y)});
+        }
         for (const auto& d : m_spec.levelLinks)
             m_soft.push_back({px(d.from), px(d.to)});
         addPolyline(m_spec.trajectory, m_soft);
@@ -251,7 +255,7 @@ private:
     /// hides it: the most), drops and trajectories, leader lines.
     double softCost(const Box& b) const
     {
-        double c = 20.0 * (m_markers.cost(b) + (m_crowded ? m_density.cost(b) : 0.0));
+        double c = 20.0 * (m_markers.cost(b) + (m_crowded ? m_density.cost(b) : 0.0)) + 20.0 * m_drops.cost(b);
         for (const Segment& s : m_soft)
             c += geom::crosses(s, b) ? 600.0 : 0.0;
         return c;
@@ -555,13 +559,14 @@ private:
     double m_lx0, m_lx1, m_ly0, m_ly1;
     Box m_area;
     detail::Obstacles m_markers;
+    detail::Obstacles m_drops; ///< the headroom drops, 2 px wide
     detail::MarkerDensity m_density;
     bool m_crowded;
     std::map<std::pair<double, double>, double> m_radius; ///< marker radius by position
     std::vector<Box> m_texts; ///< texts placed, the legend
     std::vector<Quad> m_quads; ///< texts written along lines
     std::vector<Segment> m_lines; ///< roofs, ceilings, the ridge guide: never through a text
-    std::vector<Segment> m_soft; ///< drops, level links, trajectory, arrows
+    std::vector<Segment> m_soft; ///< level links, trajectory, arrows
     std::vector<Segment> m_leaders;
     static constexpr size_t kNone = static_cast<size_t>(-1);
     std::map<size_t, Choice> m_reserved; ///< room kept for a name's number, by label

@@ -220,7 +220,7 @@ struct PlotOptions {
     bool showAchievable = false; ///< also draw the achievable roof (dashed)
     std::optional<AxisRange> x; ///< fixed ranges instead of the derived ones
     std::optional<AxisRange> y;
-    std::string title; ///< replaces the generated title when set
+    std::string title; ///< replaces the generated title when set; may use {hardware}, {precision}
     bool showLabels = true; ///< label each kernel (name, regime, headroom)
     bool sizeByTimeShare = false; ///< marker area follows the kernel's share of the total time
     /// Above this many kernels only the slowest ones are named (at most
@@ -299,6 +299,10 @@ std::pair<AxisRange, AxisRange> axisRangesFor(const HardwareProfile& profile, co
 /// The same from the placements' summary (their extremes).
 std::pair<AxisRange, AxisRange> axisRangesFor(const HardwareProfile& profile, const PlacementSummary& summary,
     const std::vector<const HardwareProfile*>& others = {});
+
+/// A figure's title: the accelerator and the precision ("NVIDIA H100 SXM5 80GB · BF16 (dense)"),
+/// or the user's own `title` with `{hardware}` and `{precision}` replaced, so it follows the view.
+std::string figureTitle(const std::string& title, const HardwareProfile& profile, Precision precision);
 
 /// The label of one tick: intensity as "0.1", "10", "1k"; rates as "10 TFLOP/s".
 std::string tickLabel(double value, bool rate, const std::string& unit);

@@ -570,3 +570,45 @@ TEST(PlotSpec, TheSessionsSummaryGivesTheFigureAWalkThroughThePlacementsGives)
         EXPECT_EQ(plotSpecToText(fromSummary), plotSpecToText(fromWalk));
     }
 }
+
+TEST(PlotSpec, TheTitleFollowsTheViewAndAUsersTitleMayNameIt)
+{
+    EXPECT_EQ(spec("h100-sxm5", Precision::BF16).title, "NVIDIA H100 SXM5 80GB \xC2\xB7 BF16 (dense)");
+    EXPECT_EQ(spec("h100-sxm5", Precision::FP8).title, "NVIDIA H100 SXM5 80GB \xC2\xB7 FP8 (dense)");
+    PlotOptions o;
+    o.title = "Our kernels on {hardware} in {precision}; {precision} again";
+    EXPECT_EQ(spec("b200", Precision::FP8, {}, o).title,
+        "Our kernels on NVIDIA B200 (HGX/DGX B200, per GPU) in FP8; FP8 again");
+    o.title = "A fixed title";
+    EXPECT_EQ(spec("b200", Precision::FP8, {}, o).title, "A fixed title");
+}
+
+TEST(PlotSpec, TheSubtitleStatesEveryRoofDrawn)
+{
+    EXPECT_EQ(spec("h100-sxm5", Precision::BF16).subtitle.find("also drawn"), std::string::npos);
+    PlotOptions o;
+    o.showAchievable = true;
+    o.showLevels = true;
+    o.showOtherPrecisions = true;
+    const std::string s = spec("h100-sxm5", Precision::BF16, {}, o).subtitle;
+    EXPECT_NE(s.find("also drawn: achievable (85% of peak)"), std::string::npos) << s;
+    EXPECT_NE(s.find("L2 "), std::string::npos) << s;
+    EXPECT_NE(s.find("other precisions' peaks"), std::string::npos) << s;
+    EXPECT_EQ(s.find("other precisions' peaks", s.find("other precisions' peaks") + 1), std::string::npos)
+        << "named once";
+}
+
+TEST(PlotSpec, MoreThanFiftyKernelsNameTheSlowestFiftyAndCountTheRest)
+{
+    std::vector<Kernel> ks;
+    for (int i = 0; i < 62; ++i)
+        ks.push_back(k(("k" + std::to_string(i)).c_str(), 1e12, 1e10, 1e-3 * (i + 1)));
+    const PlotSpec s = spec("h100-sxm5", Precision::BF16, ks);
+    const auto named = std::count_if(
+        s.labels.begin(), s.labels.end(), [](const PlotLabel& l) { return l.role == LabelRole::PointLabel; });
+    EXPECT_EQ(named, 50);
+    EXPECT_EQ(s.unnamedKernels, 12);
+    for (const auto& l : s.labels)
+        if (l.role == LabelRole::PointLabel)
+            EXPECT_GE(std::stoi(l.text.substr(1, l.text.find('\n') - 1)), 12) << "the slowest are named";
+}

@@ -128,7 +128,7 @@ std::vector<PlotSpec> figureSpecs(const ProfileCatalog& catalog, const std::vect
     for (const auto& [hw, s] : panels) {
         const SessionAnalysis a = analyzeInput(*hw, s, o);
         std::string llmError;
-        specs.push_back(buildSessionFigure(*hw, s, a, models, &catalog, &llmError));
+        specs.push_back(buildSessionFigure(*hw, s, a, models, &catalog, &llmError, false)); // the renderer lays out
         if (!llmError.empty())
             throw InputError {{o.input + ": llm: " + llmError}};
     }

@@ -409,7 +409,8 @@ PlotSpec SessionDocument::plotSpec() const
     const HardwareProfile* hw = hardware();
     if (!hw || !m_analysis)
         return {};
-    return buildSessionFigure(*hw, m_session, *m_analysis, m_models, &m_catalog);
+    return buildSessionFigure(
+        *hw, m_session, *m_analysis, m_models, &m_catalog, nullptr, false); // drawn: the renderer lays out the labels
 }
 
 } // namespace roofline::ui
