@@ -231,6 +231,43 @@ TEST(Cli, ExportWritesEachFormat)
     }
 }
 
+namespace {
+unsigned pngBe32(const std::string& data, size_t at)
+{
+    return (unsigned(uint8_t(data[at])) << 24) | (unsigned(uint8_t(data[at + 1])) << 16)
+        | (unsigned(uint8_t(data[at + 2])) << 8) | unsigned(uint8_t(data[at + 3]));
+}
+} // namespace
+
+TEST(Cli, ExportPresetsAreReportSizesAtTheirResolution)
+{
+    struct Case {
+        const char* preset;
+        unsigned width, height, dpi;
+    };
+    for (const Case c :
+        {Case {"column", 1050, 750, 300}, Case {"double", 2100, 1260, 300}, Case {"slide", 1920, 1080, 144}}) {
+        const fs::path out = scratch() / (std::string("preset-") + c.preset + ".png");
+        const CliRun r = roofline({"export", "--hw", "h100", "--title", "{hardware} in {precision}", "--preset",
+            c.preset, "-o", out.string(), "--point", "decode,140 GFLOP,70 GB"});
+        ASSERT_EQ(r.code, 0) << r.err;
+        const std::string png = readAll(out.string());
+        ASSERT_GT(png.size(), 24u);
+        EXPECT_EQ(pngBe32(png, 16), c.width) << c.preset;
+        EXPECT_EQ(pngBe32(png, 20), c.height) << c.preset;
+        const size_t phys = png.find("pHYs"); // pixels per metre, x then y
+        ASSERT_NE(phys, std::string::npos) << c.preset;
+        EXPECT_NEAR(pngBe32(png, phys + 4) * 0.0254, c.dpi, 0.5) << c.preset;
+    }
+    // Given as well, the size overrides the preset's.
+    const fs::path out = scratch() / "preset-wide.png";
+    ASSERT_EQ(roofline({"export", "--hw", "h100", "--preset", "slide", "--width", "1000", "-o", out.string()}).code, 0);
+    EXPECT_EQ(pngBe32(readAll(out.string()), 16), 1500u);
+    const CliRun bad = roofline({"export", "--hw", "h100", "--preset", "poster", "-o", out.string()});
+    EXPECT_EQ(bad.code, 2);
+    EXPECT_NE(bad.err.find("--preset must be"), std::string::npos) << bad.err;
+}
+
 TEST(Cli, ExportTakesSeveralPoints)
 {
     const fs::path out = scratch() / "points.svg";

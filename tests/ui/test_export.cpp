@@ -2,6 +2,7 @@
 #include "core/analysis/roofline.h"
 #include "support/fixtures.h"
 #include "support/window_fixture.h"
+#include "ui/dialogs/export_dialog.h"
 #include "ui/panels/kernel_table_model.h"
 #include "ui/panels/kernels_panel.h"
 #include "ui/plot/figure_export.h"
@@ -17,12 +18,14 @@
 #include <optional>
 
 #include <QBuffer>
+#include <QComboBox>
 #include <QDomDocument>
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
 #include <QImageReader>
 #include <QSettings>
+#include <QSpinBox>
 #include <QSvgGenerator>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
@@ -533,4 +536,28 @@ TEST(PointCloud, TwoPointsWhoseMarkersLandOnOnePixelDrawOneMarker)
         const QImage apart = lineOfCells({1200, 1230}, scale);
         EXPECT_GT(colouredBox(apart).width(), colouredBox(lineOfCells({1200}, scale)).width() + 2);
     }
+}
+
+TEST(Export, TheDialogsPresetsSetTheSizeTheResolutionAndTheFontScale)
+{
+    ExportDialog dialog(QStringLiteral("figure.png"), ExportOptions {}, QString(), QStringLiteral("H100 · BF16"));
+    auto* preset = dialog.findChild<QComboBox*>();
+    ASSERT_NE(preset, nullptr);
+    EXPECT_EQ(preset->currentIndex(), 0) << "1000 x 650 at 144 dpi is no preset";
+    const int column = preset->findData(QStringLiteral("column"));
+    ASSERT_GT(column, 0);
+    preset->setCurrentIndex(column);
+    emit preset->activated(column);
+    const ExportOptions o = dialog.options();
+    EXPECT_EQ(o.width, 480);
+    EXPECT_EQ(o.height, 343);
+    EXPECT_EQ(o.dpi, 300);
+    EXPECT_EQ(qRound(o.width * o.pixelScale()), 1050) << "3.5 in at 300 dpi";
+    // Editing the size by hand makes it a custom size at the window's fonts.
+    auto spins = dialog.findChildren<QSpinBox*>();
+    ASSERT_FALSE(spins.isEmpty());
+    spins.front()->setValue(900);
+    EXPECT_EQ(preset->currentIndex(), 0);
+    EXPECT_EQ(dialog.options().fontScale, 1.0);
+    EXPECT_TRUE(dialog.title().isEmpty()) << "the generated title unless one is typed";
 }

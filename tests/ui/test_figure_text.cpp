@@ -9,6 +9,7 @@
 #include "core/plot/label_geometry.h"
 #include "support/fixtures.h"
 #include "ui/common/app_paths.h"
+#include "ui/plot/figure_export.h"
 #include "ui/plot/roofline_renderer.h"
 
 #include <qcustomplot.h>
@@ -201,11 +202,13 @@ PlotSpec figureOf(const std::vector<Kernel>& kernels)
     return buildPlotSpec(hw, roof, kernels, placements, o);
 }
 
-void expectClean(const PlotSpec& spec, QSize size, const std::string& what, int kernels)
+void expectClean(const PlotSpec& spec, QSize size, const std::string& what, int kernels, double fontScale = 1.0)
 {
     QCustomPlot plot;
     plot.resize(size);
-    renderPlotSpec(plot, spec, PlotStyle::light());
+    PlotStyle style = PlotStyle::light();
+    style.fontScale = fontScale;
+    renderPlotSpec(plot, spec, style);
     const Findings f = inspect(plot);
     // To look at them: RS_FIGDIR=/tmp/figs ui_tests --gtest_filter='FigureText.*'
     if (qEnvironmentVariableIsSet("RS_FIGDIR"))
@@ -224,6 +227,13 @@ void expectClean(const PlotSpec& spec, QSize size, const std::string& what, int 
 
 const QSize kSizes[] = {{1000, 650}, {700, 450}, {600, 400}};
 
+/// Each export preset at its layout size and font scale.
+void expectCleanInPresets(const PlotSpec& spec, const std::string& what, int kernels)
+{
+    for (const ExportPreset& p : exportPresets())
+        expectClean(spec, {p.options.width, p.options.height}, what + " (" + p.id + ")", kernels, p.options.fontScale);
+}
+
 } // namespace
 
 TEST(FigureText, GeneratedSetsOfNamedKernelsHaveNoCollisionsAtAnySize)
@@ -232,6 +242,8 @@ TEST(FigureText, GeneratedSetsOfNamedKernelsHaveNoCollisionsAtAnySize)
         const PlotSpec spec = figureOf(namedKernels(n));
         for (QSize size : kSizes)
             expectClean(spec, size, std::to_string(n) + " kernels", n);
+        if (n <= 20) // 40 numbers do not fit a single column's plot (docs/user-guide.md)
+            expectCleanInPresets(spec, std::to_string(n) + " kernels", n);
     }
 }
 
@@ -252,6 +264,7 @@ TEST(FigureText, TheExampleSessionsHaveNoCollisions)
             = buildSessionFigure(*hw, session.value(), analysis.value(), models, &test::shippedCatalog());
         for (QSize size : kSizes)
             expectClean(spec, size, file.toStdString(), -1);
+        expectCleanInPresets(spec, file.toStdString(), -1);
         ++seen;
     }
     EXPECT_GE(seen, 4);

@@ -105,7 +105,7 @@ TEST_F(HelpTest, EveryControlHasATooltip)
 {
     EXPECT_EQ(controlsWithoutTooltip(window.get()).join(QLatin1String("\n")).toStdString(), "");
     // The dialogs too.
-    ExportDialog exportDialog(QStringLiteral("figure.png"), ExportOptions {}, window.get());
+    ExportDialog exportDialog(QStringLiteral("figure.png"), ExportOptions {}, QString(), QString(), window.get());
     EXPECT_EQ(controlsWithoutTooltip(&exportDialog).join(QLatin1String("\n")).toStdString(), "");
     ProfileEditor editor(*doc()->hardware(), window.get());
     EXPECT_EQ(controlsWithoutTooltip(&editor).join(QLatin1String("\n")).toStdString(), "");

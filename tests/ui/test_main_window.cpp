@@ -14,9 +14,11 @@
 #include <gtest/gtest.h>
 
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
@@ -24,6 +26,7 @@
 #include <QStatusBar>
 #include <QTableWidget>
 #include <QTest>
+#include <QTimer>
 #include <QToolButton>
 
 using namespace roofline;
@@ -347,4 +350,37 @@ TEST(ProfileEditorTest, ValidatesAsTypedAndSavesAProfileThatReadsBack)
     EXPECT_EQ(p->id, "my-h100");
     EXPECT_DOUBLE_EQ(*p->peak(Precision::BF16), 700e12);
     EXPECT_NEAR(*p->ridge(Precision::BF16), 700.0 / 2.9, 1e-9);
+}
+
+TEST_F(MainWindowTest, ATitleWithPlaceholdersFollowsTheViewAndADoubleClickAsksForOne)
+{
+    auto title = [this]() {
+        auto* t = plot()->findChild<QCPTextElement*>(plotnames::kTitle);
+        return t ? t->text() : QString();
+    };
+    EXPECT_EQ(title(), QStringLiteral("NVIDIA H100 SXM5 80GB \u00B7 BF16 (dense)"));
+    ViewSettings view = doc()->session().view;
+    view.title = "Our kernels in {precision}";
+    doc()->setView(view, QStringLiteral("Set Title"));
+    EXPECT_EQ(title(), QStringLiteral("Our kernels in BF16"));
+    doc()->setPrecision(Precision::FP8);
+    EXPECT_EQ(title(), QStringLiteral("Our kernels in FP8"));
+
+    QSignalSpy asked(window->plotWidget(), &ui::RooflinePlotWidget::titleEditRequested);
+    plot()->replot();
+    auto* t = plot()->findChild<QCPTextElement*>(plotnames::kTitle);
+    ASSERT_NE(t, nullptr);
+    // The window asks for the title; answered, it is set (one undo step).
+    QTimer::singleShot(0, [] {
+        auto* dialog = qobject_cast<QInputDialog*>(QApplication::activeModalWidget());
+        ASSERT_NE(dialog, nullptr);
+        dialog->setTextValue(QStringLiteral("{hardware}"));
+        dialog->accept();
+    });
+    QTest::mouseDClick(plot(), Qt::LeftButton, Qt::NoModifier, t->outerRect().center());
+    EXPECT_EQ(asked.count(), 1);
+    EXPECT_EQ(title(), QStringLiteral("NVIDIA H100 SXM5 80GB"));
+    EXPECT_EQ(doc()->undoStack()->undoText(), QStringLiteral("Set Title"));
+    QTest::mouseDClick(plot(), Qt::LeftButton, Qt::NoModifier, plot()->axisRect()->rect().center());
+    EXPECT_EQ(asked.count(), 1) << "not the plot itself";
 }

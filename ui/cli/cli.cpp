@@ -152,15 +152,21 @@ CLI::App* addExportCommand(CLI::App& app, Options& o)
         ->type_name("SPEC")
         ->expected(1)
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-    exp->add_option("--width", o.width, "Layout width in logical pixels")
+    exp->add_option("--preset", o.preset,
+        "A report size: column (3.5 in, 300 dpi), double (7 in, 300 dpi) or slide (16:9, 1920 x 1080), with "
+        "fonts sized for it; --width, --height and --dpi given as well override it");
+    exp->add_option("--width", o.width, "Layout width in logical pixels (1/96 in)")
         ->capture_default_str()
-        ->check(CLI::Range(100, 20000));
-    exp->add_option("--height", o.height, "Layout height in logical pixels")
+        ->check(CLI::Range(100, 20000))
+        ->each([&o](const std::string&) { o.widthGiven = true; });
+    exp->add_option("--height", o.height, "Layout height in logical pixels (1/96 in)")
         ->capture_default_str()
-        ->check(CLI::Range(100, 20000));
+        ->check(CLI::Range(100, 20000))
+        ->each([&o](const std::string&) { o.heightGiven = true; });
     exp->add_option("--dpi", o.dpi, "PNG resolution: pixels = size x dpi / 96")
         ->capture_default_str()
-        ->check(CLI::Range(24, 1200));
+        ->check(CLI::Range(24, 1200))
+        ->each([&o](const std::string&) { o.dpiGiven = true; });
     exp->add_option("--title", o.title, "Figure title (default: accelerator and precision)");
     exp->add_option("--theme", o.theme, "light or dark")->capture_default_str();
     exp->add_option("--roof", o.roofKind, "peak or achievable: which roof the points are judged against")

@@ -27,6 +27,21 @@ void checkExportOptions(const Options& o)
         throw UsageError {"-o " + o.output + ": the figure format comes from the suffix; use .png, .svg or .pdf"};
     if (!o.panels.empty() && o.panels != "precisions" && o.panels != "hardware")
         throw UsageError {"--panels must be 'precisions' or 'hardware'"};
+    if (!o.preset.empty() && !ui::findExportPreset(o.preset))
+        throw UsageError {"--preset must be 'column', 'double' or 'slide'"};
+}
+
+/// The size, resolution and font scale: the preset's, with what was given explicitly over it.
+ui::ExportOptions exportOptionsOf(const Options& o)
+{
+    ui::ExportOptions e {o.width, o.height, o.dpi};
+    if (const ui::ExportPreset* p = o.preset.empty() ? nullptr : ui::findExportPreset(o.preset)) {
+        e = p->options;
+        e.width = o.widthGiven ? o.width : e.width;
+        e.height = o.heightGiven ? o.height : e.height;
+        e.dpi = o.dpiGiven ? o.dpi : e.dpi;
+    }
+    return e;
 }
 
 /// --precisions bf16,fp8: the first is the roof (unless --precision), the others are compared.
@@ -151,8 +166,7 @@ int cmdExport(const ProfileCatalog& catalog, const Options& o)
         panels.emplace_back(in.hw, std::move(in.session));
     const std::vector<PlotSpec> specs = figureSpecs(catalog, panels, o);
     const ui::PlotStyle style = o.theme == "dark" ? ui::PlotStyle::dark() : ui::PlotStyle::light();
-    const auto error = ui::exportPanels(
-        specs, style, QString::fromStdString(o.output), ui::ExportOptions {o.width, o.height, o.dpi});
+    const auto error = ui::exportPanels(specs, style, QString::fromStdString(o.output), exportOptionsOf(o));
     if (error) {
         std::cerr << "error: " << error->toStdString() << "\n";
         return kBadInput;

@@ -24,6 +24,8 @@ struct Options {
     std::string theme = "light";
     bool achievableRoof = false;
     int width = 1000, height = 650, dpi = 144;
+    std::string preset; ///< export: column, double or slide (sets the size, dpi and font scale)
+    bool widthGiven = false, heightGiven = false, dpiGiven = false; ///< given, they override the preset
     // llm
     std::string model, params, weightPrecision, kvPrecision, faster = "b200";
     int batch = 1, prompt = 2048, context = 0, batchFactor = 8;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/dialogs/export_dialog.h"
 
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -13,8 +14,10 @@
 
 namespace roofline::ui {
 
-ExportDialog::ExportDialog(const QString& path, const ExportOptions& options, QWidget* parent)
+ExportDialog::ExportDialog(const QString& path, const ExportOptions& options, const QString& title,
+    const QString& defaultTitle, QWidget* parent)
     : QDialog(parent)
+    , m_presetOptions(options)
 {
     setWindowTitle(tr("Export Figure"));
     auto* form = new QFormLayout(this);
@@ -25,6 +28,18 @@ ExportDialog::ExportDialog(const QString& path, const ExportOptions& options, QW
     row->addWidget(m_path, 1);
     row->addWidget(browse);
     form->addRow(tr("&File:"), row);
+    m_title = new QLineEdit(title, this);
+    m_title->setPlaceholderText(defaultTitle);
+    m_title->setToolTip(tr("The figure's title; {hardware} and {precision} follow the view. Empty: the accelerator "
+                           "and the precision."));
+    form->addRow(tr("&Title:"), m_title);
+    m_preset = new QComboBox(this);
+    m_preset->addItem(tr("Custom size"));
+    for (const ExportPreset& p : exportPresets())
+        m_preset->addItem(tr(p.name), QString::fromLatin1(p.id));
+    m_preset->setToolTip(tr("Sizes for reports: a paper's column or page at 300 dpi with fonts sized for print, "
+                            "or a 16:9 slide"));
+    form->addRow(tr("&Preset:"), m_preset);
     auto spin = [this](int lo, int hi, int value, const QString& suffix, const QString& tip) {
         auto* s = new QSpinBox(this);
         s->setRange(lo, hi);
@@ -51,8 +66,12 @@ ExportDialog::ExportDialog(const QString& path, const ExportOptions& options, QW
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(browse, &QPushButton::clicked, this, &ExportDialog::browse);
-    for (QSpinBox* s : {m_width, m_height, m_dpi})
+    for (QSpinBox* s : {m_width, m_height, m_dpi}) {
         connect(s, qOverload<int>(&QSpinBox::valueChanged), this, &ExportDialog::updateSummary);
+        connect(s, qOverload<int>(&QSpinBox::valueChanged), this, &ExportDialog::matchPreset);
+    }
+    connect(m_preset, qOverload<int>(&QComboBox::activated), this, &ExportDialog::applyPreset);
+    matchPreset();
     connect(m_path, &QLineEdit::textChanged, this, &ExportDialog::updateSummary);
     updateSummary();
 }
@@ -64,7 +83,42 @@ QString ExportDialog::path() const
 
 ExportOptions ExportDialog::options() const
 {
-    return ExportOptions {m_width->value(), m_height->value(), m_dpi->value()};
+    ExportOptions o {m_width->value(), m_height->value(), m_dpi->value()};
+    if (m_preset->currentIndex() > 0) {
+        o.fontScale = m_presetOptions.fontScale;
+        o.scale = m_presetOptions.scale;
+    }
+    return o;
+}
+
+QString ExportDialog::title() const
+{
+    return m_title->text().trimmed();
+}
+
+void ExportDialog::applyPreset(int index)
+{
+    if (index <= 0)
+        return;
+    m_presetOptions = exportPresets()[static_cast<size_t>(index - 1)].options;
+    const QSignalBlocker a(m_width), b(m_height), c(m_dpi);
+    m_width->setValue(m_presetOptions.width);
+    m_height->setValue(m_presetOptions.height);
+    m_dpi->setValue(m_presetOptions.dpi);
+    updateSummary();
+}
+
+void ExportDialog::matchPreset()
+{
+    int match = 0;
+    for (size_t i = 0; i < exportPresets().size(); ++i) {
+        const ExportOptions& p = exportPresets()[i].options;
+        if (p.width == m_width->value() && p.height == m_height->value() && p.dpi == m_dpi->value())
+            match = static_cast<int>(i) + 1;
+    }
+    if (match > 0)
+        m_presetOptions = exportPresets()[static_cast<size_t>(match - 1)].options;
+    m_preset->setCurrentIndex(match);
 }
 
 void ExportDialog::browse()
@@ -79,10 +133,14 @@ void ExportDialog::updateSummary()
 {
     const QString suffix = QFileInfo(path()).suffix().toLower();
     QString text;
+    const double scale = options().pixelScale();
     if (suffix == QLatin1String("png"))
-        text = tr("PNG: %1 x %2 pixels")
-                   .arg(m_width->value() * m_dpi->value() / 96)
-                   .arg(m_height->value() * m_dpi->value() / 96);
+        text = tr("PNG: %1 x %2 pixels, %3 x %4 in at %5 dpi")
+                   .arg(qRound(m_width->value() * scale))
+                   .arg(qRound(m_height->value() * scale))
+                   .arg(m_width->value() * scale / m_dpi->value(), 0, 'f', 1)
+                   .arg(m_height->value() * scale / m_dpi->value(), 0, 'f', 1)
+                   .arg(m_dpi->value());
     else if (suffix == QLatin1String("svg") || suffix == QLatin1String("pdf"))
         text = tr("%1: vector, text kept as text").arg(suffix.toUpper());
     else

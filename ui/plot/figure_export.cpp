@@ -95,7 +95,7 @@ constexpr double kMaxPngPixels = 100e6;
 /// Why a PNG of the grid at the options' resolution is too large to draw, if it is.
 std::optional<QString> pngTooLarge(const Grid& grid, const ExportOptions& options)
 {
-    const double scale = options.dpi / 96.0;
+    const double scale = options.pixelScale();
     const double w = std::round(grid.width * scale), h = std::round(grid.height * scale);
     if (w * h <= kMaxPngPixels)
         return std::nullopt;
@@ -111,7 +111,7 @@ std::optional<QString> pngTooLarge(const Grid& grid, const ExportOptions& option
 std::optional<QString> encodePng(const std::vector<std::unique_ptr<QCustomPlot>>& plots, const Grid& grid,
     const ExportOptions& options, const PlotStyle& style, QByteArray& out)
 {
-    const double scale = options.dpi / 96.0;
+    const double scale = options.pixelScale();
     QImage image(qRound(grid.width * scale), qRound(grid.height * scale), QImage::Format_RGB32);
     if (image.isNull())
         return QStringLiteral("not enough memory for a %1x%2 pixel image").arg(image.width()).arg(image.height());
@@ -180,7 +180,9 @@ std::optional<QString> exportSpecs(const std::vector<const PlotSpec*>& specs, co
     // The document title of a vector file: the figure's own, or the grid's.
     const QString title = specs.size() == 1 ? QString::fromStdString(specs.front()->title)
                                             : QStringLiteral("Roofline Studio: %1 panels").arg(specs.size());
-    const auto plots = drawPlots(specs, style, options);
+    PlotStyle scaled = style;
+    scaled.fontScale *= options.fontScale;
+    const auto plots = drawPlots(specs, scaled, options);
     QByteArray bytes;
     const std::optional<QString> error = suffix == QLatin1String("png") ? encodePng(plots, grid, options, style, bytes)
         : suffix == QLatin1String("svg")                                ? encodeSvg(plots, grid, options, title, bytes)
@@ -191,6 +193,26 @@ std::optional<QString> exportSpecs(const std::vector<const PlotSpec*>& specs, co
 }
 
 } // namespace
+
+const std::vector<ExportPreset>& exportPresets()
+{
+    // Names print at 6.2 pt on a column (3.5 in = 480 logical px: 8.8 pt x 96 / 137) and
+    // 7 pt on a page; a slide's text is a fifth larger than the window's.
+    static const std::vector<ExportPreset> presets {
+        {"column", "Single column (3.5 x 2.5 in, 300 dpi)", {480, 343, 300, 1.0, 1050.0 / 480.0}},
+        {"double", "Double column (7 x 4.2 in, 300 dpi)", {840, 504, 300, 1.0, 2100.0 / 840.0}},
+        {"slide", "Slide (16:9, 1920 x 1080)", {1280, 720, 144, 1.2, 1.5}},
+    };
+    return presets;
+}
+
+const ExportPreset* findExportPreset(const std::string& id)
+{
+    for (const auto& p : exportPresets())
+        if (id == p.id)
+            return &p;
+    return nullptr;
+}
 
 std::optional<QString> exportFigure(
     const PlotSpec& spec, const PlotStyle& style, const QString& path, const ExportOptions& options)

@@ -12,10 +12,27 @@
 namespace roofline::ui {
 
 struct ExportOptions {
-    int width = 1000; ///< logical size: the layout the figure is drawn at
+    int width = 1000; ///< logical size (1/96 in): the layout the figure is drawn at
     int height = 650;
     int dpi = 144; ///< PNG pixels = width x dpi / 96; written into the PNG as its resolution
+    double fontScale = 1.0; ///< the style's fonts scaled by this (a preset's print sizes)
+    /// PNG pixels per logical pixel; 0: dpi / 96. A preset prints at 300 dpi a layout made at
+    /// fewer logical pixels per inch than 96, so that its text is not too small in print.
+    double scale = 0.0;
+    double pixelScale() const { return scale > 0.0 ? scale : dpi / 96.0; }
 };
+
+/// A size people put figures in: a paper's single or double column, a 16:9 slide, as a PNG of
+/// that many inches at 300 dpi (the slide: 1920 x 1080). Laid out at about 135 logical pixels to
+/// the inch, its text prints at 6-7 pt on a column and 7 pt on a page.
+struct ExportPreset {
+    const char* id; ///< "column", "double", "slide"
+    const char* name; ///< "Single column (3.5 in, 300 dpi)"
+    ExportOptions options;
+};
+const std::vector<ExportPreset>& exportPresets();
+/// The preset of that id, or nullptr.
+const ExportPreset* findExportPreset(const std::string& id);
 
 /// The formats an export can write, by file suffix.
 bool isSupportedFigureSuffix(const QString& suffix);

@@ -9,6 +9,7 @@
 #include <QFontMetrics>
 
 #include <algorithm>
+#include <cmath>
 
 namespace roofline::ui {
 namespace {
@@ -75,35 +76,85 @@ LabelMetrics metricsFor(QCustomPlot& plot, const PlotStyle& style)
     return m;
 }
 
+/// Whether a legend entry only repeats what the figure writes on itself: the roof (its slope's
+/// bandwidth and its peak) and the ridge guide (its value).
+bool repeatsALabel(const QCPAbstractPlottable* p)
+{
+    return p->objectName() == QLatin1String(plotnames::kRoof) || p->name().startsWith(QLatin1String("Ridge point"));
+}
+
+/// The legend's entries again: all (`all`), or without those repeatsALabel names, in figure order.
+void fillLegend(QCustomPlot& plot, bool all)
+{
+    for (int i = 0; i < plot.plottableCount(); ++i) {
+        QCPAbstractPlottable* p = plot.plottable(i);
+        if (plot.legend->hasItemWithPlottable(p))
+            p->setProperty("rs_legend", true);
+    }
+    plot.legend->clearItems();
+    for (int i = 0; i < plot.plottableCount(); ++i) {
+        QCPAbstractPlottable* p = plot.plottable(i);
+        if (p->property("rs_legend").toBool() && (all || !repeatsALabel(p)))
+            p->addToLegend();
+    }
+}
+
 /// The legend sits in the plot's empty top-left corner, or, in a small figure (a paper column,
-/// a slide's half), in a row under the plot where it takes no room from the labels.
+/// a slide's half), in a row under the plot where it takes no room from the labels, in a smaller
+/// font and without the entries the figure's own labels make.
 void placeLegend(QCustomPlot& plot, const PlotStyle& style)
 {
     const bool below = plot.width() < 900 || plot.height() < 560;
     QCPLayoutInset* inset = plot.axisRect()->insetLayout();
     const bool inInset = plot.legend->layout() == inset;
-    if (below && inInset) {
+    if (below == !inInset)
+        return;
+    if (below) {
         inset->take(plot.legend);
         inset->simplify();
         const int row = plot.plotLayout()->rowCount();
         plot.plotLayout()->addElement(row, 0, plot.legend);
         plot.plotLayout()->setRowStretchFactor(row, 0.001);
-        int widest = 1;
-        for (int i = 0; i < plot.legend->itemCount(); ++i)
-            widest = std::max(widest, plot.legend->item(i)->minimumOuterSizeHint().width());
-        plot.legend->setWrap(std::clamp((plot.width() - 16) / (widest + 8), 1, 3));
-        plot.legend->setFillOrder(QCPLegend::foColumnsFirst); // rearranges by the new wrap
-        plot.legend->setBorderPen(Qt::NoPen);
-        plot.legend->setMargins(QMargins(4, 4, 4, 0));
-    } else if (!below && !inInset) {
+    } else {
         plot.plotLayout()->take(plot.legend);
         plot.plotLayout()->simplify();
         inset->addElement(plot.legend, Qt::AlignTop | Qt::AlignLeft);
-        plot.legend->setWrap(0);
-        plot.legend->setFillOrder(QCPLegend::foRowsFirst);
-        plot.legend->setMargins(QMargins(7, 5, 7, 4));
-        plot.legend->setBorderPen(QPen(style.grid));
     }
+    const QFont font = style.font(below ? 8 : 8.8);
+    plot.legend->setFont(font);
+    fillLegend(plot, !below);
+    int widest = 1;
+    for (int i = 0; i < plot.legend->itemCount(); ++i) {
+        plot.legend->item(i)->setFont(font);
+        widest = std::max(widest, plot.legend->item(i)->minimumOuterSizeHint().width());
+    }
+    plot.legend->setWrap(below ? std::clamp((plot.width() - 16) / (widest + 8), 1, 4) : 0);
+    plot.legend->setFillOrder(below ? QCPLegend::foColumnsFirst : QCPLegend::foRowsFirst); // rearranges
+    plot.legend->setMargins(below ? QMargins(4, 4, 4, 0) : QMargins(7, 5, 7, 4));
+    plot.legend->setBorderPen(below ? QPen(Qt::NoPen) : QPen(style.grid));
+}
+
+/// A title too wide for the figure is elided; an axis label longer than its axis keeps only
+/// what is in parentheses (the unit).
+void fitTitleAndAxisLabels(QCustomPlot& plot, const PlotSpec& spec)
+{
+    for (int i = 0; i < plot.plotLayout()->elementCount(); ++i)
+        if (auto* t = qobject_cast<QCPTextElement*>(plot.plotLayout()->elementAt(i))) {
+            const bool title = t->objectName() == QLatin1String(plotnames::kTitle);
+            if (!title && t->objectName() != QLatin1String(plotnames::kSubtitle))
+                continue;
+            const QString full = qs(title ? spec.title : spec.subtitle);
+            t->setText(QFontMetrics(t->font()).elidedText(full, Qt::ElideRight, std::max(40, plot.width() - 16)));
+        }
+    const int height = plot.axisRect()->height();
+    const QString yLabel = qs(spec.yLabel);
+    const QString unit = QLatin1Char('(') + yLabel.section(QLatin1Char('('), 1);
+    const bool tooLong = QFontMetrics(plot.yAxis->labelFont()).horizontalAdvance(yLabel) > height;
+    plot.yAxis->setLabel(tooLong && unit.size() > 2 ? unit : yLabel);
+    // Decade ticks a line and a half apart at least: a short axis labels every other decade.
+    const double room = height / (1.6 * QFontMetrics(plot.yAxis->tickLabelFont()).height());
+    if (auto* log = dynamic_cast<QCPAxisTickerLog*>(plot.yAxis->ticker().data()))
+        log->setTickCount(std::max(1, static_cast<int>(std::min(9.0, std::floor(room)))));
 }
 
 /// A key line as long as the room allows: "3  name · memory-bound · 16x below roof", then
@@ -303,6 +354,8 @@ void drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
     // The key under the plot takes height from it, which moves the points: lay out again for
     // the plot area the key leaves, until the key for that layout leaves the same area (once or
     // twice). The key never shrinks between passes, so the area only shrinks and settles.
+    metricsFor(plot, style); // lays the plot out
+    fitTitleAndAxisLabels(plot, spec);
     LabelMetrics used = metricsFor(plot, style);
     LabelLayoutResult laid = layoutLabels(spec, used);
     double keyHeight = 0.0;

@@ -24,6 +24,8 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
+#include <QLineEdit>
 #include <QMessageBox>
 
 #include <cmath>
@@ -344,9 +346,17 @@ void FileActions::exportFigureDialog()
     QString path = m_settings->lastExportPath();
     if (path.isEmpty())
         path = QDir::home().filePath(QStringLiteral("roofline.png"));
-    ExportDialog dialog(path, m_settings->exportOptions(), m_window);
+    const QString title = QString::fromStdString(m_document->session().view.title);
+    const HardwareProfile* hw = m_document->hardware();
+    const QString generated = hw ? QString::fromStdString(figureTitle("", *hw, m_document->precision())) : QString();
+    ExportDialog dialog(path, m_settings->exportOptions(), title, generated, m_window);
     if (dialog.exec() != QDialog::Accepted)
         return;
+    if (dialog.title() != title) { // the window shows the title the figure gets (one undo step)
+        ViewSettings view = m_document->session().view;
+        view.title = dialog.title().toStdString();
+        m_document->setView(view, tr("Set Title"));
+    }
     m_settings->setExportOptions(dialog.options());
     m_settings->setLastExportPath(dialog.path());
     const auto error = exportFigure(m_plot->currentSpec(), m_plot->style(), dialog.path(), dialog.options());
@@ -354,6 +364,21 @@ void FileActions::exportFigureDialog()
         warn(tr("Export failed"), *error);
     else
         emit message(tr("Exported %1").arg(QDir::toNativeSeparators(dialog.path())), 5000);
+}
+
+void FileActions::editTitle()
+{
+    bool ok = false;
+    const QString before = QString::fromStdString(m_document->session().view.title);
+    const QString title = QInputDialog::getText(m_window, tr("Figure Title"),
+        tr("Title ({hardware} and {precision} follow the view; empty: the accelerator and the precision):"),
+        QLineEdit::Normal, before, &ok)
+                              .trimmed();
+    if (!ok || title == before)
+        return;
+    ViewSettings view = m_document->session().view;
+    view.title = title.toStdString();
+    m_document->setView(view, tr("Set Title"));
 }
 
 void FileActions::exportTableDialog()

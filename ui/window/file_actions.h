@@ -51,6 +51,9 @@ public:
     bool saveSession();
     bool saveSessionAs();
     void exportFigureDialog();
+    /// Asks for the figure's title ({hardware} and {precision} follow the view; empty: the
+    /// generated one) and sets it as one undo step.
+    void editTitle();
     void exportTableDialog();
     void editProfile(bool asNew);
     void importCeilingsDialog();

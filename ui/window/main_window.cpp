@@ -132,6 +132,7 @@ void MainWindow::connectPanels()
     connect(m_kernels, &KernelsPanel::currentKernelChanged, m_details, &DetailsPanel::showKernel);
     connect(m_kernels, &KernelsPanel::message, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
     connect(m_plot, &RooflinePlotWidget::pointClicked, m_kernels, &KernelsPanel::selectKernel);
+    connect(m_plot, &RooflinePlotWidget::titleEditRequested, m_files, &FileActions::editTitle);
     connect(m_plot, &RooflinePlotWidget::pointDragged, this, [this](int index, double i, double p, int dragId) {
         m_document->moveKernel(index, i, p, dragId);
         m_kernels->selectKernel(index);

@@ -34,6 +34,11 @@ RooflinePlotWidget::RooflinePlotWidget(QWidget* parent)
     connect(m_plot, &QCustomPlot::mouseMove, this, &RooflinePlotWidget::onMouseMove);
     connect(m_plot, &QCustomPlot::mousePress, this, &RooflinePlotWidget::onMousePress);
     connect(m_plot, &QCustomPlot::mouseRelease, this, &RooflinePlotWidget::onMouseRelease);
+    connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent* event) {
+        const QCPLayoutElement* at = m_plot->layoutElementAt(event->position());
+        if (at && at->objectName() == QLatin1String(plotnames::kTitle))
+            emit titleEditRequested();
+    });
     m_relayout = new QTimer(this);
     m_relayout->setSingleShot(true);
     m_relayout->setInterval(120);

@@ -67,6 +67,8 @@ signals:
     void cursorInfo(const QString& text);
     void placeRequested(double intensity, double flopsPerSecond);
     void pointClicked(int index);
+    /// The figure's title was double-clicked: the user wants to set it.
+    void titleEditRequested();
     /// A point dragged to (intensity, FLOP/s); all moves of one drag share `dragId`.
     void pointDragged(int index, double intensity, double flopsPerSecond, int dragId);
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/window/settings.h"
 
+#include <algorithm>
+
 namespace roofline::ui {
 namespace {
 const char* kHardware = "session/hardware";
@@ -8,6 +10,8 @@ const char* kPrecision = "session/precision";
 const char* kExportWidth = "export/width";
 const char* kExportHeight = "export/height";
 const char* kExportDpi = "export/dpi";
+const char* kExportFontScale = "export/fontScale";
+const char* kExportScale = "export/scale";
 const char* kExportPath = "export/lastPath";
 const char* kGeometry = "window/geometry";
 const char* kState = "window/state";
@@ -51,6 +55,8 @@ ExportOptions Settings::exportOptions() const
     o.width = m_settings.value(kExportWidth, d.width).toInt();
     o.height = m_settings.value(kExportHeight, d.height).toInt();
     o.dpi = m_settings.value(kExportDpi, d.dpi).toInt();
+    o.fontScale = std::clamp(m_settings.value(kExportFontScale, 1.0).toDouble(), 0.5, 3.0);
+    o.scale = std::clamp(m_settings.value(kExportScale, 0.0).toDouble(), 0.0, 20.0);
     if (o.width < 100 || o.height < 100 || o.dpi < 24)
         return d;
     return o;
@@ -61,6 +67,8 @@ void Settings::setExportOptions(const ExportOptions& o)
     m_settings.setValue(kExportWidth, o.width);
     m_settings.setValue(kExportHeight, o.height);
     m_settings.setValue(kExportDpi, o.dpi);
+    m_settings.setValue(kExportFontScale, o.fontScale);
+    m_settings.setValue(kExportScale, o.scale);
 }
 
 QString Settings::lastExportPath() const
