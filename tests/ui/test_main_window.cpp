@@ -16,6 +16,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QInputDialog>
@@ -383,4 +384,17 @@ TEST_F(MainWindowTest, ATitleWithPlaceholdersFollowsTheViewAndADoubleClickAsksFo
     EXPECT_EQ(doc()->undoStack()->undoText(), QStringLiteral("Set Title"));
     QTest::mouseDClick(plot(), Qt::LeftButton, Qt::NoModifier, plot()->axisRect()->rect().center());
     EXPECT_EQ(asked.count(), 1) << "not the plot itself";
+}
+
+TEST_F(MainWindowTest, FitsALaptopScreenWithEveryPanelShown)
+{
+    for (const char* dock : {"detailsDock", "llmDock", "ceilingsDock"}) {
+        auto* d = window->findChild<QDockWidget*>(QString::fromLatin1(dock));
+        ASSERT_NE(d, nullptr) << dock;
+        d->raise();
+        QCoreApplication::processEvents();
+        const QSize min = window->minimumSizeHint().expandedTo(window->minimumSize());
+        EXPECT_LE(min.height(), 700) << dock << " raised: a 1366 x 768 screen holds the window";
+        EXPECT_LE(min.width(), 1366) << dock;
+    }
 }

@@ -107,15 +107,13 @@ void placeLegend(QCustomPlot& plot, const PlotStyle& style)
     const bool below = plot.width() < 900 || plot.height() < 560;
     QCPLayoutInset* inset = plot.axisRect()->insetLayout();
     const bool inInset = plot.legend->layout() == inset;
-    if (below == !inInset)
-        return;
-    if (below) {
+    if (below && inInset) {
         inset->take(plot.legend);
         inset->simplify();
         const int row = plot.plotLayout()->rowCount();
         plot.plotLayout()->addElement(row, 0, plot.legend);
         plot.plotLayout()->setRowStretchFactor(row, 0.001);
-    } else {
+    } else if (!below && !inInset) {
         plot.plotLayout()->take(plot.legend);
         plot.plotLayout()->simplify();
         inset->addElement(plot.legend, Qt::AlignTop | Qt::AlignLeft);
@@ -124,10 +122,11 @@ void placeLegend(QCustomPlot& plot, const PlotStyle& style)
     plot.legend->setFont(font);
     fillLegend(plot, !below);
     int widest = 1;
-    for (int i = 0; i < plot.legend->itemCount(); ++i) {
-        plot.legend->item(i)->setFont(font);
-        widest = std::max(widest, plot.legend->item(i)->minimumOuterSizeHint().width());
-    }
+    for (int i = 0; i < plot.legend->itemCount(); ++i)
+        if (QCPAbstractLegendItem* item = plot.legend->item(i)) { // a wrapped grid has empty cells
+            item->setFont(font);
+            widest = std::max(widest, item->minimumOuterSizeHint().width());
+        }
     plot.legend->setWrap(below ? std::clamp((plot.width() - 16) / (widest + 8), 1, 4) : 0);
     plot.legend->setFillOrder(below ? QCPLegend::foColumnsFirst : QCPLegend::foRowsFirst); // rearranges
     plot.legend->setMargins(below ? QMargins(4, 4, 4, 0) : QMargins(7, 5, 7, 4));

@@ -24,6 +24,8 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScreen>
+#include <QScrollArea>
 #include <QStatusBar>
 
 namespace roofline::ui {
@@ -57,7 +59,9 @@ MainWindow::MainWindow(const ProfileCatalog& catalog, const std::vector<Error>& 
     refresh();
     updateTitle();
     updateRecentMenu();
-    resize(1280, 860);
+    // 1280 x 860, or what the screen has room for (a 1366 x 768 laptop: its available height).
+    const QRect room = screen() ? screen()->availableGeometry() : QRect(0, 0, 1280, 860);
+    resize(std::min(1280, room.width()), std::min(860, room.height() - 40));
     restoreGeometry(m_settings->windowGeometry());
     restoreState(m_settings->windowState());
     statusBar()->showMessage(tr("Hover the plot to read the roof; drag to pan, scroll to zoom."));
@@ -87,7 +91,14 @@ QDockWidget* MainWindow::addDock(QWidget* panel, const QString& title, const cha
 {
     auto* dock = new QDockWidget(title, this);
     dock->setObjectName(QLatin1String(name));
-    dock->setWidget(panel);
+    // A panel taller than the room it gets scrolls instead of making the window taller: the
+    // window fits a 1366 x 768 laptop with every panel open.
+    auto* scroll = new QScrollArea(dock);
+    scroll->setObjectName(QLatin1String(name) + QStringLiteral("Scroll"));
+    scroll->setWidget(panel);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    dock->setWidget(scroll);
     addDockWidget(area, dock);
     return dock;
 }
@@ -103,7 +114,7 @@ void MainWindow::createDocks()
     tabifyDockWidget(detailsDock, ceilingsDock);
     detailsDock->raise();
     resizeDocks({hwDock}, {290}, Qt::Horizontal);
-    resizeDocks({kernelsDock}, {250}, Qt::Vertical);
+    resizeDocks({kernelsDock}, {200}, Qt::Vertical);
     QMenu* view = menuBar()->findChild<QMenu*>(QStringLiteral("viewMenu"));
     view->addSeparator();
     for (QDockWidget* d : {hwDock, kernelsDock, detailsDock, llmDock, ceilingsDock}) {
