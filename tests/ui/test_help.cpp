@@ -79,6 +79,15 @@ TEST_F(HelpTest, TheGuideOpensFromTheHelpMenuWithItsFigures)
     EXPECT_TRUE(guide->showPage(QStringLiteral("llm.md")));
     EXPECT_TRUE(guide->browser()->toPlainText().contains(QLatin1String("decode")));
     EXPECT_FALSE(guide->showPage(QStringLiteral("no-such-page.md")));
+    // Closed and opened again (F1), it is back at its start, its figures as wide as the page.
+    guide->close();
+    action->trigger();
+    EXPECT_TRUE(guide->browser()->toPlainText().contains(QLatin1String("How to read the plot")));
+    EXPECT_EQ(guide->browser()->verticalScrollBar()->value(), 0);
+    for (QTextBlock b = guide->browser()->document()->begin(); b.isValid(); b = b.next())
+        for (auto it = b.begin(); !it.atEnd(); ++it)
+            if (const QTextImageFormat f = it.fragment().charFormat().toImageFormat(); f.isValid())
+                EXPECT_GT(f.width(), guide->browser()->viewport()->width() * 0.6) << f.name().toStdString();
 }
 
 QStringList controlsWithoutTooltip(const QWidget* root)
@@ -288,4 +297,18 @@ TEST_F(HelpTest, OpeningABadFileSaysWhyInOneLine)
     EXPECT_FALSE(error.contains(QLatin1Char('\n'))) << "one line";
     EXPECT_EQ(doc()->session().kernels.size(), kernels) << "nothing was imported";
     EXPECT_EQ(doc()->undoStack()->count(), steps);
+}
+
+TEST_F(HelpTest, RestingOnAPointShowsThatKernelsFiguresNotThePlotsHint)
+{
+    doc()->addKernels({test::makeKernel("resting_kernel", 1e12, 1e10, 1e-3)}, QStringLiteral("Add kernel"));
+    plot()->replot();
+    const QPoint at = window->plotWidget()->pointPixel(0).toPoint();
+    QHelpEvent rest(QEvent::ToolTip, at, plot()->mapToGlobal(at));
+    QCoreApplication::sendEvent(plot(), &rest);
+    EXPECT_TRUE(QToolTip::text().contains(QStringLiteral("resting_kernel"))) << QToolTip::text().toStdString();
+    const QPoint empty(plot()->axisRect()->rect().right() - 5, plot()->axisRect()->rect().top() + 5);
+    QHelpEvent away(QEvent::ToolTip, empty, plot()->mapToGlobal(empty));
+    QCoreApplication::sendEvent(plot(), &away);
+    EXPECT_TRUE(QToolTip::text().contains(QStringLiteral("Drag to pan"))) << QToolTip::text().toStdString();
 }

@@ -230,7 +230,13 @@ TEST_F(KernelsTest, ClickInPlaceModeAddsAKernelThereAndDragAcrossTheRidgeFlipsIt
     EXPECT_NEAR(*placed.achieved, 10e12, 10e12 * 0.05);
     EXPECT_EQ(regimeCell(0), QStringLiteral("memory-bound"));
     EXPECT_EQ(window->kernelsPanel()->currentKernel(), 0);
-    window->placeAction()->trigger(); // leave place mode
+    EXPECT_FALSE(window->plotWidget()->placeMode()) << "one placement ends place mode";
+    EXPECT_FALSE(window->placeAction()->isChecked());
+    window->placeAction()->trigger();
+    ASSERT_TRUE(window->plotWidget()->placeMode());
+    EXPECT_TRUE(window->statusBar()->currentMessage().contains(QStringLiteral("Esc")));
+    QTest::keyClick(window.get(), Qt::Key_Escape);
+    EXPECT_FALSE(window->plotWidget()->placeMode()) << "Esc ends place mode";
     const int stepsBefore = doc()->undoStack()->count();
 
     // Drag the point right, across the BF16 ridge (295), in several moves.

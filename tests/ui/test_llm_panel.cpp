@@ -15,6 +15,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSlider>
+#include <QSpinBox>
 #include <QTest>
 
 using namespace roofline;
@@ -92,4 +93,19 @@ TEST_F(LlmPanelTest, SliderDragIsOneUndoStepAndLayersBecomeKernels)
     QMetaObject::invokeMethod(panel()->findChild<QPushButton*>(), "click");
     EXPECT_EQ(doc()->session().kernels.size(), layers);
     EXPECT_EQ(doc()->session().kernels.front().name, "decode: q_proj");
+}
+
+TEST_F(LlmPanelTest, TheBatchCanBeTypedAndTheSliderFollows)
+{
+    panel()->enabledBox()->setChecked(true);
+    QComboBox* model = panel()->modelCombo();
+    model->setCurrentIndex(model->findData(QStringLiteral("dense-70b")));
+    panel()->batchBox()->setValue(48); // not a power of two: the slider cannot give it
+    EXPECT_EQ(doc()->session().llm.batch, 48);
+    EXPECT_DOUBLE_EQ(decodeX(), 48.0);
+    EXPECT_EQ(panel()->batchSlider()->value(), LlmPanel::positionForBatch(48));
+    panel()->batchSlider()->setValue(100);
+    EXPECT_EQ(panel()->batchBox()->value(), 1024) << "the box follows the slider";
+    doc()->undoStack()->undo();
+    EXPECT_EQ(panel()->batchBox()->value(), 48) << "the panel shows the session after an undo";
 }

@@ -27,7 +27,9 @@ ExportDialog::ExportDialog(const QString& path, const ExportOptions& options, co
     auto* browse = new QPushButton(tr("&Browse..."), this);
     row->addWidget(m_path, 1);
     row->addWidget(browse);
-    form->addRow(tr("&File:"), row);
+    auto* fileLabel = new QLabel(tr("&File:"), this); // a row of two: the label needs its buddy
+    fileLabel->setBuddy(m_path);
+    form->addRow(fileLabel, row);
     m_title = new QLineEdit(title, this);
     m_title->setPlaceholderText(defaultTitle);
     m_title->setToolTip(tr("The figure's title; {hardware} and {precision} follow the view. Empty: the accelerator "

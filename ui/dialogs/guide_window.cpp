@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QImage>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollBar>
 #include <QTextBlock>
 #include <QTextBrowser>
@@ -41,7 +42,8 @@ GuideWindow::GuideWindow(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_browser);
     layout->addWidget(buttons);
-    resize(900, 760);
+    const QRect room = screen() ? screen()->availableGeometry() : QRect(0, 0, 900, 760);
+    resize(std::min(900, room.width() - 40), std::min(760, room.height() - 60)); // a laptop's screen too
     showPage(QStringLiteral("reading-a-roofline.md"));
 }
 

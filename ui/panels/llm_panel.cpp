@@ -62,7 +62,7 @@ LlmPanel::LlmPanel(SessionDocument* document, QWidget* parent)
     , m_model(new QComboBox(this))
     , m_params(new QLineEdit(this))
     , m_batch(new QSlider(Qt::Horizontal, this))
-    , m_batchLabel(new QLabel(this))
+    , m_batchBox(new QSpinBox(this))
     , m_prompt(new QSpinBox(this))
     , m_context(new QSpinBox(this))
     , m_weights(new QComboBox(this))
@@ -91,10 +91,15 @@ LlmPanel::LlmPanel(SessionDocument* document, QWidget* parent)
     m_batch->setObjectName(QStringLiteral("llmBatch"));
     m_batch->setRange(0, 100);
     m_batch->setToolTip(tr("Concurrent sequences (log scale, 1 to 1024): batching shares one weight read"));
-    m_batchLabel->setMinimumWidth(40);
+    m_batchBox->setObjectName(QStringLiteral("llmBatchBox"));
+    m_batchBox->setRange(1, 65536);
+    m_batchBox->setToolTip(tr("Concurrent sequences: type any batch, or drag the slider (1 to 1024)"));
+    m_batchBox->setKeyboardTracking(false); // typed: applied on Enter or leaving the box
     batchRow->addWidget(m_batch, 1);
-    batchRow->addWidget(m_batchLabel);
-    form->addRow(tr("&Batch:"), batchRow);
+    batchRow->addWidget(m_batchBox);
+    auto* batchLabel = new QLabel(tr("&Batch:"), this); // a row of two: the label needs its buddy
+    batchLabel->setBuddy(m_batchBox);
+    form->addRow(batchLabel, batchRow);
     m_prompt->setRange(1, 1 << 22);
     m_prompt->setToolTip(tr("Prompt length in tokens: the prefill"));
     form->addRow(tr("&Prompt:"), m_prompt);
@@ -133,7 +138,20 @@ LlmPanel::LlmPanel(SessionDocument* document, QWidget* parent)
     connect(m_model, qOverload<int>(&QComboBox::currentIndexChanged), this, [this]() { apply(tr("LLM model")); });
     connect(m_params, &QLineEdit::editingFinished, this, [this]() { apply(tr("LLM parameters")); });
     connect(m_batch, &QSlider::sliderPressed, this, [this]() { ++m_dragKey; });
-    connect(m_batch, &QSlider::valueChanged, this, [this]() { apply(tr("LLM batch"), m_dragKey); });
+    connect(m_batch, &QSlider::valueChanged, this, [this](int position) {
+        if (m_updating)
+            return;
+        const QSignalBlocker quiet(m_batchBox);
+        m_batchBox->setValue(batchForPosition(position));
+        apply(tr("LLM batch"), m_dragKey);
+    });
+    connect(m_batchBox, qOverload<int>(&QSpinBox::valueChanged), this, [this](int batch) {
+        if (m_updating)
+            return;
+        const QSignalBlocker quiet(m_batch);
+        m_batch->setValue(positionForBatch(batch));
+        apply(tr("LLM batch"));
+    });
     connect(m_prompt, qOverload<int>(&QSpinBox::valueChanged), this, [this]() { apply(tr("LLM prompt"), 1); });
     connect(m_context, qOverload<int>(&QSpinBox::valueChanged), this, [this]() { apply(tr("LLM context"), 2); });
     connect(m_weights, qOverload<int>(&QComboBox::currentIndexChanged), this, [this]() { apply(tr("LLM weights")); });
@@ -172,7 +190,7 @@ void LlmPanel::apply(const QString& what, int mergeKey)
         s.parameters.reset();
         s.model = model.toStdString();
     }
-    s.batch = batchForPosition(m_batch->value());
+    s.batch = m_batchBox->value();
     s.prompt = m_prompt->value();
     s.context = m_context->value();
     s.weightPrecision = precisionOf(m_weights);
@@ -208,7 +226,7 @@ void LlmPanel::refresh()
     if (s.parameters)
         m_params->setText(QString::fromStdString(formatNumber(*s.parameters / 1e9, 4)) + QStringLiteral("B"));
     m_batch->setValue(positionForBatch(s.batch));
-    m_batchLabel->setText(QString::number(s.batch));
+    m_batchBox->setValue(s.batch);
     m_prompt->setValue(s.prompt);
     m_context->setValue(s.context);
     m_weights->setCurrentIndex(
@@ -217,8 +235,8 @@ void LlmPanel::refresh()
     m_trajectory->setChecked(s.trajectory);
     m_levers->setChecked(s.levers);
     m_faster->setCurrentIndex(std::max(0, m_faster->findData(qs(s.fasterHardware))));
-    for (QWidget* w : std::initializer_list<QWidget*> {
-             m_model, m_batch, m_prompt, m_context, m_weights, m_kv, m_trajectory, m_levers, m_faster, m_addLayers})
+    for (QWidget* w : std::initializer_list<QWidget*> {m_model, m_batch, m_batchBox, m_prompt, m_context, m_weights,
+             m_kv, m_trajectory, m_levers, m_faster, m_addLayers})
         w->setEnabled(s.enabled);
     m_params->setEnabled(s.enabled && s.parameters.has_value());
 

@@ -23,6 +23,7 @@ public:
     explicit LlmPanel(SessionDocument* document, QWidget* parent = nullptr);
 
     QSlider* batchSlider() const { return m_batch; }
+    QSpinBox* batchBox() const { return m_batchBox; }
     QCheckBox* enabledBox() const { return m_enabled; }
     QComboBox* modelCombo() const { return m_model; }
     QString resultText() const;
@@ -42,7 +43,7 @@ private:
     QComboBox* m_model;
     QLineEdit* m_params;
     QSlider* m_batch;
-    QLabel* m_batchLabel;
+    QSpinBox* m_batchBox; ///< the batch, typed (the slider steps through 1 to 1024 on a log scale)
     QSpinBox* m_prompt;
     QSpinBox* m_context;
     QComboBox* m_weights;

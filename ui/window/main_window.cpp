@@ -26,6 +26,7 @@
 #include <QMimeData>
 #include <QScreen>
 #include <QScrollArea>
+#include <QShortcut>
 #include <QStatusBar>
 
 namespace roofline::ui {
@@ -119,6 +120,7 @@ void MainWindow::createDocks()
     view->addSeparator();
     for (QDockWidget* d : {hwDock, kernelsDock, detailsDock, llmDock, ceilingsDock}) {
         QAction* show = d->toggleViewAction();
+        show->setText(d->windowTitle().replace(QLatin1Char('&'), QStringLiteral("&&"))); // a menu reads & as a mnemonic
         show->setStatusTip(tr("Show or hide the %1 panel").arg(d->windowTitle()));
         show->setToolTip(show->statusTip());
         view->addAction(show);
@@ -149,6 +151,7 @@ void MainWindow::connectPanels()
         m_kernels->selectKernel(index);
     });
     connect(m_plot, &RooflinePlotWidget::placeRequested, this, [this](double i, double p) {
+        m_place->setChecked(false); // one placement a time (Edit > Place on Plot again for the next)
         const int index = m_document->addKernelAt(i, p);
         if (index >= 0)
             m_kernels->selectKernel(index);
@@ -261,9 +264,21 @@ void MainWindow::createEditMenu()
     addMenuAction(edit, tr("De&lete Kernels"), "deleteKernels", QKeySequence::Delete, tr("Delete the selected kernels"),
         [this]() { m_document->removeKernels(m_kernels->selectedKernels()); });
     m_place = addMenuAction(edit, tr("&Place on Plot"), "placeMode", QKeySequence(Qt::CTRL | Qt::Key_P),
-        tr("Click on the plot to add a kernel at that intensity and rate"),
-        [this](bool on) { m_plot->setPlaceMode(on); });
+        tr("Click on the plot to add a kernel at that intensity and rate"), [](bool) {});
     m_place->setCheckable(true);
+    connect(m_place, &QAction::toggled, this, [this](bool on) { // also when a placement or Esc ends it
+        m_plot->setPlaceMode(on);
+        if (on)
+            statusBar()->showMessage(tr("Click on the plot to place one kernel there; Esc cancels."));
+        else
+            statusBar()->clearMessage();
+    });
+    // Place mode ends after one placement (placeRequested) or with Esc.
+    auto* cancelPlace = new QShortcut(QKeySequence(Qt::Key_Escape), this);
+    connect(cancelPlace, &QShortcut::activated, this, [this]() {
+        if (m_place->isChecked())
+            m_place->setChecked(false);
+    });
 }
 
 void MainWindow::createViewMenu()
@@ -373,6 +388,8 @@ GuideWindow* MainWindow::showGuide()
 {
     if (!m_guide)
         m_guide = new GuideWindow(this);
+    if (!m_guide->isVisible()) // opened (F1): at the guide's start, whatever page was read last
+        m_guide->showPage(QStringLiteral("reading-a-roofline.md"));
     m_guide->show();
     m_guide->raise();
     m_guide->activateWindow();

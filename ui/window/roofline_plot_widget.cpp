@@ -7,6 +7,7 @@
 
 #include <qcustomplot.h>
 
+#include <QHelpEvent>
 #include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -52,6 +53,15 @@ bool RooflinePlotWidget::eventFilter(QObject* watched, QEvent* event)
 {
     // Shown (or sized before it is): the labels fit the real size at once; resized while shown:
     // once the resizing pauses.
+    // Over a point its figures, not the plot's own hint (which the tooltip event would show).
+    if (watched == m_plot && event->type() == QEvent::ToolTip && m_tooltip) {
+        const auto* help = static_cast<QHelpEvent*>(event);
+        const int hit = pointAt(help->pos());
+        if (hit >= 0) {
+            QToolTip::showText(help->globalPos(), m_tooltip(hit), m_plot);
+            return true;
+        }
+    }
     if (watched == m_plot && event->type() == QEvent::Show)
         relayoutLabels();
     else if (watched == m_plot && event->type() == QEvent::Resize)
