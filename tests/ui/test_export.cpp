@@ -561,3 +561,43 @@ TEST(Export, TheDialogsPresetsSetTheSizeTheResolutionAndTheFontScale)
     EXPECT_EQ(dialog.options().fontScale, 1.0);
     EXPECT_TRUE(dialog.title().isEmpty()) << "the generated title unless one is typed";
 }
+
+TEST(Export, RegimesDifferByShapeAsWellAsColourInSmallAndCrowdedFigures)
+{
+    const HardwareProfile& hw = *test::shippedCatalog().find("h100-sxm5");
+    const Roofline roof = makeRoofline(hw, Precision::BF16).value();
+    const double ridge = roof.ridge();
+    std::vector<Kernel> kernels {test::makeKernel("memory", 1e12, 1e12 / 10, 1.0),
+        test::makeKernel("ridge", ridge * 1e9, 1e9, 1.0), test::makeKernel("compute", 1e15, 1e15 / 3000, 10.0)};
+    std::vector<Placement> placements;
+    for (const Kernel& k : kernels)
+        placements.push_back(analyze(k, roof));
+    QCustomPlot plot;
+    plot.resize(1000, 650);
+    renderPlotSpec(plot, buildPlotSpec(hw, roof, kernels, placements), PlotStyle::light());
+    auto shapeOf = [&](const char* name) {
+        for (int i = 0; i < plot.graphCount(); ++i)
+            if (plot.graph(i)->objectName() == QLatin1String(name))
+                return plot.graph(i)->scatterStyle().shape();
+        return QCPScatterStyle::ssNone;
+    };
+    EXPECT_EQ(shapeOf("points-memory-bound"), QCPScatterStyle::ssCircle);
+    EXPECT_EQ(shapeOf("points-compute-bound"), QCPScatterStyle::ssSquare);
+    EXPECT_EQ(shapeOf("points-at-ridge"), QCPScatterStyle::ssTriangleInverted);
+
+    const auto [many, manyPlacements]
+        = kernelCloud(roof, 10000, {6, 4}, {-1, 4}, [](long long) { return std::optional<double>(0.3); });
+    renderPlotSpec(plot, buildPlotSpec(hw, roof, many, manyPlacements), PlotStyle::light());
+    int clouds = 0;
+    for (int i = 0; i < plot.plottableCount(); ++i)
+        if (auto* c = qobject_cast<PointCloud*>(plot.plottable(i))) {
+            ++clouds;
+            const bool compute = c->objectName().startsWith(QLatin1String("points-compute-bound"));
+            const bool memory = c->objectName().startsWith(QLatin1String("points-memory-bound"));
+            if (compute)
+                EXPECT_EQ(c->shape(), PointCloud::Shape::Square) << c->objectName().toStdString();
+            if (memory)
+                EXPECT_EQ(c->shape(), PointCloud::Shape::Disc) << c->objectName().toStdString();
+        }
+    EXPECT_GE(clouds, 2);
+}

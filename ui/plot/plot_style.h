@@ -17,11 +17,13 @@ struct PlotStyle {
     QColor roof {0x1a, 0x1a, 0x2e};
     QColor achievable {0x55, 0x55, 0x70};
     QColor ridge {0x80, 0x80, 0x80};
-    QColor memoryFill {0x1f, 0x77, 0xb4, 22};
-    QColor computeFill {0xff, 0x7f, 0x0e, 22};
-    QColor memoryPoint {0x1f, 0x77, 0xb4};
-    QColor computePoint {0xe0, 0x6c, 0x00};
-    QColor ridgePoint {0x94, 0x67, 0xbd};
+    // Okabe & Ito's colour-blind-safe palette: blue, vermillion, reddish purple (and the
+    // markers differ by shape too: render_points.cpp).
+    QColor memoryFill {0x00, 0x72, 0xb2, 22};
+    QColor computeFill {0xd5, 0x5e, 0x00, 22};
+    QColor memoryPoint {0x00, 0x72, 0xb2};
+    QColor computePoint {0xd5, 0x5e, 0x00};
+    QColor ridgePoint {0xcc, 0x79, 0xa7};
     QColor aboveRoof {0xd6, 0x27, 0x28};
     QString fontFamily; ///< empty: the application font
     double fontScale = 1.0;

@@ -138,13 +138,36 @@ void PointCloud::setLogPoints(std::vector<float> lx, std::vector<float> ly)
     m_ly = std::move(ly);
 }
 
+namespace {
+
+/// One marker of `shape`, `diameter` across, centred at `at`, with the painter's pen and brush.
+void drawMarker(QPainter& p, PointCloud::Shape shape, const QPointF& at, double diameter)
+{
+    const double r = diameter / 2.0;
+    switch (shape) {
+    case PointCloud::Shape::Square:
+        p.drawRect(QRectF(at.x() - r * 0.9, at.y() - r * 0.9, r * 1.8, r * 1.8));
+        return;
+    case PointCloud::Shape::Triangle: {
+        const QPointF corners[3]
+            = {{at.x() - r, at.y() - r * 0.8}, {at.x() + r, at.y() - r * 0.8}, {at.x(), at.y() + r}};
+        p.drawPolygon(corners, 3);
+        return;
+    }
+    default:
+        p.drawEllipse(at, r, r);
+    }
+}
+
+} // namespace
+
 void PointCloud::setMarker(const QColor& colour, double diameter, Shape shape, double ringWidth)
 {
     m_colour = colour;
     m_diameter = diameter;
     m_shape = shape;
     m_ringWidth = ringWidth;
-    setBrush(shape == Shape::Disc ? QBrush(colour) : QBrush(Qt::NoBrush));
+    setBrush(shape != Shape::Ring ? QBrush(colour) : QBrush(Qt::NoBrush));
     m_spriteScale = 0.0; // redraw the sprite
 }
 
@@ -183,9 +206,9 @@ const QImage& PointCloud::sprite(double deviceScale) const
         p.scale(deviceScale, deviceScale);
         // As QCPScatterStyle::ssDisc (a disc with a 1 px rim) or ssCircle (a ring).
         p.setPen(QPen(m_colour, pen));
-        p.setBrush(m_shape == Shape::Disc ? QBrush(m_colour) : QBrush(Qt::NoBrush));
+        p.setBrush(m_shape != Shape::Ring ? QBrush(m_colour) : QBrush(Qt::NoBrush));
         const double c = side / deviceScale / 2.0;
-        p.drawEllipse(QPointF(c, c), m_diameter / 2.0, m_diameter / 2.0);
+        drawMarker(p, m_shape, QPointF(c, c), m_diameter);
         p.end();
         im.setDevicePixelRatio(deviceScale);
         m_sprite = im;
@@ -249,14 +272,13 @@ void PointCloud::draw(QCPPainter* painter)
     if (onGrid)
         drawn.emplace(thinningCells(mx, my, m_diameter + m_ringWidth));
     painter->setPen(QPen(m_colour, m_shape == Shape::Ring ? m_ringWidth : 1.0));
-    painter->setBrush(m_shape == Shape::Disc ? QBrush(m_colour) : QBrush(Qt::NoBrush));
-    const double r = m_diameter / 2.0;
+    painter->setBrush(m_shape != Shape::Ring ? QBrush(m_colour) : QBrush(Qt::NoBrush));
     for (size_t i = 0; i < m_lx.size(); ++i) {
         if (drawn && !drawn->insert(cellOf(mx, m_lx[i]), cellOf(my, m_ly[i])))
             continue;
         const QPointF at = centre(i);
         if (clip.contains(at))
-            painter->drawEllipse(at, r, r);
+            drawMarker(*painter, m_shape, at, m_diameter);
     }
 }
 
@@ -270,7 +292,7 @@ void PointCloud::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const
         painter->setBrush(m_colour);
     }
     const double r = std::min(m_diameter, rect.height()) / 2.0 - (m_shape == Shape::Ring ? 1.0 : 0.0);
-    painter->drawEllipse(rect.center(), r, r);
+    drawMarker(*painter, m_shape, rect.center(), 2.0 * r);
 }
 
 } // namespace roofline::ui

@@ -24,10 +24,12 @@ public:
     /// The same given the coordinates' natural logarithms (pairs with a non-finite one are
     /// skipped), as a crowded figure has them already.
     void setLogPoints(std::vector<float> lx, std::vector<float> ly);
-    enum class Shape { Disc, Ring };
+    /// Disc, Square and Triangle (pointing down) are filled; Ring is a circle's outline.
+    enum class Shape { Disc, Ring, Square, Triangle };
     /// Markers of this colour and diameter (pixels at 96 dpi): filled discs, or rings drawn with
     /// a pen of `ringWidth` (the window rings the kernels whose regime just flipped).
     void setMarker(const QColor& colour, double diameter, Shape shape = Shape::Disc, double ringWidth = 3.0);
+    Shape shape() const { return m_shape; }
     int pointCount() const { return static_cast<int>(m_lx.size()); }
     double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
     QCPRange getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;

@@ -14,7 +14,7 @@ constexpr int kCloudPoints = 2000;
 /// crowded: drawn on the thinning grid, so a thinned figure looks like the full one), else a
 /// graph of QCustomPlot's own outlined markers.
 void addKernelSeries(QCustomPlot& plot, PointGroups& g, size_t r, size_t measured, bool crowded, const QString& name,
-    const QString& objectName, const QCPScatterStyle& marker, const QColor& colour)
+    const QString& objectName, const QCPScatterStyle& marker, const QColor& colour, PointCloud::Shape shape)
 {
     QVector<double>& xs = g.x[r][measured];
     QVector<double>& ys = g.y[r][measured];
@@ -22,7 +22,7 @@ void addKernelSeries(QCustomPlot& plot, PointGroups& g, size_t r, size_t measure
         return;
     if (crowded || xs.size() >= kCloudPoints) {
         auto* cloud = new PointCloud(plot.xAxis, plot.yAxis);
-        cloud->setMarker(colour, marker.size() * 0.8);
+        cloud->setMarker(colour, marker.size() * 0.8, shape);
         if (g.logsGiven)
             cloud->setLogPoints(std::move(g.lx[r][measured]), std::move(g.ly[r][measured]));
         else
@@ -96,23 +96,31 @@ void addHeadroomDrops(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& 
 /// colours; then the rings of the points above their roof.
 void addKernelPoints(QCustomPlot& plot, const PlotSpec& spec, PointGroups& g, const PlotStyle& style)
 {
+    // Told apart by shape as well as colour (a colour-blind reader, a greyscale print): circles
+    // memory-bound, squares compute-bound, triangles at the ridge.
     struct Series {
         Regime regime;
         QColor colour;
         QString name;
+        QCPScatterStyle::ScatterShape marker;
+        PointCloud::Shape cloud;
+        double size;
     };
-    const Series series[] = {{Regime::MemoryBound, style.memoryPoint, QStringLiteral("Memory-bound kernel")},
-        {Regime::AtRidge, style.ridgePoint, QStringLiteral("Kernel at the ridge")},
-        {Regime::ComputeBound, style.computePoint, QStringLiteral("Compute-bound kernel")}};
+    const Series series[] = {{Regime::MemoryBound, style.memoryPoint, QStringLiteral("Memory-bound kernel"),
+                                 QCPScatterStyle::ssCircle, PointCloud::Shape::Disc, 10},
+        {Regime::AtRidge, style.ridgePoint, QStringLiteral("Kernel at the ridge"), QCPScatterStyle::ssTriangleInverted,
+            PointCloud::Shape::Triangle, 11},
+        {Regime::ComputeBound, style.computePoint, QStringLiteral("Compute-bound kernel"), QCPScatterStyle::ssSquare,
+            PointCloud::Shape::Square, 9}};
     const bool crowded = spec.crowded();
     for (const Series& s : series) {
         const auto r = static_cast<size_t>(s.regime) % 3;
         const QString id = QStringLiteral("points-") + qs(regimeName(s.regime));
         addKernelSeries(plot, g, r, 1, crowded, s.name, id,
-            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(style.background, 1.2), QBrush(s.colour), 10), s.colour);
+            QCPScatterStyle(s.marker, QPen(style.background, 1.2), QBrush(s.colour), s.size), s.colour, s.cloud);
         addKernelSeries(plot, g, r, 0, crowded, s.name + QStringLiteral(" (no time: on its roof)"),
             id + QStringLiteral("-bound-only"),
-            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(s.colour, 2.0), QBrush(style.background), 9), s.colour);
+            QCPScatterStyle(s.marker, QPen(s.colour, 2.0), QBrush(style.background), s.size - 1), s.colour, s.cloud);
     }
     if (!g.aboveX.isEmpty()) {
         auto* graph = new QCPGraph(plot.xAxis, plot.yAxis);

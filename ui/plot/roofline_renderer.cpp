@@ -226,7 +226,7 @@ void addCeilings(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style
         }
         if (c.role == CeilingRole::Compare) {
             static const QColor colours[]
-                = {QColor(0x17, 0x9c, 0xb0), QColor(0xc2, 0x3b, 0x9e), QColor(0x8c, 0x8c, 0x1a)};
+                = {QColor(0x00, 0x9e, 0x73), QColor(0xe6, 0x9f, 0x00), QColor(0x56, 0xb4, 0xe9)}; // Okabe & Ito
             static const Qt::PenStyle styles[] = {Qt::DashLine, Qt::DashDotLine, Qt::DotLine};
             QCPGraph* g = addLine(plot, c.points, QPen(colours[compareIndex % 3], 2.0, styles[compareIndex % 3]));
             ++compareIndex;
