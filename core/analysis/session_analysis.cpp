@@ -243,10 +243,11 @@ Result<PlotSpec> buildSessionPlot(const HardwareProfile& profile, const Session&
 }
 
 PlotSpec buildSessionPlot(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis,
-    const ProfileCatalog* catalog, bool layOutLabels)
+    const ProfileCatalog* catalog, bool layOutLabels, const std::vector<PlotXY>& alsoInside)
 {
     PlotOptions o = plotOptionsFor(session, &profile, catalog);
     o.layoutLabels = layOutLabels;
+    o.alsoInside = alsoInside;
     return buildPlotSpec(
         effectiveProfile(profile, session), analysis.roof, session.kernels, analysis.placements, o, analysis.summary);
 }

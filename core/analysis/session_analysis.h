@@ -95,6 +95,6 @@ Result<PlotSpec> buildSessionPlot(const HardwareProfile& profile, const Session&
 /// `layOutLabels` false: the labels are left for the renderer to lay out at its size (the window
 /// and exports); true lays them out for the nominal figure (`plotSpecToText`).
 PlotSpec buildSessionPlot(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis,
-    const ProfileCatalog* catalog = nullptr, bool layOutLabels = true);
+    const ProfileCatalog* catalog = nullptr, bool layOutLabels = true, const std::vector<PlotXY>& alsoInside = {});
 
 } // namespace roofline

@@ -113,14 +113,25 @@ void addLlmOverlay(PlotSpec& spec, const LlmAnalysis& a, const LlmSettings& s, b
 PlotSpec buildSessionFigure(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis,
     const std::vector<ModelSpec>& models, const ProfileCatalog* catalog, std::string* llmError, bool layOutLabels)
 {
-    PlotSpec spec = buildSessionPlot(profile, session, analysis, catalog, layOutLabels);
     if (!session.llm.enabled)
-        return spec;
+        return buildSessionPlot(profile, session, analysis, catalog, layOutLabels);
     auto llm = analyzeLlm(session.llm, effectiveProfile(profile, session), analysis.roof, models, catalog);
-    if (llm)
-        addLlmOverlay(spec, llm.value(), session.llm, layOutLabels);
-    else if (llmError)
-        *llmError = llm.error().message;
+    if (!llm) {
+        if (llmError)
+            *llmError = llm.error().message;
+        return buildSessionPlot(profile, session, analysis, catalog, layOutLabels);
+    }
+    // The axes hold the phases, the batch sweep and the levers as they hold the kernels.
+    const LlmAnalysis& a = llm.value();
+    std::vector<PlotXY> inside {{a.decode.placement.intensity, a.decode.placement.roof()},
+        {a.prefill.placement.intensity, a.prefill.placement.roof()}};
+    if (session.llm.trajectory)
+        inside.insert(inside.end(), a.trajectory.begin(), a.trajectory.end());
+    if (session.llm.levers)
+        for (const auto& l : a.levers)
+            inside.push_back(l.to);
+    PlotSpec spec = buildSessionPlot(profile, session, analysis, catalog, layOutLabels, inside);
+    addLlmOverlay(spec, a, session.llm, layOutLabels);
     return spec;
 }
 

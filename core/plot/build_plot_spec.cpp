@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // buildPlotSpec: a roof and the kernels' placements as a figure, in named steps.
+#include "core/common/text.h"
 #include "core/model/units.h"
 #include "core/plot/plot_internal.h"
 #include "core/plot/plot_spec.h"
@@ -28,7 +29,18 @@ PlotSpec frameFor(
     const HardwareProfile& profile, const Roofline& roof, const PlotOptions& options, const PlacementSummary& summary)
 {
     PlotSpec s;
-    const auto [x, y] = axisRangesFor(profile, summary, options.rangeProfiles);
+    PlacementSummary extremes; // the kernels' extremes, and the other points the figure holds
+    extremes.intensityLo = summary.intensityLo;
+    extremes.intensityHi = summary.intensityHi;
+    extremes.heightLo = summary.heightLo;
+    extremes.heightHi = summary.heightHi;
+    for (const PlotXY& p : options.alsoInside) {
+        Placement at;
+        at.intensity = p.x;
+        at.achieved = p.y;
+        extremes.addExtremes(at);
+    }
+    const auto [x, y] = axisRangesFor(profile, extremes, options.rangeProfiles);
     s.x = options.x ? *options.x : x;
     s.y = options.y ? *options.y : y;
     const std::string unit = rateUnit(roof.precision);
@@ -128,6 +140,17 @@ std::vector<bool> labelledKernels(size_t n, const PlotOptions& options, const Pl
     return hasLabel;
 }
 
+/// A named kernel beyond axes the user fixed: its name and the value that puts it there, at the
+/// edge it is beyond ("◂ gemv · 0.02 FLOP/byte").
+std::string edgeText(const Kernel& k, const PlotXY& at, const PlotSpec& s)
+{
+    const bool left = at.x<s.x.lo, right = at.x> s.x.hi, below = at.y < s.y.lo;
+    const char* arrow = left ? "\xE2\x97\x82 " : right ? "\xE2\x96\xB8 " : below ? "\xE2\x96\xBE " : "\xE2\x96\xB4 ";
+    const std::string value
+        = left || right ? formatQuantity(at.x, Dimension::Intensity) : formatQuantity(at.y, Dimension::FlopRate);
+    return arrow + shortKernelName(k.name, 28) + " \xC2\xB7 " + value;
+}
+
 /// What the kernel points leave for the steps after them.
 struct PointTrail {
     std::vector<PlotXY> logs; ///< each point's natural logarithms (for the label layout)
@@ -187,8 +210,11 @@ PointTrail addKernelPoints(PlotSpec& s, const std::vector<Kernel>& kernels, cons
         if (pt.measured && pt.at.y != p.roof() && (!crowded || hasLabel[i]))
             s.drops.push_back({pt.at, {pt.at.x, p.roof()}, p.regime, p.aboveRoof});
         if (hasLabel[i]) {
-            PlotLabel label {LabelRole::PointLabel, pointLabelText(kernels[i], p), pt.at, std::nullopt,
-                PlotLabel::Align::Left, PlotLabel::VAlign::Middle};
+            const bool inside = pt.at.x >= s.x.lo && pt.at.x <= s.x.hi && pt.at.y >= s.y.lo && pt.at.y <= s.y.hi;
+            const PlotXY edge {std::clamp(pt.at.x, s.x.lo, s.x.hi), std::clamp(pt.at.y, s.y.lo, s.y.hi)};
+            PlotLabel label {LabelRole::PointLabel,
+                inside ? pointLabelText(kernels[i], p) : edgeText(kernels[i], pt.at, s), inside ? pt.at : edge,
+                std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Middle};
             label.weight = kernels[i].time && summary.totalTime > 0 ? *kernels[i].time / summary.totalTime : 0.0;
             s.labels.push_back(std::move(label));
         }

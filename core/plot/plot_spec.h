@@ -239,6 +239,8 @@ struct PlotOptions {
     std::vector<CompareRoof> compare; ///< other roofs overlaid, with distinct styles and a legend
     /// Profiles whose ceilings the derived axis ranges must also cover (compared accelerators).
     std::vector<const HardwareProfile*> rangeProfiles;
+    /// Other points the derived ranges must hold (an LLM's phases and its batch sweep).
+    std::vector<PlotXY> alsoInside;
 };
 
 /// A text's size in pixels: width, height.

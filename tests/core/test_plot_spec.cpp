@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include <numeric>
 #include <random>
 
@@ -611,4 +613,32 @@ TEST(PlotSpec, MoreThanFiftyKernelsNameTheSlowestFiftyAndCountTheRest)
     for (const auto& l : s.labels)
         if (l.role == LabelRole::PointLabel)
             EXPECT_GE(std::stoi(l.text.substr(1, l.text.find('\n') - 1)), 12) << "the slowest are named";
+}
+
+TEST(PlotSpec, AxesHoldOtherPointsAndFixedAxesNameWhatIsBeyondThemAtTheEdge)
+{
+    PlotOptions o;
+    o.alsoInside = {{1e-4, 1e9}}; // an LLM phase far left and low
+    const PlotSpec wide = spec("h100-sxm5", Precision::BF16, {}, o);
+    EXPECT_LE(wide.x.lo, 1e-4);
+    EXPECT_LE(wide.y.lo, 1e9);
+    EXPECT_EQ(std::log10(wide.x.lo), std::round(std::log10(wide.x.lo))) << "whole decades";
+
+    PlotOptions fixed;
+    fixed.x = AxisRange {1, 1000};
+    fixed.y = AxisRange {1e12, 1e15};
+    const PlotSpec s = spec("h100-sxm5", Precision::BF16,
+        {k("tiny_gemv", 1e9, 5e10, 2e-2), k("inside", 1e11, 1e9, 1e-3), k("slow_one", 1e9, 1e8, 1e-2)}, fixed);
+    std::map<std::string, PlotLabel> byName;
+    for (const auto& l : s.labels)
+        if (l.role == LabelRole::PointLabel)
+            byName[l.text.substr(0, l.text.find_first_of("\n"))] = l;
+    ASSERT_EQ(byName.size(), 3u);
+    EXPECT_NE(byName.count("inside"), 0u);
+    EXPECT_NE(byName.count("\xE2\x97\x82 tiny_gemv \xC2\xB7 0.02 FLOP/byte"), 0u) << "left of the axis";
+    EXPECT_NE(byName.count("\xE2\x96\xBE slow_one \xC2\xB7 100 GFLOP/s"), 0u) << "below it";
+    for (const auto& [name, l] : byName) {
+        EXPECT_GE(l.at.x, 1.0) << name;
+        EXPECT_GE(l.at.y, 1e12) << name << ": at the edge, where it can be read";
+    }
 }
