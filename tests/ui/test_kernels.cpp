@@ -11,6 +11,7 @@
 #include "ui/panels/details_panel.h"
 #include "ui/panels/kernel_table_model.h"
 #include "ui/panels/kernels_panel.h"
+#include "ui/window/file_actions.h"
 #include "ui/window/main_window.h"
 #include "ui/window/roofline_plot_widget.h"
 
@@ -516,9 +517,25 @@ TEST_F(KernelsTest, AnFp64ImportIntoAnEmptySessionIsShownAtFp64InOneUndoableStep
     }
     ASSERT_EQ(window->openFile(csv, false), QString());
     EXPECT_EQ(doc()->session().precision, Precision::FP64);
-    doc()->undoStack()->undo(); // the import
-    doc()->undoStack()->undo(); // the precision
+    doc()->undoStack()->undo(); // the import and the precision it chose: one step
     EXPECT_EQ(doc()->session().precision, before);
+    EXPECT_TRUE(doc()->session().kernels.empty());
+}
+
+TEST_F(KernelsTest, AnImportThatSwitchesTheHardwareSaysSoAndUndoesInOneStep)
+{
+    ASSERT_EQ(doc()->session().hardwareId, "h100-sxm5");
+    const int steps = doc()->undoStack()->count();
+    const QString file = QString::fromStdString(std::string(ROOFLINE_TEST_DATA) + "/ncu/raw-a100-eu.csv");
+    QString said;
+    QObject::connect(
+        window->findChild<ui::FileActions*>(), &ui::FileActions::message, [&](const QString& m, int) { said = m; });
+    ASSERT_EQ(window->openFile(file, false), QString());
+    EXPECT_EQ(doc()->session().hardwareId.rfind("a100", 0), 0u) << doc()->session().hardwareId;
+    EXPECT_TRUE(said.contains(QStringLiteral("switched from h100-sxm5"))) << said.toStdString();
+    EXPECT_EQ(doc()->undoStack()->count(), steps + 1) << "one undo step";
+    doc()->undoStack()->undo();
+    EXPECT_EQ(doc()->session().hardwareId, "h100-sxm5");
     EXPECT_TRUE(doc()->session().kernels.empty());
 }
 

@@ -182,12 +182,20 @@ QString FileActions::importKernels(const QString& path, bool ask)
     }
     if (imported.kernels.empty())
         return tr("%1: no kernels to import").arg(path);
+    // The import and the switches it makes are one undo step: Undo puts the session back as it was.
+    const int n = static_cast<int>(imported.kernels.size());
+    const QString name = QFileInfo(path).fileName();
+    const QString step = tr("Import %n kernel(s) from %1", nullptr, n).arg(name);
+    m_document->undoStack()->beginMacro(step);
     // The device the profiler ran on picks the matching profile.
     QString deviceNote;
     if (!imported.suggestedHardware.empty() && imported.suggestedHardware != m_document->session().hardwareId
         && m_document->catalog().find(imported.suggestedHardware)) {
+        const HardwareProfile* before = m_document->hardware();
         m_document->setHardware(qs(imported.suggestedHardware));
-        deviceNote = tr("; device %1: switched to %2").arg(qs(imported.device), qs(imported.suggestedHardware));
+        deviceNote
+            = tr("; device %1: switched from %2 to %3 (Edit > Undo puts it back and removes the import)")
+                  .arg(qs(imported.device), before ? qs(before->id) : tr("none"), qs(imported.suggestedHardware));
     }
     // Into an empty session, the view takes the precision of most of the measured time (an FP64
     // export is shown under the FP64 roof), as the CLI does without --precision.
@@ -198,10 +206,8 @@ QString FileActions::importKernels(const QString& path, bool ask)
         m_document->setPrecision(*lead);
         deviceNote += tr("; shown at %1, the precision of most of the measured time").arg(qs(precisionLabel(*lead)));
     }
-    const int n = static_cast<int>(imported.kernels.size());
-    const QString name = QFileInfo(path).fileName();
-    const int first
-        = m_document->addKernels(std::move(imported.kernels), tr("Import %n kernel(s) from %1", nullptr, n).arg(name));
+    const int first = m_document->addKernels(std::move(imported.kernels), step);
+    m_document->undoStack()->endMacro();
     emit kernelsImported(first);
     QString msg = tr("Imported %n kernel(s) from %1", nullptr, n).arg(name);
     if (!imported.rejected.empty())
