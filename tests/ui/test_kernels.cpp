@@ -674,3 +674,17 @@ TEST_F(KernelsTest, ALargeImportCompletesOnAWorkerAsOneUndoStep)
     doc()->undoStack()->undo();
     EXPECT_TRUE(doc()->session().kernels.empty());
 }
+
+TEST_F(KernelsTest, TheRegimeColumnHoldsEveryRegimesNameWhateverTheRowsMeasured)
+{
+    std::vector<Kernel> kernels;
+    for (int i = 0; i < 200; ++i) // memory-bound, more rows than the fit samples
+        kernels.push_back(test::makeKernel("k" + std::to_string(i), 1e9, 1e9, 1e-3));
+    kernels.push_back(test::makeKernel("gemm", 1e15, 1e11, 2.0)); // compute-bound, last
+    doc()->addKernels(kernels, QStringLiteral("Add kernels"));
+    QTableView* view = window->kernelsPanel()->view();
+    const QFontMetrics fm(view->font());
+    EXPECT_GE(
+        view->columnWidth(ui::KernelTableModel::Regime), fm.horizontalAdvance(QStringLiteral("compute-bound")) + 8)
+        << "\"compute-bound\", not \"compute-bou...\"";
+}

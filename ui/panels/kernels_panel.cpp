@@ -4,12 +4,15 @@
 #include "ui/document/session_document.h"
 #include "ui/panels/kernel_table_model.h"
 
+#include <QFontMetrics>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QTableView>
 #include <QToolBar>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace roofline::ui {
 
@@ -50,7 +53,7 @@ KernelsPanel::KernelsPanel(SessionDocument* document, const QList<QAction*>& too
     // A long name or group (an LLM-Viewer run's title) is elided, not a column wider than the
     // window; the cell's tooltip and a drag of the header show the rest.
     m_view->horizontalHeader()->setMaximumSectionSize(360);
-    m_view->resizeColumnsToContents();
+    fitColumns();
 
     auto updateSummary = [this, document]() {
         const auto& a = document->analysis();
@@ -83,10 +86,23 @@ KernelsPanel::KernelsPanel(SessionDocument* document, const QList<QAction*>& too
         // keeps the widths), measuring a sample of rows, not all of them.
         if (m_model->rowCount() != m_fittedRows) {
             m_fittedRows = m_model->rowCount();
-            m_view->resizeColumnsToContents();
+            fitColumns();
         }
         emitCurrent();
     });
+}
+
+void KernelsPanel::fitColumns()
+{
+    m_view->resizeColumnsToContents();
+    // The sample of rows measured may hold no compute-bound kernel, and a toggle flips regimes
+    // without a refit: the regime column holds the widest regime's name whatever it measured.
+    const QFontMetrics fm(m_view->font());
+    int widest = 0;
+    for (Regime r : {Regime::MemoryBound, Regime::ComputeBound, Regime::AtRidge})
+        widest = std::max(widest, fm.horizontalAdvance(QString::fromStdString(regimeName(r))));
+    const int column = KernelTableModel::Regime;
+    m_view->setColumnWidth(column, std::max(m_view->columnWidth(column), widest + 16));
 }
 
 std::vector<int> KernelsPanel::selectedKernels() const

@@ -36,6 +36,8 @@ signals:
     void message(const QString& text);
 
 private:
+    /// The columns fitted to their text, the regime column to every regime's name.
+    void fitColumns();
     void emitCurrent();
 
     KernelTableModel* m_model;
