@@ -245,6 +245,10 @@ TEST_F(KernelsTest, ClickInPlaceModeAddsAKernelThereAndDragAcrossTheRidgeFlipsIt
     mouse(QEvent::MouseButtonPress, from, Qt::LeftButton);
     for (double i : {30.0, 100.0, 400.0, 2000.0})
         mouse(QEvent::MouseMove, pixel(i, 10e12), Qt::LeftButton);
+    EXPECT_TRUE(window->statusBar()->currentMessage().startsWith(QStringLiteral("I = ")))
+        << window->statusBar()->currentMessage().toStdString();
+    EXPECT_TRUE(window->statusBar()->currentMessage().contains(QStringLiteral("compute-bound")))
+        << "the readout follows the drag: " << window->statusBar()->currentMessage().toStdString();
     mouse(QEvent::MouseButtonRelease, pixel(2000.0, 10e12), Qt::NoButton);
     EXPECT_NEAR(doc()->placements().at(0).intensity, 2000.0, 2000.0 * 0.05);
     EXPECT_EQ(regimeCell(0), QStringLiteral("compute-bound"));

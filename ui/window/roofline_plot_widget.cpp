@@ -476,7 +476,10 @@ void RooflinePlotWidget::onMouseMove(QMouseEvent* event)
         const double px = std::clamp(pos.x(), double(r.left()), double(r.right()));
         const double py = std::clamp(pos.y(), double(r.top()), double(r.bottom()));
         m_dragMoved = true;
-        emit pointDragged(m_dragIndex, m_plot->xAxis->pixelToCoord(px), m_plot->yAxis->pixelToCoord(py), m_dragId);
+        const double x = m_plot->xAxis->pixelToCoord(px), y = m_plot->yAxis->pixelToCoord(py);
+        emit pointDragged(m_dragIndex, x, y, m_dragId);
+        if (m_roof) // the readout follows the dragged point
+            emit cursorInfo(reading(x, y));
         return;
     }
     if (m_tooltip && event->buttons() == Qt::NoButton) {
@@ -497,14 +500,21 @@ void RooflinePlotWidget::onMouseMove(QMouseEvent* event)
     const double y = m_plot->yAxis->pixelToCoord(pos.y());
     const double roof = m_roof->attainable(x);
     const std::string unit = isIntegerPrecision(m_roof->precision) ? "OP/s" : "FLOP/s";
-    const std::string regime = x < m_roof->ridge() ? "memory-bound" : "compute-bound";
     m_tracer->position->setCoords(x, roof);
     m_tracer->setVisible(true);
     m_tracerLabel->setText(QString::fromStdString(formatSI(roof, 3) + unit));
     m_tracerLabel->setVisible(true);
     replotHover();
-    emit cursorInfo(QString::fromStdString("I = " + formatQuantity(x, Dimension::Intensity) + "  \xC2\xB7  "
-        + formatSI(y, 3) + unit + "  \xC2\xB7  roof here " + formatSI(roof, 3) + unit + " (" + regime + ")"));
+    emit cursorInfo(reading(x, y));
+}
+
+QString RooflinePlotWidget::reading(double x, double y) const
+{
+    const double roof = m_roof->attainable(x);
+    const std::string unit = isIntegerPrecision(m_roof->precision) ? "OP/s" : "FLOP/s";
+    const std::string regime = x < m_roof->ridge() ? "memory-bound" : "compute-bound";
+    return QString::fromStdString("I = " + formatQuantity(x, Dimension::Intensity) + "  \xC2\xB7  " + formatSI(y, 3)
+        + unit + "  \xC2\xB7  roof here " + formatSI(roof, 3) + unit + " (" + regime + ")");
 }
 
 } // namespace roofline::ui

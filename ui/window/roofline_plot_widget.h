@@ -78,6 +78,8 @@ protected:
 
 private:
     void onMouseMove(QMouseEvent* event);
+    /// "I = 12 FLOP/byte · 45 TFLOP/s · roof here 40 TFLOP/s (memory-bound)" at (x, y).
+    QString reading(double x, double y) const;
     void onMousePress(QMouseEvent* event);
     void onMouseRelease(QMouseEvent* event);
     void createHoverItems();
