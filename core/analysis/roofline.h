@@ -178,10 +178,9 @@ struct PlacementSummary {
     /// Only the extremes (the axis ranges need no more).
     void addExtremes(const Placement& p)
     {
-        if (std::isfinite(p.intensity) && p.intensity > 0) {
-            intensityLo = std::min(intensityLo, p.intensity);
-            intensityHi = std::max(intensityHi, p.intensity);
-        }
+        addIntensity(p.intensity);
+        for (const LevelPlacement& l : p.levels) // a hierarchical kernel's inner-level points too
+            addIntensity(l.intensity);
         const double y = p.achieved ? *p.achieved : p.roof();
         if (std::isfinite(y) && y > 0) {
             heightLo = std::min(heightLo, y);
@@ -191,6 +190,13 @@ struct PlacementSummary {
     void finish(); ///< orders `slowest`
 
 private:
+    void addIntensity(double intensity)
+    {
+        if (std::isfinite(intensity) && intensity > 0) {
+            intensityLo = std::min(intensityLo, intensity);
+            intensityHi = std::max(intensityHi, intensity);
+        }
+    }
     void offer(double slowness, size_t index);
     std::vector<std::pair<double, size_t>> m_heap; ///< the slowest so far; the least slow in front
 };

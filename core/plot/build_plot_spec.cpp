@@ -251,7 +251,7 @@ bool addLevelPoints(
             PlotLabel label {LabelRole::PointLabel,
                 l.level + (p.binding == Wall::InnerLevel && p.bindingLevel == li ? " (binds)" : ""), pt.at,
                 std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Middle};
-            label.keyText = kernels[i].name + " @" + label.text;
+            label.keyText = shortKernelName(kernels[i].name, 40) + " @" + label.text;
             s.labels.push_back(std::move(label));
             trail.logs.push_back({std::log(pt.at.x), std::log(pt.at.y)});
             trail.unthinned.push_back(s.points.size());

@@ -642,3 +642,19 @@ TEST(PlotSpec, AxesHoldOtherPointsAndFixedAxesNameWhatIsBeyondThemAtTheEdge)
         EXPECT_GE(l.at.y, 1e12) << name << ": at the edge, where it can be read";
     }
 }
+
+TEST(PlotSpec, TheAxesHoldAHierarchicalKernelsInnerLevelPoints)
+{
+    Kernel init = k("init", 1e6, 1e6, 1e-3); // 1 FLOP/byte at HBM ...
+    init.levelBytes.emplace_back("L1", 1e11); // ... 1e-5 at L1, far left of the default decades
+    Session session;
+    session.hardwareId = "a100-sxm4-80gb";
+    session.precision = Precision::FP32;
+    session.kernels = {init};
+    const HardwareProfile& hw = *catalog().find("a100-sxm4-80gb");
+    const PlotSpec s = buildSessionPlot(hw, session, analyzeSession(hw, session).value());
+    ASSERT_EQ(s.points.size(), 2u) << "the kernel and its L1 point";
+    EXPECT_LE(s.x.lo, 1e-5);
+    for (const auto& p : s.points)
+        EXPECT_GE(p.at.x, s.x.lo) << p.name;
+}
