@@ -536,11 +536,32 @@ TEST_F(KernelsTest, AnImportThatSwitchesTheHardwareSaysSoAndUndoesInOneStep)
         window->findChild<ui::FileActions*>(), &ui::FileActions::message, [&](const QString& m, int) { said = m; });
     ASSERT_EQ(window->openFile(file, false), QString());
     EXPECT_EQ(doc()->session().hardwareId.rfind("a100", 0), 0u) << doc()->session().hardwareId;
-    EXPECT_TRUE(said.contains(QStringLiteral("switched from h100-sxm5"))) << said.toStdString();
+    EXPECT_TRUE(said.contains(QStringLiteral("switched from NVIDIA H100"))) << said.toStdString();
     EXPECT_EQ(doc()->undoStack()->count(), steps + 1) << "one undo step";
     doc()->undoStack()->undo();
     EXPECT_EQ(doc()->session().hardwareId, "h100-sxm5");
     EXPECT_TRUE(doc()->session().kernels.empty());
+
+    // Dropped by a user, the window asks first; "No" keeps the H100 and imports the kernels.
+    QString question;
+    QTimer answer;
+    answer.setInterval(20);
+    QObject::connect(&answer, &QTimer::timeout, [&]() {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        if (!box)
+            return;
+        const bool isSwitch = box->windowTitle().contains(QStringLiteral("Switch"));
+        if (isSwitch)
+            question = box->text();
+        box->button(isSwitch ? QMessageBox::No : QMessageBox::Yes)->click();
+    });
+    answer.start();
+    ASSERT_EQ(window->openFile(file, true), QString());
+    answer.stop();
+    EXPECT_TRUE(question.contains(QStringLiteral("Switch the session from NVIDIA H100"))) << question.toStdString();
+    EXPECT_EQ(doc()->session().hardwareId, "h100-sxm5") << "kept";
+    EXPECT_FALSE(doc()->session().kernels.empty());
+    EXPECT_TRUE(said.contains(QStringLiteral("kept NVIDIA H100"))) << said.toStdString();
 }
 
 TEST_F(KernelsTest, AnNsightComputeFileWithRepeatedLaunchesOffersToAggregateThem)

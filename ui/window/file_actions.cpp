@@ -152,6 +152,29 @@ bool FileActions::askToAggregate(const QString& path, std::size_t launches, std:
         == QMessageBox::Yes;
 }
 
+const HardwareProfile* FileActions::importedDevice(const KernelImport& imported, bool ask, QString& note) const
+{
+    const std::string& id = imported.suggestedHardware;
+    const HardwareProfile* to = id.empty() ? nullptr : m_document->catalog().find(id);
+    const HardwareProfile* from = m_document->hardware();
+    if (!to || id == m_document->session().hardwareId)
+        return nullptr;
+    const QString was = from ? qs(from->name) : tr("no accelerator");
+    if (ask
+        && QMessageBox::question(m_window, tr("Switch accelerator?"),
+               tr("The kernels were recorded on %1 (%2). Switch the session from %3 to it? The import and the "
+                  "switch are one undo step.")
+                   .arg(qs(imported.device), qs(to->name), was),
+               QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes)
+            != QMessageBox::Yes) {
+        note = tr("; recorded on %1, kept %2").arg(qs(imported.device), was);
+        return nullptr;
+    }
+    note = tr("; recorded on %1: switched from %2 to %3 (Edit > Undo puts it back and removes the import)")
+               .arg(qs(imported.device), was, qs(to->name));
+    return to;
+}
+
 QString FileActions::importKernels(const QString& path, bool ask)
 {
     auto loaded = loadKernelFileResponsively(path, {}, m_window);
@@ -182,21 +205,15 @@ QString FileActions::importKernels(const QString& path, bool ask)
     }
     if (imported.kernels.empty())
         return tr("%1: no kernels to import").arg(path);
+    QString deviceNote; // the device the profiler ran on: asked before anything changes
+    const HardwareProfile* device = importedDevice(imported, ask, deviceNote);
     // The import and the switches it makes are one undo step: Undo puts the session back as it was.
     const int n = static_cast<int>(imported.kernels.size());
     const QString name = QFileInfo(path).fileName();
     const QString step = tr("Import %n kernel(s) from %1", nullptr, n).arg(name);
     m_document->undoStack()->beginMacro(step);
-    // The device the profiler ran on picks the matching profile.
-    QString deviceNote;
-    if (!imported.suggestedHardware.empty() && imported.suggestedHardware != m_document->session().hardwareId
-        && m_document->catalog().find(imported.suggestedHardware)) {
-        const HardwareProfile* before = m_document->hardware();
-        m_document->setHardware(qs(imported.suggestedHardware));
-        deviceNote
-            = tr("; device %1: switched from %2 to %3 (Edit > Undo puts it back and removes the import)")
-                  .arg(qs(imported.device), before ? qs(before->id) : tr("none"), qs(imported.suggestedHardware));
-    }
+    if (device)
+        m_document->setHardware(qs(device->id));
     // Into an empty session, the view takes the precision of most of the measured time (an FP64
     // export is shown under the FP64 roof), as the CLI does without --precision.
     const HardwareProfile* hw = m_document->hardware();

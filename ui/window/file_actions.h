@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/io/kernel_io.h"
 #include "core/io/profile_catalog.h"
 
 #include <QList>
@@ -73,6 +74,9 @@ private:
     QString takeCeilings(const QString& path, const std::string& text, bool ask);
     /// Reads a profiler export again with its launches summed by name, when the user wants that.
     bool askToAggregate(const QString& path, std::size_t launches, std::size_t kernels) const;
+    /// The profile of the device a profiler export names, to switch to (asked first when `ask`),
+    /// or nullptr; `note` says what is switched from what, or what was kept.
+    const HardwareProfile* importedDevice(const KernelImport& imported, bool ask, QString& note) const;
     void warn(const QString& title, const QString& error) const;
 
     QWidget* m_window;
