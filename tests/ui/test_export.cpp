@@ -601,3 +601,32 @@ TEST(Export, RegimesDifferByShapeAsWellAsColourInSmallAndCrowdedFigures)
         }
     EXPECT_GE(clouds, 2);
 }
+
+TEST(Export, AComparedPartKeepsItsColourWhateverElseIsCompared)
+{
+    const ProfileCatalog& catalog = test::shippedCatalog();
+    const HardwareProfile& hw = *catalog.find("h100-sxm5");
+    const Roofline roof = makeRoofline(hw, Precision::BF16).value();
+    auto penOf = [&](const std::vector<const char*>& ids, const QString& part) {
+        PlotOptions o;
+        for (const char* id : ids) {
+            const HardwareProfile& other = *catalog.find(id);
+            o.compare.push_back({makeRoofline(other, Precision::BF16).value(), other.name + " \xC2\xB7 BF16"});
+        }
+        QCustomPlot plot;
+        plot.resize(1000, 650);
+        renderPlotSpec(plot, buildPlotSpec(hw, roof, {}, {}, o), PlotStyle::light());
+        for (int i = 0; i < plot.graphCount(); ++i)
+            if (plot.graph(i)->objectName() == QLatin1String("compare-roof") && plot.graph(i)->name().startsWith(part))
+                return plot.graph(i)->pen();
+        return QPen();
+    };
+    const QString b200 = QStringLiteral("NVIDIA B200");
+    const QPen alone = penOf({"b200"}, b200);
+    EXPECT_NE(alone.style(), Qt::NoPen);
+    EXPECT_EQ(penOf({"mi300x", "b200"}, b200).color(), alone.color());
+    EXPECT_EQ(penOf({"b200", "h200-sxm", "mi300x"}, b200).color(), alone.color());
+    EXPECT_EQ(penOf({"b200", "h200-sxm", "mi300x"}, b200).style(), alone.style());
+    const QPen amd = penOf({"b200", "mi300x"}, QStringLiteral("AMD"));
+    EXPECT_TRUE(amd.color() != alone.color() || amd.style() != alone.style()) << "two parts, two looks";
+}

@@ -5,8 +5,10 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 
 namespace roofline::ui {
 namespace render {
@@ -201,11 +203,33 @@ void addRegions(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
     }
 }
 
+/// A compared part's pen: a colour and a dash chosen by its name, so the same part looks the
+/// same in every figure whatever else is compared. Two parts share at most one of the two (a
+/// part whose colour and dash are both taken moves to the next dash).
+QPen comparePen(const std::string& legend, std::vector<int>& used)
+{
+    static const QColor colours[] = {QColor(0x00, 0x9e, 0x73), QColor(0xe6, 0x9f, 0x00), QColor(0x56, 0xb4, 0xe9),
+        QColor(0x9e, 0x8a, 0x00), QColor(0x66, 0x66, 0x66)}; // Okabe & Ito's, the yellow darkened
+    static const Qt::PenStyle dashes[] = {Qt::DashLine, Qt::DashDotLine, Qt::DotLine, Qt::DashDotDotLine};
+    constexpr int kColours = 5, kDashes = 4;
+    const std::string part = legend.substr(0, legend.rfind(" (ridge")); // the name, not its ridge
+    std::uint32_t hash = 2166136261u; // FNV-1a
+    for (unsigned char ch : part)
+        hash = (hash ^ ch) * 16777619u;
+    const int colour = static_cast<int>(hash % kColours);
+    int dash = static_cast<int>(hash / kColours % kDashes);
+    for (int tries = 0; tries < kDashes && std::count(used.begin(), used.end(), colour * kDashes + dash); ++tries)
+        dash = (dash + 1) % kDashes;
+    used.push_back(colour * kDashes + dash);
+    return QPen(colours[colour], 2.0, dashes[dash]);
+}
+
 /// Every roof and ceiling line, styled by its role, with its legend entry.
 void addCeilings(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
 {
     const QColor levelColours[] = {QColor(0x2c, 0xa0, 0x2c), QColor(0x8c, 0x56, 0x4b), QColor(0xe3, 0x77, 0xc2)};
-    int levelIndex = 0, compareIndex = 0;
+    int levelIndex = 0;
+    std::vector<int> usedCompareStyles;
     bool otherPrecisionsLegend = false;
     for (const auto& c : spec.ceilings) {
         if (c.role == CeilingRole::PrecisionRoof) {
@@ -225,11 +249,7 @@ void addCeilings(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style
             continue;
         }
         if (c.role == CeilingRole::Compare) {
-            static const QColor colours[]
-                = {QColor(0x00, 0x9e, 0x73), QColor(0xe6, 0x9f, 0x00), QColor(0x56, 0xb4, 0xe9)}; // Okabe & Ito
-            static const Qt::PenStyle styles[] = {Qt::DashLine, Qt::DashDotLine, Qt::DotLine};
-            QCPGraph* g = addLine(plot, c.points, QPen(colours[compareIndex % 3], 2.0, styles[compareIndex % 3]));
-            ++compareIndex;
+            QCPGraph* g = addLine(plot, c.points, comparePen(c.legend, usedCompareStyles));
             g->setObjectName(QStringLiteral("compare-roof"));
             g->setName(qs(c.legend));
             continue;
