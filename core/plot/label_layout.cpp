@@ -251,6 +251,29 @@ private:
             n += geom::crosses(s, q);
         return n;
     }
+    /// Whether a text at `b` breaks a rule (violations() > 0), looking no further than the first.
+    bool blocked(const Box& b) const
+    {
+        if (!m_area.contains(b))
+            return true;
+        const Box g = b.grown(kClear);
+        for (const Segment& s : m_lines)
+            if (geom::crosses(s, g))
+                return true;
+        for (const Box& t : m_texts)
+            if (t.overlap(g) > 0.0)
+                return true;
+        for (const auto& [owner, room] : m_reserved)
+            if (owner != m_current && (room.box.overlap(g) > 0.0 || (room.leader && geom::crosses(room.line, b))))
+                return true;
+        for (const Quad& q : m_quads)
+            if (geom::overlaps(q, g))
+                return true;
+        for (const Segment& s : m_leaders)
+            if (geom::crosses(s, b))
+                return true;
+        return false;
+    }
     /// What a text at `b` covers that it may, but should not: another kernel's marker (it
     /// hides it: the most), drops and trajectories, leader lines.
     double softCost(const Box& b) const
@@ -482,8 +505,8 @@ private:
                         if (!(len > r + 4.0))
                             continue; // the box is on or against the point: that is a side, not a leader
                         double c = 40.0 + len * 1.2;
-                        if (c >= best.cost || (c += costAt(b)) >= best.cost)
-                            continue;
+                        if (c >= best.cost || blocked(b) || (c += softCost(b)) >= best.cost)
+                            continue; // (a leader's place breaks no rule: the sides are the fallback)
                         const double f = (r + 1.0) / len;
                         const Segment line {{p.x + (near.x - p.x) * f, p.y + (near.y - p.y) * f}, near};
                         c += leaderCost(line);
