@@ -9,6 +9,8 @@
 #include <QFontMetrics>
 
 #include <algorithm>
+#include <map>
+#include <memory>
 #include <cmath>
 
 namespace roofline::ui {
@@ -55,7 +57,9 @@ void removeLabels(QCustomPlot& plot)
 
 /// The plot laid out at its size: the axis rect the labels go in, the legend they avoid, the
 /// view they are placed in and the renderer's fonts.
-LabelMetrics metricsFor(QCustomPlot& plot, const PlotStyle& style)
+using TextSizes = std::map<std::pair<std::string, LabelRole>, TextSize>;
+
+LabelMetrics metricsFor(QCustomPlot& plot, const PlotStyle& style, const std::shared_ptr<TextSizes>& sizes)
 {
     plot.setViewport(QRect(0, 0, plot.width(), plot.height()));
     for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins, QCPLayoutElement::upLayout})
@@ -72,7 +76,14 @@ LabelMetrics metricsFor(QCustomPlot& plot, const PlotStyle& style)
     }
     m.x = AxisRange {plot.xAxis->range().lower, plot.xAxis->range().upper};
     m.y = AxisRange {plot.yAxis->range().lower, plot.yAxis->range().upper};
-    m.measure = [style](const std::string& text, LabelRole role) { return measured(labelFont(role, style), text); };
+    // Each text is shaped once for all the layout's passes (a figure asks for the same few
+    // dozen texts thousands of times).
+    m.measure = [style, sizes](const std::string& text, LabelRole role) {
+        auto [at, fresh] = sizes->try_emplace({text, role});
+        if (fresh)
+            at->second = measured(labelFont(role, style), text);
+        return at->second;
+    };
     return m;
 }
 
@@ -353,9 +364,10 @@ void drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
     // The key under the plot takes height from it, which moves the points: lay out again for
     // the plot area the key leaves, until the key for that layout leaves the same area (once or
     // twice). The key never shrinks between passes, so the area only shrinks and settles.
-    metricsFor(plot, style); // lays the plot out
+    const auto sizes = std::make_shared<TextSizes>();
+    metricsFor(plot, style, sizes); // lays the plot out
     fitTitleAndAxisLabels(plot, spec);
-    LabelMetrics used = metricsFor(plot, style);
+    LabelMetrics used = metricsFor(plot, style, sizes);
     LabelLayoutResult laid = layoutLabels(spec, used);
     double keyHeight = 0.0;
     for (int pass = 0; pass < 6; ++pass) {
@@ -365,7 +377,7 @@ void drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
             keyHeight = std::max(keyHeight, double(key->minimumOuterSizeHint().height()));
             key->setMinimumSize(0, static_cast<int>(keyHeight));
         }
-        LabelMetrics m = metricsFor(plot, style);
+        LabelMetrics m = metricsFor(plot, style, sizes);
         if (m.width == used.width && m.height == used.height)
             break;
         laid = layoutLabels(spec, m);
