@@ -82,7 +82,7 @@ public:
         , m_lx1(std::log(m_x.hi))
         , m_ly0(std::log(m_y.lo))
         , m_ly1(std::log(m_y.hi))
-        , m_area {1, 1, m.width - 1, m.height - 1} // a pixel off the frame: text is drawn at whole pixels
+        , m_area {3, 3, m.width - 3, m.height - 3} // off the frame, which would touch the text
         , m_markers(m.width, m.height)
         , m_drops(m.width, m.height)
         , m_density(m.width, m.height)
