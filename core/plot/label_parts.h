@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: MIT
+// Internal to core/plot: the small pieces the label layout (label_layout.cpp) is made of.
+#pragma once
+
+#include "core/plot/label_geometry.h"
+#include "core/plot/plot_spec.h"
+
+#include <algorithm>
+#include <limits>
+#include <string>
+#include <utility>
+
+namespace roofline::detail {
+
+constexpr double kClear = 2.0; ///< pixels every text keeps from other text and from lines
+constexpr double kInfeasible = 1e12;
+
+// Width in characters of the longest line, and the number of lines.
+inline std::pair<size_t, size_t> textExtent(const std::string& s)
+{
+    size_t widest = 0, current = 0, lines = 1;
+    for (unsigned char c : s) {
+        if (c == '\n') {
+            widest = std::max(widest, current);
+            current = 0;
+            ++lines;
+        } else if ((c & 0xC0) != 0x80) {
+            ++current;
+        }
+    }
+    return {std::max(widest, current), lines};
+}
+
+/// The key's line for a label: its own key text, else its text on one line.
+inline std::string keyLine(const PlotLabel& l)
+{
+    if (!l.keyText.empty())
+        return l.keyText;
+    std::string s = l.text;
+    for (size_t at = s.find('\n'); at != std::string::npos; at = s.find('\n', at))
+        s.replace(at, 1, " \xC2\xB7 ");
+    return s;
+}
+
+inline bool isName(const PlotLabel& l)
+{
+    return l.role == LabelRole::PointLabel || l.role == LabelRole::LeverLabel;
+}
+
+/// A place for a text: its box, how the text is anchored in it, and the leader line to it.
+struct Choice {
+    using Box = geom::Box;
+    using Segment = geom::Segment;
+    Box box;
+    PlotLabel::Align align = PlotLabel::Align::Left;
+    PlotLabel::VAlign valign = PlotLabel::VAlign::Middle;
+    bool leader = false;
+    Segment line;
+    double cost = std::numeric_limits<double>::infinity(); ///< kInfeasible a rule broken
+};
+
+} // namespace roofline::detail
