@@ -183,23 +183,32 @@ private:
     // --- the rules -----------------------------------------------------------------------------
 
     /// How many rules a text at `b` breaks: outside the plot, on another text, crossed by a line.
-    int violations(const Box& b) const
+    /// `firstOnly`: stop at the first (whether it breaks any: blocked()).
+    int violations(const Box& b, bool firstOnly = false) const
     {
         int n = m_area.contains(b) ? 0 : 1;
         const Box g = b.grown(kClear);
-        for (const Box& t : m_texts)
-            n += t.overlap(g) > 0.0;
-        for (const Quad& q : m_quads)
-            n += geom::overlaps(q, g);
+        auto count = [&](bool broken) { return (n += broken) > 0 && firstOnly; };
+        if (n && firstOnly)
+            return n;
         for (const Segment& s : m_lines)
-            n += geom::crosses(s, g);
-        for (const Segment& s : m_leaders)
-            n += geom::crosses(s, b);
+            if (count(geom::crosses(s, g)))
+                return n;
+        for (const Box& t : m_texts)
+            if (count(t.overlap(g) > 0.0))
+                return n;
         for (const auto& [owner, room] : m_reserved)
-            if (owner != m_current)
-                n += (room.box.overlap(g) > 0.0) + (room.leader && geom::crosses(room.line, b));
+            if (owner != m_current && count(room.box.overlap(g) > 0.0 || (room.leader && geom::crosses(room.line, b))))
+                return n;
+        for (const Quad& q : m_quads)
+            if (count(geom::overlaps(q, g)))
+                return n;
+        for (const Segment& s : m_leaders)
+            if (count(geom::crosses(s, b)))
+                return n;
         return n;
     }
+    bool blocked(const Box& b) const { return violations(b, true) > 0; }
     int violations(const Quad& q) const
     {
         int n = m_area.contains(q.bounds()) ? 0 : 1;
@@ -212,29 +221,6 @@ private:
         for (const Segment& s : m_leaders)
             n += geom::crosses(s, q);
         return n;
-    }
-    /// Whether a text at `b` breaks a rule (violations() > 0), looking no further than the first.
-    bool blocked(const Box& b) const
-    {
-        if (!m_area.contains(b))
-            return true;
-        const Box g = b.grown(kClear);
-        for (const Segment& s : m_lines)
-            if (geom::crosses(s, g))
-                return true;
-        for (const Box& t : m_texts)
-            if (t.overlap(g) > 0.0)
-                return true;
-        for (const auto& [owner, room] : m_reserved)
-            if (owner != m_current && (room.box.overlap(g) > 0.0 || (room.leader && geom::crosses(room.line, b))))
-                return true;
-        for (const Quad& q : m_quads)
-            if (geom::overlaps(q, g))
-                return true;
-        for (const Segment& s : m_leaders)
-            if (geom::crosses(s, b))
-                return true;
-        return false;
     }
     /// What a text at `b` covers that it may, but should not: another kernel's marker (it
     /// hides it: the most), drops and trajectories, leader lines.

@@ -24,7 +24,7 @@ inline std::string rateUnit(Precision p)
 /// layoutLabels; `logs` (if given): each point's natural logarithms; `unthinned` (if given):
 /// the figure was thinned as it was built, and every point except those at these positions is
 /// alone in its thinning cell and kind.
-LabelLayoutResult layoutLabels(const PlotSpec& spec, const LabelMetrics& m, const std::vector<PlotXY>* logs,
-    const std::vector<size_t>* unthinned);
+LabelLayoutResult layoutLabels(
+    const PlotSpec& spec, const LabelMetrics& m, const std::vector<PlotXY>* logs, const std::vector<size_t>* unthinned);
 
 } // namespace roofline::detail

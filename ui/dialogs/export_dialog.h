@@ -17,7 +17,8 @@ namespace roofline::ui {
 class ExportDialog : public QDialog {
     Q_OBJECT
 public:
-    /// `title`: the session's own title (empty: the generated one, named in the placeholder).
+    /// `title`: the session's own title (empty: the generated one, `defaultTitle`, shown greyed
+    /// in the empty field).
     ExportDialog(const QString& path, const ExportOptions& options, const QString& title, const QString& defaultTitle,
         QWidget* parent = nullptr);
 

@@ -9,9 +9,9 @@
 #include <QFontMetrics>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <memory>
-#include <cmath>
 
 namespace roofline::ui {
 namespace {
@@ -249,14 +249,13 @@ QCPLayoutElement* addKey(QCustomPlot& plot, const std::vector<std::string>& key,
 }
 
 /// A label written along a line: anchored on it, padded off it, turned to follow it.
-void addAlongLine(QCustomPlot& plot, QCPItemText* t, const PlotLabel& l)
+void addAlongLine(QCPItemText* t, const PlotLabel& l)
 {
     t->position->setCoords(l.at.x, l.at.y);
     const auto pad = alongLinePadding(l);
     t->setPadding(QMargins(pad[0], pad[1], pad[2], pad[3]));
-    t->setProperty("rs_alongX", l.along->x);
-    t->setProperty("rs_alongY", l.along->y);
-    Q_UNUSED(plot);
+    t->setProperty(kAlongX, l.along->x);
+    t->setProperty(kAlongY, l.along->y);
 }
 
 /// The colour and object name of a label's role.
@@ -314,7 +313,7 @@ void addLabel(QCustomPlot& plot, const PlotLabel& l, bool crowded, const PlotSty
     t->setFont(labelFont(numbered ? LabelRole::KeyNumber : l.role, style));
     styleRole(t, l, style);
     if (l.along) {
-        addAlongLine(plot, t, l);
+        addAlongLine(t, l);
     } else {
         const PlotXY at = l.textAt ? *l.textAt : l.at;
         t->position->setCoords(at.x, at.y);
@@ -372,7 +371,6 @@ void drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
     double keyHeight = 0.0;
     for (int pass = 0; pass < 6; ++pass) {
         removeLabels(plot);
-        placeLegend(plot, style);
         if (QCPLayoutElement* key = addKey(plot, laid.key, spec.unnamedKernels, style)) {
             keyHeight = std::max(keyHeight, double(key->minimumOuterSizeHint().height()));
             key->setMinimumSize(0, static_cast<int>(keyHeight));

@@ -13,6 +13,11 @@
 
 namespace roofline::ui::render {
 
+/// Properties of a label written along a line: the second point of that line (data coordinates),
+/// which the renderer turns the text towards after every layout.
+inline constexpr const char* kAlongX = "rs_alongX";
+inline constexpr const char* kAlongY = "rs_alongY";
+
 inline QString qs(const std::string& s)
 {
     return QString::fromStdString(s);

@@ -55,9 +55,6 @@ private:
     QString m_unit;
 };
 
-constexpr const char* kAlongX = "rs_alongX"; // set by drawLabels
-constexpr const char* kAlongY = "rs_alongY";
-
 // Rotates each label that runs along a line so it follows that line on screen. Runs after
 // every layout pass, since the angle depends on the axis rect's pixel size.
 void alignRotatedLabels(QCustomPlot& plot)
