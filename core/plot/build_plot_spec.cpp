@@ -406,6 +406,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
             = detail::layoutLabels(s, {}, &trail.logs, crowded && options.thinPoints ? &trail.unthinned : nullptr);
         s.labels = std::move(laid.labels);
         s.key = std::move(laid.key);
+        s.unnamedKernels += laid.unnamed;
     }
     if (crowded) {
         s.pointLogs = std::move(trail.logs);

@@ -497,11 +497,17 @@ private:
             m_current = i;
             Choice c = bestPlace(px(l.at), sizeOf(l.text, l.role), r, r + 3.0, 170.0);
             if (c.cost >= kInfeasible) {
-                keyed.push_back(i);
                 const auto room = m_reserved.find(i);
                 c = room != m_reserved.end()
                     ? room->second
                     : bestPlace(px(l.at), sizeOf(widest, LabelRole::KeyNumber), r, r + 1.0, 200.0);
+                if (c.cost >= kInfeasible) { // not even a number fits: counted under the key
+                    m_reserved.erase(i);
+                    l.text.clear();
+                    ++m_out.unnamed;
+                    continue;
+                }
+                keyed.push_back(i);
             }
             m_reserved.erase(i);
             place(l, c);
@@ -565,6 +571,33 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
     LabelLayoutResult r = layoutLabels(spec, m);
     spec.labels = std::move(r.labels);
     spec.key = std::move(r.key);
+    spec.unnamedKernels += r.unnamed;
+}
+
+void keepKeyLines(LabelLayoutResult& r, size_t keep)
+{
+    std::vector<PlotLabel*> keyed;
+    for (PlotLabel& l : r.labels)
+        if (l.keyNumber > 0)
+            keyed.push_back(&l);
+    if (keyed.size() <= keep)
+        return;
+    std::stable_sort(
+        keyed.begin(), keyed.end(), [](const PlotLabel* a, const PlotLabel* b) { return a->weight > b->weight; });
+    for (size_t i = keep; i < keyed.size(); ++i) {
+        keyed[i]->text.clear();
+        keyed[i]->keyNumber = 0;
+        ++r.unnamed;
+    }
+    keyed.resize(keep);
+    std::sort(
+        keyed.begin(), keyed.end(), [](const PlotLabel* a, const PlotLabel* b) { return a->keyNumber < b->keyNumber; });
+    std::vector<std::string> key;
+    for (PlotLabel* l : keyed) {
+        key.push_back(std::move(r.key[static_cast<size_t>(l->keyNumber) - 1]));
+        l->keyNumber = static_cast<int>(key.size());
+    }
+    r.key = std::move(key);
 }
 
 std::vector<size_t> labelLayoutMarkers(

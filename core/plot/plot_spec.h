@@ -274,14 +274,19 @@ std::string pointLabelText(const Kernel& kernel, const Placement& p, size_t maxN
 struct LabelLayoutResult {
     std::vector<PlotLabel> labels;
     std::vector<std::string> key;
+    int unnamed = 0; ///< kernels whose name and number found no place that breaks no rule
 };
 
 /// Places every label so that no text overlaps another text (or the legend), no roof, ceiling
 /// or ridge line runs through a text, and every text stays inside the plot area. The roof's own
 /// labels slide along their lines; a kernel's name takes a side of its point, or moves to free
 /// space with a leader line, or, when there is no room, becomes a number at the point and a
-/// line of the key. Names are placed by weight (time share), the heaviest first.
+/// line of the key; when not even its number has a place, the kernel is counted as not named.
+/// Names are placed by weight (time share), the heaviest first.
 LabelLayoutResult layoutLabels(const PlotSpec& spec, const LabelMetrics& metrics = {});
+/// Keeps the `keep` heaviest of the key's lines (and their numbers at the points), renumbered in
+/// figure order; the others' kernels are counted as not named. For a key taller than its figure.
+void keepKeyLines(LabelLayoutResult& result, size_t keep);
 /// layoutLabels, into the spec.
 void layoutPointLabels(PlotSpec& spec, const LabelMetrics& metrics = {});
 

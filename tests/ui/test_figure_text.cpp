@@ -106,6 +106,29 @@ struct Findings {
     int keyLines = 0;
 };
 
+/// The texts the layout holds (title, subtitle, the key's columns and its last line): each drawn
+/// whole inside its own cell and the figure, none on another.
+void inspectLayoutTexts(QCustomPlot& plot, Findings& f)
+{
+    std::vector<std::pair<QString, QRect>> drawn;
+    for (QCPLayoutElement* e : plot.plotLayout()->elements(true))
+        if (auto* t = qobject_cast<QCPTextElement*>(e); t && !t->text().isEmpty()) {
+            const QRect cell = t->rect();
+            const QRect text = QFontMetrics(t->font()).boundingRect(cell, int(t->textFlags()), t->text());
+            const QString first = t->text().section(QLatin1Char('\n'), 0, 0);
+            if (!cell.adjusted(-1, -1, 1, 1).contains(text))
+                f.problems.push_back("'" + first.toStdString() + "' is wider or taller than its place in the layout");
+            if (!plot.viewport().contains(text))
+                f.problems.push_back("'" + first.toStdString() + "' is cut by the figure's edge");
+            for (const auto& [other, box] : drawn)
+                if (box.intersects(text))
+                    f.problems.push_back("'" + first.toStdString() + "' overlaps '" + other.toStdString() + "'");
+            drawn.emplace_back(first, text);
+        }
+    if (QFontMetrics(plot.yAxis->labelFont()).horizontalAdvance(plot.yAxis->label()) > plot.axisRect()->height() + 20)
+        f.problems.push_back("the y axis label '" + plot.yAxis->label().toStdString() + "' is longer than the axis");
+}
+
 Findings inspect(QCustomPlot& plot)
 {
     plot.replot(); // lays the plot out and turns the labels along their lines
@@ -148,6 +171,7 @@ Findings inspect(QCustomPlot& plot)
             if (geom::crosses(s, Quad::of(a.quad.bounds().grown(-1.0))) && !a.rotated)
                 f.problems.push_back("a leader line runs through '" + a.text + "'");
     }
+    inspectLayoutTexts(plot, f);
     for (int i = 0; i < plot.plotLayout()->elementCount(); ++i)
         if (auto* key = plot.plotLayout()->elementAt(i); key && key->objectName() == QLatin1String("label-key"))
             for (QCPLayoutElement* e : key->elements(true))
@@ -268,6 +292,18 @@ TEST(FigureText, TheExampleSessionsHaveNoCollisions)
         ++seen;
     }
     EXPECT_GE(seen, 4);
+}
+
+TEST(FigureText, AFigureOfMoreKernelsThanItNamesKeepsItsKeyInColumnsThatFit)
+{
+    // 100 kernels: 50 named (labels and key numbers), a line under the key for the other 50.
+    std::vector<Kernel> kernels = namedKernels(100);
+    for (size_t i = 0; i < kernels.size(); ++i)
+        kernels[i].name += "_" + std::to_string(i);
+    const PlotSpec spec = figureOf(kernels);
+    ASSERT_EQ(spec.unnamedKernels, 50);
+    for (QSize size : kSizes)
+        expectClean(spec, size, "100 kernels", -1);
 }
 
 TEST(FigureText, AKernelWithNoRoomIsNumberedAndNamedInTheKey)

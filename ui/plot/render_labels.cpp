@@ -214,7 +214,46 @@ std::vector<QStringList> keyColumns(const std::vector<std::string>& key, const Q
     return columns;
 }
 
-/// The key under the plot, and the line saying how many kernels have no name at all.
+/// The line under the key, broken where the figure's width ends.
+QString wrapped(const QString& text, const QFontMetrics& fm, int width)
+{
+    QStringList lines {QString()};
+    for (const QString& word : text.split(QLatin1Char(' '))) {
+        const QString next = lines.back().isEmpty() ? word : lines.back() + QLatin1Char(' ') + word;
+        if (!lines.back().isEmpty() && fm.horizontalAdvance(next) > width)
+            lines << word;
+        else
+            lines.back() = next;
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+/// Fewer key lines when even one paragraph of names would take more than a quarter of the
+/// figure's height (a small figure of many kernels): the lightest kernels lose their numbers.
+void fitKey(LabelLayoutResult& laid, const QCustomPlot& plot, const PlotStyle& style)
+{
+    const QFontMetrics fm(style.font(8));
+    const int width = std::max(1, plot.width() - 16), room = plot.height() * 3 / 10;
+    auto tall = [&](size_t n) {
+        const std::vector<std::string> first(laid.key.begin(), laid.key.begin() + static_cast<std::ptrdiff_t>(n));
+        size_t lines = 0;
+        for (const QStringList& column : keyColumns(first, fm, width, plot.height()))
+            lines = std::max(lines, static_cast<size_t>(column.size()));
+        return static_cast<int>(lines) * fm.lineSpacing() > room;
+    };
+    if (!tall(laid.key.size()))
+        return;
+    size_t fits = 0, tooMany = laid.key.size(); // the most lines that fit: between them
+    while (tooMany - fits > 1) {
+        const size_t n = (fits + tooMany) / 2;
+        (tall(n) ? tooMany : fits) = n;
+    }
+    keepKeyLines(laid, fits);
+}
+
+/// The key under the plot, and the line saying how many kernels have no name at all. The
+/// columns sit in a row of their own, each as wide as its text, so the line under them does
+/// not widen the first column.
 QCPLayoutElement* addKey(QCustomPlot& plot, const std::vector<std::string>& key, int unnamed, const PlotStyle& style)
 {
     if (key.empty() && unnamed <= 0)
@@ -225,25 +264,33 @@ QCPLayoutElement* addKey(QCustomPlot& plot, const std::vector<std::string>& key,
     plot.plotLayout()->addElement(row, 0, grid);
     plot.plotLayout()->setRowStretchFactor(row, 0.001);
     grid->setRowSpacing(0);
+    const int width = std::max(1, plot.width() - 16);
     const QFont font = style.font(8);
-    const auto columns = keyColumns(key, QFontMetrics(font), std::max(1, plot.width() - 16), plot.height());
-    for (size_t c = 0; c < columns.size(); ++c) {
-        auto* text = new QCPTextElement(&plot, columns[c].join(QLatin1Char('\n')), font);
-        text->setTextFlags(Qt::AlignLeft | Qt::AlignTop);
-        text->setTextColor(style.foreground);
-        text->setMargins(QMargins(c == 0 ? 4 : 14, 2, 4, unnamed > 0 ? 0 : 6));
-        grid->addElement(0, static_cast<int>(c), text);
+    const auto columns = keyColumns(key, QFontMetrics(font), width, plot.height());
+    if (!columns.empty()) {
+        auto* row0 = new QCPLayoutGrid;
+        grid->addElement(0, 0, row0);
+        row0->setColumnSpacing(0);
+        for (size_t c = 0; c < columns.size(); ++c) {
+            auto* text = new QCPTextElement(&plot, columns[c].join(QLatin1Char('\n')), font);
+            text->setTextFlags(Qt::AlignLeft | Qt::AlignTop);
+            text->setTextColor(style.foreground);
+            text->setMargins(QMargins(c == 0 ? 4 : 14, 2, 4, unnamed > 0 ? 0 : 6));
+            row0->addElement(0, static_cast<int>(c), text);
+            row0->setColumnStretchFactor(static_cast<int>(c), 0.001);
+        }
+        row0->addElement(0, static_cast<int>(columns.size()), new QCPLayoutElement(&plot)); // the rest of the width
     }
     if (unnamed > 0) {
-        auto* note = new QCPTextElement(&plot,
-            QObject::tr("%n more kernel(s) not named here: the figure names those that take the most time; "
-                        "the table lists every one.",
-                nullptr, unnamed),
-            style.font(8, false, true));
+        const QFont italic = style.font(8, false, true);
+        const QString line = QObject::tr("%n more kernel(s) not named here: the figure names those that take the "
+                                         "most time; the table lists every one.",
+            nullptr, unnamed);
+        auto* note = new QCPTextElement(&plot, wrapped(line, QFontMetrics(italic), width - 8), italic);
         note->setTextColor(style.muted);
         note->setTextFlags(Qt::AlignLeft | Qt::AlignTop);
         note->setMargins(QMargins(4, 2, 4, 6));
-        grid->addElement(1, 0, note);
+        grid->addElement(grid->rowCount(), 0, note);
     }
     return grid;
 }
@@ -362,23 +409,28 @@ void drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
         plot.addLayer(QString::fromLatin1(kLayer), plot.layer(QStringLiteral("main")), QCustomPlot::limAbove);
     // The key under the plot takes height from it, which moves the points: lay out again for
     // the plot area the key leaves, until the key for that layout leaves the same area (once or
-    // twice). The key never shrinks between passes, so the area only shrinks and settles.
+    // twice). From the fifth pass on the key keeps the tallest height it had, so that a layout
+    // whose key is shorter than the last one's cannot swing back and forth: the area settles.
     const auto sizes = std::make_shared<TextSizes>();
     metricsFor(plot, style, sizes); // lays the plot out
     fitTitleAndAxisLabels(plot, spec);
     LabelMetrics used = metricsFor(plot, style, sizes);
     LabelLayoutResult laid = layoutLabels(spec, used);
-    double keyHeight = 0.0;
-    for (int pass = 0; pass < 6; ++pass) {
+    fitKey(laid, plot, style);
+    int keyHeight = 0;
+    for (int pass = 0;; ++pass) {
         removeLabels(plot);
-        if (QCPLayoutElement* key = addKey(plot, laid.key, spec.unnamedKernels, style)) {
-            keyHeight = std::max(keyHeight, double(key->minimumOuterSizeHint().height()));
-            key->setMinimumSize(0, static_cast<int>(keyHeight));
+        if (QCPLayoutElement* key = addKey(plot, laid.key, spec.unnamedKernels + laid.unnamed, style)) {
+            const int hint = key->minimumOuterSizeHint().height();
+            keyHeight = pass < 4 ? hint : std::max(keyHeight, hint);
+            key->setMinimumSize(0, keyHeight);
         }
+        fitTitleAndAxisLabels(plot, spec); // for the height the key leaves
         LabelMetrics m = metricsFor(plot, style, sizes);
-        if (m.width == used.width && m.height == used.height)
-            break;
+        if ((m.width == used.width && m.height == used.height) || pass == 7)
+            break; // (the key drawn is the one of the labels drawn)
         laid = layoutLabels(spec, m);
+        fitKey(laid, plot, style);
         used = std::move(m);
     }
     for (const auto& l : laid.labels)
