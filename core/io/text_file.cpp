@@ -73,6 +73,9 @@ std::optional<std::pair<int, int>> firstInvalidUtf8(const std::string& s)
 
 } // namespace
 
+/// Devices and pipes are read 16 MB at a time.
+constexpr std::size_t kPiece = std::size_t {1} << 24;
+
 Result<std::string> readTextFile(const std::string& path, std::uintmax_t maxBytes)
 {
     namespace fs = std::filesystem;
@@ -92,12 +95,14 @@ Result<std::string> readTextFile(const std::string& path, std::uintmax_t maxByte
         return Error {path, 0, 0, "cannot be read (permission denied?)"};
     // Read in large pieces until the end, and never past the limit: a device or a pipe (no
     // size to ask for: /dev/zero, an endless stream) ends in this error, not in all the memory.
+    // A file of known size is read in one piece of its size (and a byte more, to see its end).
     std::string text;
-    constexpr std::size_t kPiece = std::size_t {1} << 24;
+    const std::uintmax_t piece
+        = !ec && fs::is_regular_file(st) ? std::min<std::uintmax_t>(kPiece, size + 1) : std::uintmax_t {kPiece};
     while (in) {
         const std::size_t had = text.size();
         const std::size_t want = static_cast<std::size_t>(
-            std::min<std::uintmax_t>(kPiece, maxBytes + 1 - std::min<std::uintmax_t>(had, maxBytes + 1)));
+            std::min<std::uintmax_t>(piece, maxBytes + 1 - std::min<std::uintmax_t>(had, maxBytes + 1)));
         if (want == 0)
             break;
         text.resize(had + want);

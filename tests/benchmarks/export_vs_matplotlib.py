@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Whole-process export timing: `roofline export` vs a matplotlib script drawing the same figure
-(roof, ridge, points coloured by regime) from the same CSV, at N = 100, 10^4, 10^5 kernels.
+(roof, ridge, points coloured by regime, the 50 slowest kernels named with their regime and
+headroom) from the same CSV, at N = 100, 10^4, 10^5 kernels.
 Medians of repeated runs; prints the ratio per N. Run by `make bench`."""
 import os, random, statistics, subprocess, sys, tempfile, time, shutil
 
@@ -15,18 +16,25 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 peak, bw = 989.4e12, 3.35e12
 ridge = peak / bw
-xs, ys, cs = [], [], []
+rows = []
 with open(sys.argv[1]) as f:
     for row in csv.DictReader(f):
         fl, b, t = float(row["flops"]), float(row["bytes"]), float(row["time_s"])
-        i = fl / b
-        xs.append(i); ys.append(fl / t); cs.append("tab:blue" if i < ridge else "tab:orange")
+        rows.append((row["name"], fl / b, fl / t, t))
+xs = [r[1] for r in rows]; ys = [r[2] for r in rows]
+cs = ["tab:blue" if i < ridge else "tab:orange" for i in xs]
 fig, ax = plt.subplots(figsize=(10, 6.5), dpi=144)
 ax.set_xscale("log"); ax.set_yscale("log")
 x = [0.1, ridge, 1e4]
 ax.plot(x, [min(peak, v * bw) for v in x], color="k", lw=2.5, label="roof")
 ax.axvline(ridge, ls="--", color="gray", label="ridge %.0f FLOP/byte" % ridge)
 ax.scatter(xs, ys, c=cs, s=30)
+# As our figure does: the 50 kernels that take the most time named, with regime and headroom
+# (placed at a fixed offset: matplotlib does not move a label off another).
+for name, i, y, t in sorted(rows, key=lambda r: -r[3])[:50]:
+    regime = "memory-bound" if i < ridge else "compute-bound"
+    ax.annotate("%s\n%s \u00b7 %.2gx below roof" % (name, regime, min(peak, i * bw) / y), (i, y),
+                xytext=(6, 4), textcoords="offset points", fontsize=8)
 ax.set_xlabel("Arithmetic intensity (FLOP/byte)"); ax.set_ylabel("FLOP/s")
 ax.set_title("H100 SXM5 BF16"); ax.legend()
 fig.savefig(sys.argv[2])
