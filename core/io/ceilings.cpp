@@ -51,7 +51,7 @@ HardwareProfile measured(const std::string& file, const std::string& tool)
     p.vendor = "Measured";
     p.category = "measured";
     p.achievable = 1.0;
-    p.sources.push_back(tool + " results: " + file);
+    p.sources.push_back({tool + " results: " + file, {}, true});
     p.notes.push_back("Ceilings measured by " + tool + ", not datasheet figures; the achievable fraction is 1.");
     return p;
 }

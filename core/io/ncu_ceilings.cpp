@@ -90,7 +90,7 @@ Result<HardwareProfile> ncuCeilings(std::string_view text, const std::string& fi
         p.name = "Sustained peaks (ncu)";
     p.notes.push_back("Peaks from the *.peak_sustained figures (or the SpeedOfLight_RooflineChart section) of an ncu "
                       "export, at the clocks the profile ran at; the achievable fraction is 1.");
-    p.sources.push_back("Nsight Compute export: " + file);
+    p.sources.push_back({"Nsight Compute export: " + file, {}, true});
     return p;
 }
 

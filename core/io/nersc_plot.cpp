@@ -145,7 +145,7 @@ Result<HardwareProfile> parseNerscCeilings(std::string_view text, const std::str
     for (const std::size_t i : order)
         p.memory.push_back({memNames[i], mem[i] * 1e9, std::nullopt});
     p.notes.push_back("Roofs from a NERSC roofline plot input (memroofs in GB/s, comproofs in GFLOP/s).");
-    p.sources.push_back("NERSC plot input: " + file);
+    p.sources.push_back({"NERSC plot input: " + file, {}, true});
     return p;
 }
 

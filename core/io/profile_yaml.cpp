@@ -107,8 +107,8 @@ public:
         if (!root.IsMap())
             fail(root, "expected a hardware profile: a YAML mapping with id, name, vendor, peaks and memory");
         checkKeys(root,
-            {"schema_version", "id", "name", "vendor", "category", "aliases", "achievable", "peaks", "memory",
-                "interconnect", "notes", "sources"},
+            {"schema_version", "id", "name", "vendor", "category", "aliases", "achievable", "peaks", "sparse",
+                "accumulate", "memory", "interconnect", "derived", "disagreements", "notes", "sources"},
             "");
 
         HardwareProfile p;
@@ -130,7 +130,6 @@ public:
                 fail(root["aliases"], "alias '" + a + "' must be lower-case kebab: letters, digits and single '-'");
         }
         p.notes = stringList(root, "notes");
-        p.sources = stringList(root, "sources");
 
         if (const YAML::Node a = root["achievable"]; a && !a.IsNull()) {
             double v = 0.0;
@@ -143,10 +142,141 @@ public:
         parseMemory(root, p);
         parseInterconnect(root, p);
         checkRidges(root, p);
+        parseSparse(root, p);
+        parseAccumulate(root, p);
+        parseSources(root, p);
+        p.derived = stringList(root, "derived");
+        for (const auto& f : p.derived)
+            checkFigure(root["derived"], p, f, "derived");
+        parseDisagreements(root, p);
         return p;
     }
 
 private:
+    /// A figure name a source, a derivation or a disagreement refers to must be one of the
+    /// profile's: a precision with a peak, a memory level with a bandwidth, "interconnect".
+    void checkFigure(const YAML::Node& at, const HardwareProfile& p, const std::string& figure, const char* where) const
+    {
+        const auto figures = p.figures();
+        if (std::find(figures.begin(), figures.end(), figure) != figures.end())
+            return;
+        std::string list;
+        for (const auto& f : figures)
+            list += (list.empty() ? "" : ", ") + f;
+        fail(at, "'" + figure + "' in " + where + " is not a figure of this profile; its figures: " + list);
+    }
+
+    /// Each source: a line of text (background reading), or {ref, backs: [figures], measured}.
+    void parseSources(const YAML::Node& root, HardwareProfile& p) const
+    {
+        const YAML::Node list = root["sources"];
+        if (!list || list.IsNull())
+            return;
+        if (list.IsScalar()) {
+            p.sources.push_back({list.Scalar(), {}, false});
+            return;
+        }
+        if (!list.IsSequence())
+            fail(list, "'sources' must be a list: lines of text, or {ref: \"datasheet: URL\", backs: [bf16, HBM3]}");
+        for (const auto& item : list) {
+            Source src;
+            if (item.IsScalar()) {
+                src.ref = item.Scalar();
+            } else if (item.IsMap()) {
+                checkKeys(item, {"ref", "backs", "measured"}, " in a source");
+                src.ref = scalar(item, "ref", true);
+                src.backs = stringList(item, "backs");
+                for (const auto& f : src.backs)
+                    checkFigure(item["backs"], p, f, "a source's backs");
+                if (const YAML::Node m = item["measured"]; m && !(m.IsScalar() && YAML::convert<bool>::decode(m, src.measured)))
+                    fail(m, "measured must be true or false");
+            } else {
+                fail(item, "each source must be a line of text or a mapping with ref and backs");
+            }
+            p.sources.push_back(std::move(src));
+        }
+    }
+
+    /// Vendor figures with 2:4 sparsity, kept beside the dense peaks they are not.
+    void parseSparse(const YAML::Node& root, HardwareProfile& p) const
+    {
+        const YAML::Node sparse = root["sparse"];
+        if (!sparse || sparse.IsNull())
+            return;
+        if (!sparse.IsMap())
+            fail(sparse, "'sparse' must map a precision to the vendor's figure with sparsity, e.g. 'bf16: 1979 TFLOP/s'");
+        for (auto it = sparse.begin(); it != sparse.end(); ++it) {
+            const auto prec = parsePrecision(it->first.Scalar());
+            if (!prec)
+                fail(it->first, "unknown precision '" + it->first.Scalar() + "' in sparse; known: " + precisionList());
+            const double v = quantity(it->second, Dimension::FlopRate, "sparse " + it->first.Scalar());
+            if (const auto dense = p.peak(*prec); dense && *dense >= v)
+                fail(it->second,
+                    "the " + precisionName(*prec) + " peak (" + formatQuantity(*dense, Dimension::FlopRate)
+                        + ") is not below its figure with sparsity (" + formatQuantity(v, Dimension::FlopRate)
+                        + "): peaks are dense, so a sparse figure may be on the roof");
+            p.sparse[*prec] = v;
+        }
+    }
+
+    /// The accumulate precision a peak assumes (GeForce FP16 at FP32 accumulate: half rate).
+    void parseAccumulate(const YAML::Node& root, HardwareProfile& p) const
+    {
+        const YAML::Node acc = root["accumulate"];
+        if (!acc || acc.IsNull())
+            return;
+        if (!acc.IsMap())
+            fail(acc, "'accumulate' must map a precision to its accumulate precision, e.g. 'fp16: fp32'");
+        for (auto it = acc.begin(); it != acc.end(); ++it) {
+            const auto prec = parsePrecision(it->first.Scalar());
+            const auto with = it->second.IsScalar() ? parsePrecision(it->second.Scalar()) : std::nullopt;
+            if (!prec || !p.hasPrecision(*prec))
+                fail(it->first, "'" + it->first.Scalar() + "' in accumulate is not a precision with a peak");
+            if (!with)
+                fail(it->second, "the accumulate precision must be one of: " + precisionList());
+            p.accumulate[*prec] = *with;
+        }
+    }
+
+    /// Figures public sources disagree on: every value with its source; the profile's own
+    /// value must be one of them.
+    void parseDisagreements(const YAML::Node& root, HardwareProfile& p) const
+    {
+        const YAML::Node list = root["disagreements"];
+        if (!list || list.IsNull())
+            return;
+        if (!list.IsSequence())
+            fail(list, "'disagreements' must be a list of {figure, candidates: [{value, source}, ...]}");
+        for (const auto& item : list) {
+            if (!item.IsMap())
+                fail(item, "each disagreement must be a mapping with figure and candidates");
+            checkKeys(item, {"figure", "candidates"}, " in a disagreement");
+            Disagreement d;
+            d.figure = scalar(item, "figure", true);
+            if (!isCapacityFigure(d.figure))
+                checkFigure(item["figure"], p, d.figure, "disagreements");
+            else if (!figureValue(p, d.figure))
+                fail(item["figure"], "'" + d.figure + "' in disagreements: no memory level of that name with a capacity");
+            const Dimension dim = figureDimension(p, d.figure);
+            const YAML::Node cands = item["candidates"];
+            if (!cands || !cands.IsSequence() || cands.size() < 2)
+                fail(item, "a disagreement needs two or more candidates, each {value, source}");
+            for (const auto& c : cands) {
+                if (!c.IsMap())
+                    fail(c, "each candidate must be a mapping with value and source");
+                checkKeys(c, {"value", "source"}, " in a candidate");
+                d.candidates.push_back({quantity(c["value"], dim, d.figure + " candidate"), scalar(c, "source", true)});
+            }
+            const double used = figureValue(p, d.figure).value_or(0.0);
+            if (std::none_of(d.candidates.begin(), d.candidates.end(),
+                    [&](const Candidate& c) { return std::abs(c.value - used) <= 1e-9 * used; }))
+                fail(item, "the profile uses " + formatQuantity(used, dim) + " for " + d.figure
+                        + ", which is not one of its candidates");
+            p.disagreements.push_back(std::move(d));
+        }
+    }
+
+
     /// Each peak and bandwidth can be in range while their ratio is not (1e-300 FLOP/s over
     /// 1e300 byte/s): every ridge must be a finite, positive number, or no roof can be drawn.
     void checkRidges(const YAML::Node& root, const HardwareProfile& p) const
@@ -250,6 +380,36 @@ std::string exact(double v, Dimension d)
     return formatExact(v, d);
 }
 
+void writeSource(std::ostream& out, const Source& s)
+{
+    if (s.backs.empty() && !s.measured) {
+        out << "  - " << q(s.ref) << "\n";
+        return;
+    }
+    out << "  - ref: " << q(s.ref) << "\n";
+    if (!s.backs.empty()) {
+        out << "    backs: [";
+        for (size_t i = 0; i < s.backs.size(); ++i)
+            out << (i ? ", " : "") << q(s.backs[i]);
+        out << "]\n";
+    }
+    if (s.measured)
+        out << "    measured: true\n";
+}
+
+void writeDisagreements(std::ostream& out, const HardwareProfile& p)
+{
+    if (p.disagreements.empty())
+        return;
+    out << "disagreements:\n";
+    for (const auto& d : p.disagreements) {
+        const Dimension dim = figureDimension(p, d.figure);
+        out << "  - figure: " << q(d.figure) << "\n    candidates:\n";
+        for (const auto& c : d.candidates)
+            out << "      - {value: " << exact(c.value, dim) << ", source: " << q(c.source) << "}\n";
+    }
+}
+
 } // namespace
 
 Result<HardwareProfile> parseProfile(const std::string& yamlText, const std::string& file)
@@ -297,6 +457,16 @@ std::string profileToYaml(const HardwareProfile& p)
     out << "peaks:              # dense (no 2:4 sparsity)\n";
     for (const auto& [prec, v] : p.peaks)
         out << "  " << precisionName(prec) << ": " << exact(v, Dimension::FlopRate) << "\n";
+    if (!p.sparse.empty()) {
+        out << "sparse:             # the vendor's figures with 2:4 sparsity, never a roof\n";
+        for (const auto& [prec, v] : p.sparse)
+            out << "  " << precisionName(prec) << ": " << exact(v, Dimension::FlopRate) << "\n";
+    }
+    if (!p.accumulate.empty()) {
+        out << "accumulate:\n";
+        for (const auto& [prec, with] : p.accumulate)
+            out << "  " << precisionName(prec) << ": " << precisionName(with) << "\n";
+    }
     out << "memory:\n";
     for (const auto& m : p.memory) {
         out << "  - name: " << q(m.name) << "\n";
@@ -310,6 +480,13 @@ std::string profileToYaml(const HardwareProfile& p)
         out << "  name: " << q(p.interconnect->name) << "\n";
         out << "  bandwidth: " << exact(p.interconnect->bandwidth, Dimension::ByteRate) << "\n";
     }
+    if (!p.derived.empty()) {
+        out << "derived: [";
+        for (size_t i = 0; i < p.derived.size(); ++i)
+            out << (i ? ", " : "") << q(p.derived[i]);
+        out << "]\n";
+    }
+    writeDisagreements(out, p);
     if (!p.notes.empty()) {
         out << "notes:\n";
         for (const auto& n : p.notes)
@@ -318,7 +495,7 @@ std::string profileToYaml(const HardwareProfile& p)
     if (!p.sources.empty()) {
         out << "sources:\n";
         for (const auto& s : p.sources)
-            out << "  - " << q(s) << "\n";
+            writeSource(out, s);
     }
     return out.str();
 }

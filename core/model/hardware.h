@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/model/precision.h"
+#include "core/model/units.h"
 
 #include <map>
 #include <optional>
@@ -33,6 +34,42 @@ struct Interconnect {
     }
 };
 
+/// Where figures come from: a datasheet, a vendor page or a measurement, and which of the
+/// profile's figures it gives ("bf16", "HBM3e", "interconnect": see HardwareProfile::figures).
+struct Source {
+    std::string ref; ///< "NVIDIA H100 datasheet: https://..."
+    std::vector<std::string> backs; ///< figures this source gives; empty: background reading
+    bool measured = false; ///< a measurement, not a vendor figure
+
+    friend bool operator==(const Source& a, const Source& b)
+    {
+        return a.ref == b.ref && a.backs == b.backs && a.measured == b.measured;
+    }
+};
+
+/// One value public sources give for a figure, and who gives it.
+struct Candidate {
+    double value = 0.0; ///< FLOP/s or byte/s
+    std::string source;
+
+    friend bool operator==(const Candidate& a, const Candidate& b)
+    {
+        return a.value == b.value && a.source == b.source;
+    }
+};
+
+/// Public sources that disagree on a figure: every value they give. The profile uses one of
+/// them; the others are shown beside it as a range.
+struct Disagreement {
+    std::string figure; ///< "fp4", "HBM3E", "interconnect", "HBM3 capacity"
+    std::vector<Candidate> candidates;
+
+    friend bool operator==(const Disagreement& a, const Disagreement& b)
+    {
+        return a.figure == b.figure && a.candidates == b.candidates;
+    }
+};
+
 /// A hardware profile as read from hardware_profiles/<id>.yaml. Peaks are dense (no sparsity).
 struct HardwareProfile {
     std::string id; ///< lower-case kebab, e.g. "h100-sxm5"
@@ -44,8 +81,12 @@ struct HardwareProfile {
     std::vector<MemoryLevel> memory; ///< at least one; [0] has a bandwidth
     std::optional<Interconnect> interconnect;
     double achievable = 0.85; ///< fraction of peak real kernels reach
+    std::map<Precision, double> sparse; ///< vendor figures with 2:4 sparsity: notes, never a roof
+    std::map<Precision, Precision> accumulate; ///< the accumulate a peak assumes, where it changes the rate
+    std::vector<std::string> derived; ///< figures computed from sourced ones (units x clock x ops)
+    std::vector<Disagreement> disagreements;
     std::vector<std::string> notes;
-    std::vector<std::string> sources;
+    std::vector<Source> sources;
     std::string file; ///< where it was loaded from (not compared)
 
     bool hasPrecision(Precision p) const { return peaks.count(p) != 0; }
@@ -60,12 +101,34 @@ struct HardwareProfile {
     std::optional<double> ridge(Precision p) const;
     /// The precision a user most likely wants first: bf16, else fp16, fp32, the first one.
     Precision defaultPrecision() const;
+    /// The figures a source can back: each precision with a peak ("bf16"), each memory level
+    /// with a bandwidth (its name), and "interconnect" when there is one.
+    std::vector<std::string> figures() const;
+    /// Figures no source backs (a shipped profile has none).
+    std::vector<std::string> unsourced() const;
+    /// The disagreement recorded for a figure, or null.
+    const Disagreement* disagreementOn(const std::string& figure) const;
 
     friend bool operator==(const HardwareProfile& a, const HardwareProfile& b);
     friend bool operator!=(const HardwareProfile& a, const HardwareProfile& b) { return !(a == b); }
 };
 
+/// After an edit (the profile editor): `edited` keeps the records of `original` that still hold
+/// for its figures: each source's backs that are still figures (a source whose ref is unchanged
+/// keeps them), sparse figures above the dense peak, accumulates of precisions it has, derived
+/// figures it has, and disagreements whose candidates still include the value it uses.
+void carryRecords(const HardwareProfile& original, HardwareProfile& edited);
+
+/// The value a profile uses for a figure (a peak, a level's bandwidth, the interconnect, or a
+/// level's capacity as "HBM3 capacity"), if any.
+std::optional<double> figureValue(const HardwareProfile& p, const std::string& figure);
+/// Whether a figure is a rate of compute (FLOP/s), of bytes (byte/s) or a capacity (byte).
+bool isPeakFigure(const HardwareProfile& p, const std::string& figure);
+bool isCapacityFigure(const std::string& figure);
+Dimension figureDimension(const HardwareProfile& p, const std::string& figure);
+
 std::ostream& operator<<(std::ostream& os, const MemoryLevel& m);
+std::ostream& operator<<(std::ostream& os, const Source& s);
 std::ostream& operator<<(std::ostream& os, const HardwareProfile& p);
 
 } // namespace roofline

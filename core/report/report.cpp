@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "core/report/report.h"
+#include "core/report/report_parts.h"
 
 #include "core/common/text.h"
 #include "core/model/units.h"
@@ -16,10 +17,8 @@
 #include <stdexcept>
 
 namespace roofline {
-namespace {
 
-using nlohmann::json;
-
+namespace report_detail {
 json num(double v)
 {
     return std::isfinite(v) ? json(v) : json(nullptr);
@@ -70,6 +69,12 @@ std::string csvNumber(double v)
     return out;
 }
 
+} // namespace report_detail
+
+namespace {
+
+using namespace report_detail;
+
 json roofJson(const Roofline& r)
 {
     return json {{"hardware", r.hardwareId}, {"hardware_name", r.hardwareName},
@@ -117,108 +122,7 @@ std::string renderTable(const std::vector<std::vector<std::string>>& rows)
     return out;
 }
 
-std::string formatHardwareList(const std::vector<HardwareProfile>& profiles, OutputFormat format)
-{
-    if (format == OutputFormat::Json) {
-        json arr = json::array();
-        for (const auto& p : profiles) {
-            json peaks = json::object(), ridges = json::object();
-            for (const auto& [prec, v] : p.peaks) {
-                peaks[precisionName(prec)] = num(v);
-                ridges[precisionName(prec)] = num(v / p.mainBandwidth());
-            }
-            arr.push_back(json {{"id", p.id}, {"name", p.name}, {"vendor", p.vendor}, {"category", p.category},
-                {"aliases", p.aliases}, {"memory", p.mainMemory().name},
-                {"bandwidth_bytes_per_s", num(p.mainBandwidth())}, {"peaks_flops_per_s", peaks}, {"ridges", ridges}});
-        }
-        return arr.dump(2) + "\n";
-    }
-    std::vector<std::vector<std::string>> rows;
-    if (format == OutputFormat::Csv) {
-        std::string out = "id,vendor,name,memory,bandwidth_bytes_per_s,precisions\n";
-        for (const auto& p : profiles) {
-            std::string precs;
-            for (Precision pr : p.precisions())
-                precs += (precs.empty() ? "" : " ") + precisionName(pr);
-            out += p.id + "," + csvQuote(p.vendor) + "," + csvQuote(p.name) + "," + csvQuote(p.mainMemory().name) + ","
-                + csvNumber(p.mainBandwidth()) + "," + precs + "\n";
-        }
-        return out;
-    }
-    rows.push_back({"ID", "VENDOR", "NAME", "MEMORY", "BF16 RIDGE", "PRECISIONS"});
-    for (const auto& p : profiles) {
-        std::string precs;
-        for (Precision pr : p.precisions())
-            precs += (precs.empty() ? "" : " ") + precisionName(pr);
-        const auto r = p.ridge(Precision::BF16);
-        rows.push_back(
-            {p.id, p.vendor, p.name, p.mainMemory().name + " " + formatQuantity(p.mainBandwidth(), Dimension::ByteRate),
-                r ? formatNumber(*r, 3) : "-", precs});
-    }
-    return renderTable(rows);
-}
 
-std::string formatHardwareDetails(const HardwareProfile& p, OutputFormat format)
-{
-    if (format == OutputFormat::Json) {
-        json mem = json::array();
-        for (const auto& m : p.memory)
-            mem.push_back(json {
-                {"name", m.name}, {"bandwidth_bytes_per_s", opt(m.bandwidth)}, {"capacity_bytes", opt(m.capacity)}});
-        json precs = json::array();
-        for (const auto& [prec, v] : p.peaks)
-            precs.push_back(json {{"precision", precisionName(prec)}, {"peak_flops_per_s", num(v)},
-                {"achievable_flops_per_s", num(v * p.achievable)}, {"ridge", num(v / p.mainBandwidth())}});
-        json j {{"id", p.id}, {"name", p.name}, {"vendor", p.vendor}, {"category", p.category}, {"aliases", p.aliases},
-            {"achievable", p.achievable}, {"memory", mem}, {"precisions", precs}, {"notes", p.notes},
-            {"sources", p.sources}, {"file", p.file}};
-        j["interconnect"] = p.interconnect
-            ? json {{"name", p.interconnect->name}, {"bandwidth_bytes_per_s", num(p.interconnect->bandwidth)}}
-            : json(nullptr);
-        return j.dump(2) + "\n";
-    }
-    if (format == OutputFormat::Csv) {
-        std::string out = "precision,peak_flops_per_s,achievable_flops_per_s,ridge\n";
-        for (const auto& [prec, v] : p.peaks)
-            out += precisionName(prec) + "," + csvNumber(v) + "," + csvNumber(v * p.achievable) + ","
-                + csvNumber(v / p.mainBandwidth()) + "\n";
-        return out;
-    }
-    std::ostringstream out;
-    out << p.name << " (" << p.id << ")\n";
-    out << "vendor: " << p.vendor << (p.category.empty() ? "" : ", " + p.category) << "\n";
-    if (!p.aliases.empty()) {
-        out << "aliases:";
-        for (const auto& a : p.aliases)
-            out << " " << a;
-        out << "\n";
-    }
-    out << "achievable: " << formatNumber(p.achievable * 100.0, 3) << "% of peak\n";
-    out << "memory:\n";
-    for (const auto& m : p.memory)
-        out << "  " << m << "\n";
-    if (p.interconnect)
-        out << "interconnect: " << p.interconnect->name << " "
-            << formatQuantity(p.interconnect->bandwidth, Dimension::ByteRate) << "\n";
-    out << "\n";
-    std::vector<std::vector<std::string>> rows;
-    rows.push_back({"PRECISION", "PEAK (dense)", "ACHIEVABLE", "RIDGE (FLOP/byte, " + p.mainMemory().name + ")"});
-    for (const auto& [prec, v] : p.peaks)
-        rows.push_back(
-            {precisionName(prec), rate(v, prec), rate(v * p.achievable, prec), formatNumber(v / p.mainBandwidth(), 3)});
-    out << renderTable(rows);
-    if (!p.notes.empty()) {
-        out << "\nnotes:\n";
-        for (const auto& n : p.notes)
-            out << "  - " << n << "\n";
-    }
-    if (!p.sources.empty()) {
-        out << "\nsources:\n";
-        for (const auto& s : p.sources)
-            out << "  - " << s << "\n";
-    }
-    return out.str();
-}
 
 namespace {
 

@@ -33,7 +33,9 @@ TEST(Ceilings, ErtJsonSinglePrecision)
     EXPECT_DOUBLE_EQ(*p.memory[0].bandwidth, 68.76e9);
     EXPECT_EQ(p.memory[3].name, "L1");
     EXPECT_NEAR(*p.ridge(Precision::FP64), 288.33 / 68.76, 1e-12);
-    EXPECT_NE(p.sources.front().find("roofline.json"), std::string::npos);
+    EXPECT_NE(p.sources.front().ref.find("roofline.json"), std::string::npos);
+    EXPECT_TRUE(p.sources.front().measured);
+    EXPECT_TRUE(p.unsourced().empty()) << "a measurement backs every figure it gives";
 }
 
 TEST(Ceilings, ErtJsonPerPrecision)

@@ -97,7 +97,7 @@ ProfileEditor::ProfileEditor(const HardwareProfile& start, QWidget* parent)
     layout->addWidget(new QLabel(tr("Sources, one per line:"), this));
     QStringList sources;
     for (const auto& s : start.sources)
-        sources << qs(s);
+        sources << qs(s.ref);
     m_sources->setPlainText(sources.join(QLatin1Char('\n')));
     m_sources->setMaximumHeight(70);
     layout->addWidget(m_sources);
@@ -176,7 +176,8 @@ std::optional<HardwareProfile> ProfileEditor::profile(QString* error) const
         p.interconnect = Interconnect {m_linkName->text().trimmed().toStdString(), b.value()};
     }
     for (const QString& line : m_sources->toPlainText().split(QLatin1Char('\n'), Qt::SkipEmptyParts))
-        p.sources.push_back(line.trimmed().toStdString());
+        p.sources.push_back({line.trimmed().toStdString(), {}, false});
+    carryRecords(m_start, p); // what the sources back, sparse figures, disagreements that still hold
     // The same validation as a file: whatever the editor saves reads back.
     auto check = parseProfile(profileToYaml(p), "profile");
     if (!check)
