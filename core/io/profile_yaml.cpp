@@ -188,7 +188,8 @@ private:
                 src.backs = stringList(item, "backs");
                 for (const auto& f : src.backs)
                     checkFigure(item["backs"], p, f, "a source's backs");
-                if (const YAML::Node m = item["measured"]; m && !(m.IsScalar() && YAML::convert<bool>::decode(m, src.measured)))
+                if (const YAML::Node m = item["measured"];
+                    m && !(m.IsScalar() && YAML::convert<bool>::decode(m, src.measured)))
                     fail(m, "measured must be true or false");
             } else {
                 fail(item, "each source must be a line of text or a mapping with ref and backs");
@@ -204,7 +205,8 @@ private:
         if (!sparse || sparse.IsNull())
             return;
         if (!sparse.IsMap())
-            fail(sparse, "'sparse' must map a precision to the vendor's figure with sparsity, e.g. 'bf16: 1979 TFLOP/s'");
+            fail(sparse,
+                "'sparse' must map a precision to the vendor's figure with sparsity, e.g. 'bf16: 1979 TFLOP/s'");
         for (auto it = sparse.begin(); it != sparse.end(); ++it) {
             const auto prec = parsePrecision(it->first.Scalar());
             if (!prec)
@@ -256,7 +258,8 @@ private:
             if (!isCapacityFigure(d.figure))
                 checkFigure(item["figure"], p, d.figure, "disagreements");
             else if (!figureValue(p, d.figure))
-                fail(item["figure"], "'" + d.figure + "' in disagreements: no memory level of that name with a capacity");
+                fail(item["figure"],
+                    "'" + d.figure + "' in disagreements: no memory level of that name with a capacity");
             const Dimension dim = figureDimension(p, d.figure);
             const YAML::Node cands = item["candidates"];
             if (!cands || !cands.IsSequence() || cands.size() < 2)
@@ -270,12 +273,12 @@ private:
             const double used = figureValue(p, d.figure).value_or(0.0);
             if (std::none_of(d.candidates.begin(), d.candidates.end(),
                     [&](const Candidate& c) { return std::abs(c.value - used) <= 1e-9 * used; }))
-                fail(item, "the profile uses " + formatQuantity(used, dim) + " for " + d.figure
+                fail(item,
+                    "the profile uses " + formatQuantity(used, dim) + " for " + d.figure
                         + ", which is not one of its candidates");
             p.disagreements.push_back(std::move(d));
         }
     }
-
 
     /// Each peak and bandwidth can be in range while their ratio is not (1e-300 FLOP/s over
     /// 1e300 byte/s): every ridge must be a finite, positive number, or no roof can be drawn.

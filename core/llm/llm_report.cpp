@@ -50,8 +50,9 @@ std::string formatLlm(const LlmAnalysis& a, const Roofline& roof, OutputFormat f
             {"ridge", num(roof.ridge())},
             {"model", json {{"id", in.model.id}, {"name", in.model.name}, {"parameters", num(in.model.parameters)}}},
             {"batch", in.batch}, {"prompt", in.prompt}, {"context", in.context},
-            {"weight_precision", precisionName(in.weightPrecision)}, {"bytes_per_weight", num(in.weightBytes())},
-            {"kv_precision", precisionName(in.kvPrecision)}};
+            {"weight_precision", precisionName(in.weightPrecision)},
+            {"weight_format", weightFormatName(in.weightPrecision, in.weightBytes())},
+            {"bytes_per_weight", num(in.weightBytes())}, {"kv_precision", precisionName(in.kvPrecision)}};
         json arr = json::array();
         for (const PhaseResult* r : phases) {
             const Placement& p = r->placement;
@@ -105,9 +106,11 @@ std::string formatLlm(const LlmAnalysis& a, const Roofline& roof, OutputFormat f
     }
     std::string out = in.model.name + " on " + roof.hardwareName + " \xC2\xB7 " + precisionLabel(roof.precision)
         + " roof (ridge " + formatQuantity(roof.ridge(), Dimension::Intensity) + ")\n";
-    out += "weights " + precisionLabel(in.weightPrecision) + " (" + formatNumber(in.weightBytes(), 3) + " B), KV cache "
-        + precisionLabel(in.kvPrecision) + ", batch " + std::to_string(in.batch) + ", prompt "
-        + std::to_string(in.prompt) + ", context " + std::to_string(in.context) + "\n\n";
+    const std::string stored = weightFormatName(in.weightPrecision, in.weightBytes());
+    out += "weights " + (stored == precisionName(in.weightPrecision) ? precisionLabel(in.weightPrecision) : stored)
+        + " (" + formatNumber(in.weightBytes(), 4) + " B), KV cache " + precisionLabel(in.kvPrecision) + ", batch "
+        + std::to_string(in.batch) + ", prompt " + std::to_string(in.prompt) + ", context " + std::to_string(in.context)
+        + "\n\n";
     std::vector<std::vector<std::string>> rows;
     rows.push_back(
         {"PHASE", "FLOPs", "BYTES", "INTENSITY", "REGIME", "TIME >=", "TOKENS/S", "PER STREAM", "WEIGHTS", "KV"});

@@ -83,7 +83,8 @@ const std::string kCapacity = " capacity";
 
 bool isCapacityFigure(const std::string& figure)
 {
-    return figure.size() > kCapacity.size() && figure.compare(figure.size() - kCapacity.size(), kCapacity.size(), kCapacity) == 0;
+    return figure.size() > kCapacity.size()
+        && figure.compare(figure.size() - kCapacity.size(), kCapacity.size(), kCapacity) == 0;
 }
 
 bool isPeakFigure(const HardwareProfile& p, const std::string& figure)
@@ -139,8 +140,9 @@ void carryRecords(const HardwareProfile& original, HardwareProfile& edited)
             edited.derived.push_back(f);
     for (const auto& d : original.disagreements) {
         const auto used = figureValue(edited, d.figure);
-        if (used && std::any_of(d.candidates.begin(), d.candidates.end(),
-                        [&](const Candidate& c) { return std::abs(c.value - *used) <= 1e-9 * *used; }))
+        if (used && std::any_of(d.candidates.begin(), d.candidates.end(), [&](const Candidate& c) {
+                return std::abs(c.value - *used) <= 1e-9 * *used;
+            }))
             edited.disagreements.push_back(d);
     }
 }
@@ -150,8 +152,7 @@ bool operator==(const HardwareProfile& a, const HardwareProfile& b)
     return a.id == b.id && a.name == b.name && a.vendor == b.vendor && a.category == b.category
         && a.aliases == b.aliases && a.peaks == b.peaks && a.memory == b.memory && a.interconnect == b.interconnect
         && a.achievable == b.achievable && a.sparse == b.sparse && a.accumulate == b.accumulate
-        && a.derived == b.derived && a.disagreements == b.disagreements && a.notes == b.notes
-        && a.sources == b.sources;
+        && a.derived == b.derived && a.disagreements == b.disagreements && a.notes == b.notes && a.sources == b.sources;
 }
 
 std::ostream& operator<<(std::ostream& os, const Source& s)

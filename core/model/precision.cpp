@@ -48,6 +48,46 @@ std::optional<Precision> parsePrecision(std::string_view name)
     return std::nullopt;
 }
 
+namespace {
+/// The block-scaled formats: bits of the value plus its share of the block's 8-bit scale.
+struct BlockFormat {
+    const char* name;
+    Precision compute;
+    double bits;
+};
+constexpr BlockFormat kBlockFormats[]
+    = {{"nvfp4", Precision::FP4, 4.0 + 8.0 / 16.0}, {"mxfp4", Precision::FP4, 4.0 + 8.0 / 32.0},
+        {"mxfp6", Precision::FP6, 6.0 + 8.0 / 32.0}, {"mxfp8", Precision::FP8, 8.0 + 8.0 / 32.0}};
+} // namespace
+
+std::optional<WeightFormat> parseWeightFormat(std::string_view name)
+{
+    std::string n(name);
+    std::transform(n.begin(), n.end(), n.begin(), [](unsigned char c) { return std::tolower(c); });
+    for (const auto& f : kBlockFormats)
+        if (n == f.name)
+            return WeightFormat {f.name, f.compute, f.bits / 8.0};
+    if (const auto p = parsePrecision(n))
+        return WeightFormat {precisionName(*p), *p, bytesPerElement(*p)};
+    return std::nullopt;
+}
+
+std::string weightFormatName(Precision compute, double bytesPerValue)
+{
+    for (const auto& f : kBlockFormats)
+        if (f.compute == compute && f.bits / 8.0 == bytesPerValue)
+            return f.name;
+    return precisionName(compute);
+}
+
+std::string weightFormatList()
+{
+    std::string out;
+    for (const auto& f : kBlockFormats)
+        out += (out.empty() ? "" : " ") + std::string(f.name);
+    return out;
+}
+
 std::string precisionList()
 {
     std::string out;

@@ -30,6 +30,22 @@ bool isIntegerPrecision(Precision p);
 /// Bytes per element (fp4 = 0.5, fp6 = 0.75).
 double bytesPerElement(Precision p);
 
+/// A format weights are stored in: a precision, or a block-scaled format whose scales add to
+/// every value's size (OCP MX: one E8M0 scale per 32 values; NVFP4: one E4M3 scale per 16).
+struct WeightFormat {
+    std::string name; ///< "bf16", "nvfp4", "mxfp4" ...
+    Precision compute; ///< the roof its matrix math runs on
+    double bytesPerValue; ///< with the scales: nvfp4 4.5 bits = 0.5625 B, mxfp4 4.25 bits
+};
+/// "nvfp4" (4.5 bits), "mxfp4" (4.25), "mxfp6" (6.25), "mxfp8" (8.25), or any precision name
+/// (its plain size); case-insensitive, nullopt for unknown names.
+std::optional<WeightFormat> parseWeightFormat(std::string_view name);
+/// The name of the format weights of `bytesPerValue` in `compute` are stored in: "nvfp4" for
+/// 0.5625 B of FP4, else the precision's name ("fp4" for 0.5 B, or any other size).
+std::string weightFormatName(Precision compute, double bytesPerValue);
+/// "nvfp4 mxfp4 mxfp6 mxfp8", for messages.
+std::string weightFormatList();
+
 std::ostream& operator<<(std::ostream& os, Precision p);
 
 } // namespace roofline

@@ -55,15 +55,23 @@ std::string formatHardwareList(const std::vector<HardwareProfile>& profiles, Out
 
 namespace {
 
-/// "7.2-7.37 TB/s (3 sources)" when public sources disagree on a figure; empty when they do not.
-std::string sourcesSay(const HardwareProfile& p, const std::string& figure, Dimension dim)
+/// A figure's value as the tables write it: "13.13 PFLOP/s", "150 TOP/s", "7.37 TB/s", "288 GB".
+std::string figureText(const HardwareProfile& p, const std::string& figure, double v)
+{
+    if (isPeakFigure(p, figure))
+        return rate(v, *parsePrecision(figure));
+    return formatQuantity(v, figureDimension(p, figure));
+}
+
+/// "7.2 TB/s to 7.37 TB/s (3 sources)" when public sources disagree on a figure; empty when not.
+std::string sourcesSay(const HardwareProfile& p, const std::string& figure)
 {
     const Disagreement* d = p.disagreementOn(figure);
     if (!d)
         return {};
     const auto [lo, hi] = std::minmax_element(d->candidates.begin(), d->candidates.end(),
         [](const Candidate& a, const Candidate& b) { return a.value < b.value; });
-    return formatQuantity(lo->value, dim) + " to " + formatQuantity(hi->value, dim) + " ("
+    return figureText(p, figure, lo->value) + " to " + figureText(p, figure, hi->value) + " ("
         + std::to_string(d->candidates.size()) + " sources)";
 }
 
@@ -92,7 +100,7 @@ std::string peakRemarks(const HardwareProfile& p, Precision prec)
         parts.push_back("sparse " + rate(sp->second, prec) + " (not a roof)");
     if (isDerived(p, precisionName(prec)))
         parts.push_back("derived");
-    if (const auto range = sourcesSay(p, precisionName(prec), Dimension::FlopRate); !range.empty())
+    if (const auto range = sourcesSay(p, precisionName(prec)); !range.empty())
         parts.push_back("sources say " + range);
     std::string out;
     for (const auto& s : parts)
@@ -122,11 +130,11 @@ json hardwareJson(const HardwareProfile& p)
     for (const auto& src : p.sources)
         sources.push_back(json {{"ref", src.ref}, {"backs", src.backs}, {"measured", src.measured}});
     json j {{"id", p.id}, {"name", p.name}, {"vendor", p.vendor}, {"category", p.category}, {"aliases", p.aliases},
-        {"achievable", p.achievable}, {"memory", mem}, {"precisions", precs}, {"notes", p.notes},
-        {"sources", sources}, {"file", p.file}};
+        {"achievable", p.achievable}, {"memory", mem}, {"precisions", precs}, {"notes", p.notes}, {"sources", sources},
+        {"file", p.file}};
     j["interconnect"] = p.interconnect
         ? json {{"name", p.interconnect->name}, {"bandwidth_bytes_per_s", num(p.interconnect->bandwidth)},
-              {"candidates", candidatesJson(p, "interconnect")}}
+            {"candidates", candidatesJson(p, "interconnect")}}
         : json(nullptr);
     return j;
 }
@@ -145,16 +153,16 @@ void writeHardwareText(std::ostream& out, const HardwareProfile& p)
     out << "memory:\n";
     for (const auto& m : p.memory) {
         out << "  " << m;
-        if (const auto range = sourcesSay(p, m.name, Dimension::ByteRate); !range.empty())
+        if (const auto range = sourcesSay(p, m.name); !range.empty())
             out << "; sources say " << range;
-        if (const auto range = sourcesSay(p, m.name + " capacity", Dimension::Bytes); !range.empty())
+        if (const auto range = sourcesSay(p, m.name + " capacity"); !range.empty())
             out << "; capacity: sources say " << range;
         out << "\n";
     }
     if (p.interconnect) {
         out << "interconnect: " << p.interconnect->name << " "
             << formatQuantity(p.interconnect->bandwidth, Dimension::ByteRate);
-        if (const auto range = sourcesSay(p, "interconnect", Dimension::ByteRate); !range.empty())
+        if (const auto range = sourcesSay(p, "interconnect"); !range.empty())
             out << "; sources say " << range;
         out << "\n";
     }
@@ -177,15 +185,39 @@ void writeHardwareText(std::ostream& out, const HardwareProfile& p)
     }
     for (const auto& d : p.disagreements) {
         out << (&d == &p.disagreements.front() ? "\nwhere public sources disagree:\n" : "");
-        const Dimension dim = figureDimension(p, d.figure);
         const double used = figureValue(p, d.figure).value_or(0.0);
-        out << "  " << d.figure << ": " << formatQuantity(used, dim) << "\n";
+        out << "  " << d.figure << ": " << figureText(p, d.figure, used) << "\n";
         for (const auto& c : d.candidates)
-            out << "    " << formatQuantity(c.value, dim) << (c.value == used ? " (used)" : "") << "  " << c.source << "\n";
+            out << "    " << figureText(p, d.figure, c.value) << (c.value == used ? " (used)" : "") << "  " << c.source
+                << "\n";
     }
 }
 
 } // namespace
+
+std::vector<std::string> roofRemarks(const HardwareProfile& p, Precision precision)
+{
+    std::vector<std::string> out;
+    if (const auto peak = peakRemarks(p, precision); !peak.empty())
+        out.push_back(precisionLabel(precision) + ": " + peak);
+    const std::string memory = p.mainMemory().name;
+    if (const auto range = sourcesSay(p, memory); !range.empty())
+        out.push_back(memory + ": sources say " + range);
+    return out;
+}
+
+std::string roofDisagreements(const HardwareProfile& p, Precision precision)
+{
+    std::string out;
+    for (const std::string& figure : {precisionName(precision), p.mainMemory().name})
+        if (const Disagreement* d = p.disagreementOn(figure)) {
+            const double used = figureValue(p, figure).value_or(0.0);
+            out += (out.empty() ? "" : "\n") + figure + ":";
+            for (const auto& c : d->candidates)
+                out += "\n  " + figureText(p, figure, c.value) + (c.value == used ? " (used)" : "") + "  " + c.source;
+        }
+    return out;
+}
 
 std::string formatHardwareDetails(const HardwareProfile& p, OutputFormat format)
 {

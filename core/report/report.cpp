@@ -122,8 +122,6 @@ std::string renderTable(const std::vector<std::vector<std::string>>& rows)
     return out;
 }
 
-
-
 namespace {
 
 /// One kernel's CSV row (the columns of kPlacementCsvHeader).

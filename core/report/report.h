@@ -21,6 +21,12 @@ std::optional<OutputFormat> parseOutputFormat(std::string_view name);
 
 std::string formatHardwareList(const std::vector<HardwareProfile>& profiles, OutputFormat format);
 std::string formatHardwareDetails(const HardwareProfile& profile, OutputFormat format);
+/// What the window says under a roof's figures, a line each: the peak's accumulate, sparse
+/// figure, derivation and the range sources give ("bf16: FP32 accumulate; sparse 838.4 TFLOP/s
+/// (not a roof)"), then the main memory's range ("HBM3E: sources say 7.2 TB/s to 7.37 TB/s").
+std::vector<std::string> roofRemarks(const HardwareProfile& profile, Precision precision);
+/// Every candidate value and its source for the peak's and the main memory's disagreements.
+std::string roofDisagreements(const HardwareProfile& profile, Precision precision);
 
 /// One row (or object) per placement, with the keys of DESIGN.md: name, flops, bytes, time_s,
 /// intensity, achieved_flops_per_s, roof_flops_per_s, ridge, regime, headroom, efficiency,

@@ -105,7 +105,8 @@ TEST(Profiles, ResolvesIdsAliasesAndPrefixes)
     EXPECT_EQ(c.resolve("nvidia-h100-sxm5-80gb").value()->id, "h100-sxm5");
     EXPECT_EQ(c.resolve("l4").value()->id, "l4");
     EXPECT_EQ(c.resolve("gaudi3").value()->id, "gaudi3");
-    EXPECT_EQ(c.resolve("xeon").value()->id, "xeon-8480plus");
+    EXPECT_EQ(c.resolve("xeon-8").value()->id, "xeon-8480plus");
+    EXPECT_FALSE(c.resolve("xeon").ok()) << "two Xeons ship: a prefix of both is ambiguous";
     auto amb = c.resolve("tpu-v5");
     ASSERT_FALSE(amb.ok());
     EXPECT_EQ(amb.error().message, "hardware 'tpu-v5' is ambiguous: tpu-v5e, tpu-v5p");

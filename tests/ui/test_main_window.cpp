@@ -22,6 +22,7 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListView>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -167,6 +168,52 @@ TEST_F(MainWindowTest, TheHardwarePanelsFiguresFitTheirFixedLabels)
                     << hw.id << " " << precisionName(p) << ": '" << label->text().toStdString() << "'";
             }
         }
+}
+
+TEST_F(MainWindowTest, TheHardwarePanelShowsWhereSourcesDisagreeAndTheAccumulate)
+{
+    HardwarePanel* panel = window->hardwarePanel();
+    chooseHardware("tpu7x");
+    const QString remarks = panel->remarksLabel()->text(), whole = panel->remarksLabel()->toolTip();
+    EXPECT_TRUE(remarks.startsWith(QStringLiteral("HBM3E: sources say"))) << remarks.toStdString();
+    EXPECT_TRUE(whole.contains(QStringLiteral("HBM3E: sources say 7.2 TB/s to 7.37 TB/s"))) << whole.toStdString();
+    EXPECT_TRUE(whole.contains(QStringLiteral("7.37 TB/s (used)")));
+    chooseHardware("rtx-5090");
+    EXPECT_TRUE(panel->remarksLabel()->toolTip().contains(QStringLiteral("FP32 accumulate")))
+        << panel->remarksLabel()->toolTip().toStdString();
+    chooseHardware("h100-sxm5"); // nothing disputed, but the vendor's sparse figure is not the roof
+    EXPECT_TRUE(panel->remarksLabel()->toolTip().contains(QStringLiteral("(not a roof)")));
+    // Every part's remarks fit the label's fixed two lines, each within the dock's width.
+    for (const auto& hw : test::shippedCatalog().profiles())
+        for (Precision p : hw.precisions()) {
+            panel->showSelection(hw, p);
+            QLabel* label = panel->remarksLabel();
+            const QStringList lines = label->text().split(QLatin1Char('\n'));
+            EXPECT_LE(lines.size(), 2) << hw.id << " " << precisionName(p);
+            for (const QString& line : lines)
+                EXPECT_LE(label->fontMetrics().horizontalAdvance(line), std::max(240, label->width()))
+                    << hw.id << " " << precisionName(p);
+        }
+}
+
+TEST_F(MainWindowTest, TheAcceleratorFilterNarrowsTheListAndEnterPicksTheFirstMatch)
+{
+    HardwarePanel* panel = window->hardwarePanel();
+    auto* view = qobject_cast<QListView*>(panel->hardwareCombo()->view());
+    ASSERT_NE(view, nullptr);
+    panel->filterEdit()->setText(QStringLiteral("trainium"));
+    int shown = 0;
+    for (int row = 0; row < panel->hardwareCombo()->count(); ++row)
+        if (!view->isRowHidden(row)) {
+            ++shown;
+            const QString id = panel->hardwareCombo()->itemData(row, Qt::UserRole).toString();
+            EXPECT_TRUE(id.isEmpty() || id.startsWith(QStringLiteral("trainium"))) << id.toStdString();
+        }
+    EXPECT_EQ(shown, 3) << "the AWS heading and two parts";
+    QTest::keyClick(panel->filterEdit(), Qt::Key_Return);
+    EXPECT_EQ(window->document()->session().hardwareId, "trainium2");
+    panel->filterEdit()->clear();
+    EXPECT_FALSE(view->isRowHidden(1));
 }
 
 TEST_F(MainWindowTest, TheSelectionIsWrittenToTheSettingsWhenTheWindowCloses)

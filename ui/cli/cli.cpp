@@ -46,6 +46,8 @@ std::vector<Dispatch> addHwCommands(CLI::App& app, Options& o)
     CLI::App* hw = app.add_subcommand("hw", "Hardware profiles: list them or show one");
     hw->require_subcommand(1);
     CLI::App* hwList = hw->add_subcommand("list", "List the known accelerators (id, memory, BF16 ridge, precisions)");
+    hwList->add_option("--vendor", o.vendor, "Only this vendor's parts (NVIDIA, AMD, Google, AWS, Intel, Apple)");
+    hwList->add_option("--category", o.category, "Only parts of this kind: gpu, tpu, npu, cpu, soc");
     addFormat(hwList, o, "table|json|csv");
     CLI::App* hwShow = hw->add_subcommand("show", "Peaks, bandwidths and the ridge per precision of one accelerator");
     hwShow->add_option("id", o.showId, "Hardware id, alias (h100) or unique prefix")->required();
@@ -82,8 +84,9 @@ CLI::App* addLlmCommand(CLI::App& app, Options& o)
     llm->add_option("--batch", o.batch, "Concurrent sequences")->capture_default_str();
     llm->add_option("--prompt", o.prompt, "Prompt length in tokens (prefill)")->capture_default_str();
     llm->add_option("--context", o.context, "Tokens already in the KV cache at the decode step")->capture_default_str();
-    llm->add_option(
-        "--weight-precision", o.weightPrecision, "Weights' precision (default: the roof's); sets bytes per weight");
+    llm->add_option("--weight-precision", o.weightPrecision,
+        "Weights' precision or block-scaled format (nvfp4 4.5 bits, mxfp4 4.25, mxfp6 6.25, mxfp8 8.25; default: the "
+        "roof's); sets bytes per weight");
     llm->add_option("--kv-precision", o.kvPrecision, "KV cache precision (default: the roof's)");
     llm->add_option(
         "--bytes-per-weight", o.bytesPerWeight, "Override the bytes per weight (e.g. 0.5625 for a 4.5-bit format)");

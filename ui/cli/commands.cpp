@@ -90,7 +90,15 @@ LlmSettings llmSettings(const Options& o)
     s.batch = o.batch;
     s.prompt = o.prompt;
     s.context = o.context;
-    s.weightPrecision = precisionOption(o.weightPrecision, "--weight-precision");
+    if (!o.weightPrecision.empty()) { // a precision, or a block-scaled format with its scales' bytes
+        const auto format = parseWeightFormat(o.weightPrecision);
+        if (!format)
+            throw UsageError {"--weight-precision: unknown format '" + o.weightPrecision
+                + "'; use one of: " + precisionList() + " " + weightFormatList()};
+        s.weightPrecision = format->compute;
+        if (format->bytesPerValue != bytesPerElement(format->compute))
+            s.bytesPerWeight = format->bytesPerValue;
+    }
     s.kvPrecision = precisionOption(o.kvPrecision, "--kv-precision");
     if (o.bytesPerWeight > 0)
         s.bytesPerWeight = o.bytesPerWeight;
@@ -103,7 +111,19 @@ LlmSettings llmSettings(const Options& o)
 
 int cmdHwList(const ProfileCatalog& catalog, const Options& o)
 {
-    std::cout << formatHardwareList(catalog.profiles(), outputFormat(o));
+    auto same = [](const std::string& a, const std::string& b) {
+        return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
+            return std::tolower(x) == std::tolower(y);
+        });
+    };
+    std::vector<HardwareProfile> shown;
+    for (const auto& p : catalog.profiles())
+        if ((o.vendor.empty() || same(p.vendor, o.vendor)) && (o.category.empty() || same(p.category, o.category)))
+            shown.push_back(p);
+    if (shown.empty())
+        throw UsageError {"no hardware profile matches" + (o.vendor.empty() ? "" : " --vendor " + o.vendor)
+            + (o.category.empty() ? "" : " --category " + o.category)};
+    std::cout << formatHardwareList(shown, outputFormat(o));
     return kOk;
 }
 

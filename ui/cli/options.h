@@ -10,8 +10,9 @@ namespace roofline::cli {
 struct Options {
     std::vector<std::string> profileDirs;
     std::string format = "table";
-    // hw show
+    // hw show, hw list
     std::string showId;
+    std::string vendor, category; ///< hw list: only these (case-insensitive)
     // point / export
     std::string hw;
     std::string precision;

@@ -2,12 +2,15 @@
 #include "ui/panels/hardware_panel.h"
 
 #include "core/model/units.h"
+#include "core/report/report.h"
 
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QFontMetrics>
 #include <QGridLayout>
 #include <QLabel>
+#include <QLineEdit>
+#include <QListView>
 #include <QStandardItemModel>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -30,7 +33,14 @@ HardwarePanel::HardwarePanel(const ProfileCatalog& catalog, QWidget* parent)
     m_combo->setMinimumContentsLength(22);
     rebuild();
 
+    m_filter = new QLineEdit(this);
+    m_filter->setObjectName(QStringLiteral("hardwareFilter"));
+    m_filter->setPlaceholderText(tr("Filter: b300, mi35, tpu, cpu..."));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setToolTip(tr("Narrows the accelerator list to names, ids, vendors or kinds containing the text; "
+                            "Enter picks the first match"));
     layout->addWidget(hwLabel);
+    layout->addWidget(m_filter);
     layout->addWidget(m_combo);
 
     auto* precLabel = new QLabel(tr("Precision (dense peak)"), this);
@@ -91,7 +101,15 @@ HardwarePanel::HardwarePanel(const ProfileCatalog& catalog, QWidget* parent)
     QPalette gray = hint->palette();
     gray.setColor(QPalette::WindowText, gray.color(QPalette::Disabled, QPalette::WindowText));
     hint->setPalette(gray);
+    // Two lines kept for the remarks whatever they say (a label that changes height lays the
+    // dock out again on every toggle), each cut to the dock's width; the tooltip has them whole.
+    m_remarks = new QLabel(this);
+    m_remarks->setObjectName(QStringLiteral("hardwareRemarks"));
+    m_remarks->setPalette(gray);
+    m_remarks->setFixedHeight(QFontMetrics(m_remarks->font()).lineSpacing() * 2);
+    m_remarks->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     layout->addWidget(m_info);
+    layout->addWidget(m_remarks);
     layout->addWidget(hint);
     layout->addStretch(1);
 
@@ -102,6 +120,8 @@ HardwarePanel::HardwarePanel(const ProfileCatalog& catalog, QWidget* parent)
         if (!id.isEmpty())
             emit hardwareChosen(id);
     });
+    connect(m_filter, &QLineEdit::textChanged, this, &HardwarePanel::applyFilter);
+    connect(m_filter, &QLineEdit::returnPressed, this, &HardwarePanel::chooseFirstMatch);
     connect(m_group, &QButtonGroup::idClicked, this, [this](int id) {
         if (!m_updating)
             emit precisionChosen(static_cast<Precision>(id));
@@ -133,7 +153,49 @@ void HardwarePanel::rebuild()
         model->appendRow(item);
     }
     m_combo->setModel(model);
+    if (m_filter)
+        applyFilter(m_filter->text());
     m_updating = was;
+}
+
+void HardwarePanel::applyFilter(const QString& text)
+{
+    auto* view = qobject_cast<QListView*>(m_combo->view());
+    if (!view)
+        return;
+    const QString needle = text.trimmed();
+    int heading = -1;
+    bool headingShown = false;
+    for (int row = 0; row < m_combo->count(); ++row) {
+        const QString id = m_combo->itemData(row, Qt::UserRole).toString();
+        if (id.isEmpty()) { // a vendor heading: shown when one of its parts is
+            if (heading >= 0)
+                view->setRowHidden(heading, !headingShown);
+            heading = row;
+            headingShown = false;
+            continue;
+        }
+        const HardwareProfile* p = m_catalog.find(id.toStdString());
+        const QString hay
+            = p ? QString::fromStdString(p->id + " " + p->name + " " + p->vendor + " " + p->category) : id;
+        const bool shown = hay.contains(needle, Qt::CaseInsensitive);
+        view->setRowHidden(row, !shown);
+        headingShown = headingShown || shown;
+    }
+    if (heading >= 0)
+        view->setRowHidden(heading, !headingShown);
+}
+
+void HardwarePanel::chooseFirstMatch()
+{
+    auto* view = qobject_cast<QListView*>(m_combo->view());
+    for (int row = 0; view && row < m_combo->count(); ++row) {
+        const QString id = m_combo->itemData(row, Qt::UserRole).toString();
+        if (!id.isEmpty() && !view->isRowHidden(row)) {
+            emit hardwareChosen(id);
+            return;
+        }
+    }
 }
 
 void HardwarePanel::showSelection(const HardwareProfile& profile, Precision precision)
@@ -170,6 +232,16 @@ void HardwarePanel::showSelection(const HardwareProfile& profile, Precision prec
         show(m_infoValues[2], formatQuantity(*ridge, Dimension::Intensity));
         show(m_infoValues[3], formatNumber(profile.achievable * 100, 3) + "% of peak");
     }
+    QStringList remarks, shown;
+    for (const auto& line : roofRemarks(profile, precision))
+        remarks << QString::fromStdString(line);
+    const int width = m_remarks->width() > 50 ? m_remarks->width() : 240;
+    for (const QString& line : remarks.mid(0, 2))
+        shown << m_remarks->fontMetrics().elidedText(line, Qt::ElideRight, width);
+    m_remarks->setText(shown.join(QLatin1Char('\n')));
+    const QString sources = QString::fromStdString(roofDisagreements(profile, precision));
+    m_remarks->setToolTip(
+        remarks.join(QLatin1Char('\n')) + (sources.isEmpty() ? QString() : QStringLiteral("\n\n") + sources));
     m_updating = false;
 }
 

@@ -12,6 +12,7 @@
 class QButtonGroup;
 class QComboBox;
 class QLabel;
+class QLineEdit;
 class QToolButton;
 
 namespace roofline::ui {
@@ -29,6 +30,8 @@ public:
     void showSelection(const HardwareProfile& profile, Precision precision);
 
     QComboBox* hardwareCombo() const { return m_combo; }
+    QLineEdit* filterEdit() const { return m_filter; }
+    QLabel* remarksLabel() const { return m_remarks; }
     QToolButton* precisionButton(Precision p) const { return m_buttons.at(p); }
 
 signals:
@@ -36,8 +39,15 @@ signals:
     void precisionChosen(Precision precision);
 
 private:
+    /// Hides the accelerators (and vendor headings) the filter text does not match.
+    void applyFilter(const QString& text);
+    /// The first accelerator the filter shows: chosen when the user presses Enter in it.
+    void chooseFirstMatch();
+
     const ProfileCatalog& m_catalog;
+    QLineEdit* m_filter = nullptr;
     QComboBox* m_combo = nullptr;
+    QLabel* m_remarks = nullptr; ///< accumulate, sparse figure, the range public sources give
     QButtonGroup* m_group = nullptr;
     std::map<Precision, QToolButton*> m_buttons;
     static constexpr int kInfoRows = 4; ///< peak, main memory, ridge, achievable

@@ -35,6 +35,31 @@ void fillPrecisions(QComboBox* box)
             qs(precisionName(p)));
 }
 
+/// The precisions, and the block-scaled formats beside the precision they compute in.
+void fillWeightFormats(QComboBox* box)
+{
+    box->addItem(QObject::tr("Follow the roof"), QString());
+    for (const char* name : {"fp32", "bf16", "fp16", "fp8", "mxfp8", "int8", "fp6", "mxfp6", "fp4", "mxfp4", "nvfp4"}) {
+        const WeightFormat f = *parseWeightFormat(name);
+        const QString label = f.name == precisionName(f.compute) ? qs(precisionLabel(f.compute)) : qs(f.name).toUpper();
+        box->addItem(QStringLiteral("%1 (%2 B)").arg(label, qs(formatNumber(f.bytesPerValue, 4))), qs(f.name));
+    }
+}
+
+/// The combo's entry for a session's weights: a block-scaled format when its bytes say so.
+int weightIndex(const QComboBox* box, const LlmSettings& s)
+{
+    if (!s.weightPrecision)
+        return 0;
+    for (int i = 1; i < box->count(); ++i) {
+        const auto f = parseWeightFormat(box->itemData(i).toString().toStdString());
+        const double bytes = s.bytesPerWeight.value_or(bytesPerElement(*s.weightPrecision));
+        if (f && f->compute == *s.weightPrecision && f->bytesPerValue == bytes)
+            return i;
+    }
+    return std::max(0, box->findData(qs(precisionName(*s.weightPrecision))));
+}
+
 std::optional<Precision> precisionOf(const QComboBox* box)
 {
     const QString name = box->currentData().toString();
@@ -106,9 +131,11 @@ LlmPanel::LlmPanel(SessionDocument* document, QWidget* parent)
     m_context->setRange(0, 1 << 22);
     m_context->setToolTip(tr("Tokens already in the KV cache at the decode step (0: no KV traffic)"));
     form->addRow(tr("&Context:"), m_context);
-    fillPrecisions(m_weights);
+    fillWeightFormats(m_weights);
     fillPrecisions(m_kv);
-    m_weights->setToolTip(tr("Weight precision: sets the bytes per weight (follows the BF16/FP8 toggle unless set)"));
+    m_weights->setToolTip(
+        tr("Weight precision or block-scaled format (MXFP4 4.25 bits with its per-32 scales, NVFP4 "
+           "4.5 with its per-16): sets the bytes per weight (follows the BF16/FP8 toggle unless set)"));
     m_kv->setToolTip(tr("KV-cache precision (follows the BF16/FP8 toggle unless set)"));
     form->addRow(tr("&Weights:"), m_weights);
     form->addRow(tr("&KV cache:"), m_kv);
@@ -193,12 +220,23 @@ void LlmPanel::apply(const QString& what, int mergeKey)
     s.batch = m_batchBox->value();
     s.prompt = m_prompt->value();
     s.context = m_context->value();
-    s.weightPrecision = precisionOf(m_weights);
+    applyWeights(s);
     s.kvPrecision = precisionOf(m_kv);
     s.trajectory = m_trajectory->isChecked();
     s.levers = m_levers->isChecked();
     s.fasterHardware = m_faster->currentData().toString().toStdString();
     m_doc->setLlm(s, what, mergeKey);
+}
+
+void LlmPanel::applyWeights(LlmSettings& s) const
+{
+    const auto format = parseWeightFormat(m_weights->currentData().toString().toStdString());
+    if (weightIndex(m_weights, s) == m_weights->currentIndex())
+        return; // unchanged: keeps a session's own bytes per weight
+    s.weightPrecision = format ? std::optional<Precision>(format->compute) : std::nullopt;
+    s.bytesPerWeight.reset();
+    if (format && format->bytesPerValue != bytesPerElement(format->compute))
+        s.bytesPerWeight = format->bytesPerValue;
 }
 
 void LlmPanel::fillModels()
@@ -229,8 +267,7 @@ void LlmPanel::refresh()
     m_batchBox->setValue(s.batch);
     m_prompt->setValue(s.prompt);
     m_context->setValue(s.context);
-    m_weights->setCurrentIndex(
-        std::max(0, m_weights->findData(s.weightPrecision ? qs(precisionName(*s.weightPrecision)) : QString())));
+    m_weights->setCurrentIndex(weightIndex(m_weights, s));
     m_kv->setCurrentIndex(std::max(0, m_kv->findData(s.kvPrecision ? qs(precisionName(*s.kvPrecision)) : QString())));
     m_trajectory->setChecked(s.trajectory);
     m_levers->setChecked(s.levers);

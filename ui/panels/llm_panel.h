@@ -11,6 +11,10 @@ class QPushButton;
 class QSlider;
 class QSpinBox;
 
+namespace roofline {
+struct LlmSettings;
+}
+
 namespace roofline::ui {
 
 class SessionDocument;
@@ -33,6 +37,8 @@ public:
     static int positionForBatch(int batch);
 
 private:
+    /// The weights combo into the settings: precision, and bytes per weight for a block format.
+    void applyWeights(LlmSettings& s) const;
     void fillModels();
     void refresh();
     void apply(const QString& what, int mergeKey = -1);
