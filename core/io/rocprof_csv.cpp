@@ -260,8 +260,8 @@ std::string hardwareForAmdGpuModel(const std::string& gpuModel)
     std::string m;
     for (char c : gpuModel)
         m += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    static const std::array<std::pair<const char*, const char*>, 3> known {
-        {{"MI300X", "mi300x"}, {"MI325X", "mi325x"}, {"MI250X", "mi250x"}}};
+    static const std::array<std::pair<const char*, const char*>, 4> known {
+        {{"MI300X", "mi300x"}, {"MI300A", "mi300a"}, {"MI325X", "mi325x"}, {"MI250X", "mi250x"}}};
     for (const auto& [model, id] : known)
         if (m.rfind(model, 0) == 0)
             return id;

@@ -148,6 +148,54 @@ TEST(Cli, HwListJsonHasEveryProfile)
     EXPECT_NE(table.out.find("tpu-v5e"), std::string::npos);
 }
 
+TEST(Cli, HwListFiltersByVendorAndCategory)
+{
+    const CliRun aws = roofline({"hw", "list", "--vendor", "aws", "--format", "json"});
+    ASSERT_EQ(aws.code, 0) << aws.err;
+    const json j = json::parse(aws.out);
+    ASSERT_EQ(j.size(), 2u);
+    EXPECT_EQ(j[0]["id"], "trainium2");
+    EXPECT_EQ(j[1]["id"], "trainium3");
+    const CliRun cpus = roofline({"hw", "list", "--category", "cpu", "--format", "csv"});
+    ASSERT_EQ(cpus.code, 0) << cpus.err;
+    EXPECT_NE(cpus.out.find("grace,NVIDIA"), std::string::npos);
+    EXPECT_EQ(cpus.out.find("h100"), std::string::npos);
+    const CliRun none = roofline({"hw", "list", "--vendor", "acme"});
+    EXPECT_EQ(none.code, 2);
+    EXPECT_NE(none.err.find("no hardware profile matches --vendor acme"), std::string::npos) << none.err;
+}
+
+TEST(Cli, HwShowSaysWhereSourcesDisagreeAndWhatEachSourceGives)
+{
+    const CliRun r = roofline({"hw", "show", "tpu7x"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("HBM3E (7.37 TB/s, 206 GB); sources say 7.2 TB/s to 7.37 TB/s (3 sources)"), std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("7.37 TB/s (used)"), std::string::npos);
+    EXPECT_EQ(r.out.find("shared/reference"), std::string::npos);
+    const json j = json::parse(roofline({"hw", "show", "rtx-5090", "--format", "json"}).out);
+    for (const auto& p : j["precisions"])
+        if (p["precision"] == "bf16") {
+            EXPECT_EQ(p["accumulate"], "fp32");
+            EXPECT_DOUBLE_EQ(p["sparse_flops_per_s"].get<double>(), 838.4e12);
+        }
+    EXPECT_FALSE(j["sources"][0]["backs"].empty());
+}
+
+TEST(Cli, LlmWeightsInABlockScaledFormatCountTheirScales)
+{
+    const CliRun r = roofline({"llm", "--hw", "b300", "--precision", "fp4", "--weight-precision", "nvfp4", "--model",
+        "llama-3-70b", "--format", "json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const json j = json::parse(r.out);
+    EXPECT_EQ(j["weight_format"], "nvfp4");
+    EXPECT_EQ(j["weight_precision"], "fp4");
+    EXPECT_DOUBLE_EQ(j["bytes_per_weight"].get<double>(), 0.5625);
+    const CliRun bad = roofline({"llm", "--hw", "b300", "--weight-precision", "q4_k", "--model", "llama-3-70b"});
+    EXPECT_EQ(bad.code, 2);
+    EXPECT_NE(bad.err.find("nvfp4 mxfp4 mxfp6 mxfp8"), std::string::npos) << bad.err;
+}
+
 TEST(Cli, HwShowGivesTheRidgePerPrecision)
 {
     const CliRun r = roofline({"hw", "show", "b200", "--format", "json"});

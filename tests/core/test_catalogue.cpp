@@ -45,9 +45,9 @@ double peak(const char* id, Precision p)
 TEST(Catalogue, ShipsThe2026Parts)
 {
     for (const char* id : {"b300", "gb300", "h20", "rtx-5090", "h100-nvl", "grace", "grace-superchip", "mi355x",
-             "mi350x", "tpu7x", "trainium2", "trainium3", "xeon-6980p", "epyc-9755"})
+             "mi350x", "tpu7x", "trainium2", "trainium3", "xeon-6980p", "epyc-9755", "mi300a"})
         EXPECT_NE(shipped().find(id), nullptr) << id;
-    EXPECT_GE(shipped().profiles().size(), 37u);
+    EXPECT_GE(shipped().profiles().size(), 38u);
 }
 
 TEST(Catalogue, EveryFigureOfEveryProfileHasAPublicSource)

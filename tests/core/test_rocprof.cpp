@@ -126,7 +126,7 @@ TEST(Rocprof, TheSysinfoBesideAnExportNamesTheGpu)
     const auto r = load("collapse-mi300a/pmc_perf.csv");
     ASSERT_TRUE(r.ok());
     EXPECT_EQ(r->device, "MI300A_A1, gfx942, 228 CUs");
-    EXPECT_EQ(r->suggestedHardware, "") << "no MI300A profile ships: --hw is asked for";
+    EXPECT_EQ(r->suggestedHardware, "mi300a") << "the MI300A profile, from sysinfo.csv's gpu_model";
     EXPECT_EQ(hardwareForAmdGpuModel("MI300X_A1"), "mi300x");
     EXPECT_EQ(hardwareForAmdGpuModel("mi325x"), "mi325x");
     EXPECT_EQ(hardwareForAmdGpuModel("MI250X"), "mi250x");

@@ -109,3 +109,23 @@ TEST_F(LlmPanelTest, TheBatchCanBeTypedAndTheSliderFollows)
     doc()->undoStack()->undo();
     EXPECT_EQ(panel()->batchBox()->value(), 48) << "the panel shows the session after an undo";
 }
+
+TEST_F(LlmPanelTest, BlockScaledWeightsCountTheirScalesAndReadBack)
+{
+    panel()->enabledBox()->setChecked(true);
+    QComboBox* model = panel()->modelCombo();
+    model->setCurrentIndex(model->findData(QStringLiteral("dense-70b")));
+    QComboBox* weights = panel()->weightsCombo();
+    weights->setCurrentIndex(weights->findData(QStringLiteral("nvfp4")));
+    const LlmSettings& s = doc()->session().llm;
+    ASSERT_TRUE(s.weightPrecision.has_value());
+    EXPECT_EQ(*s.weightPrecision, Precision::FP4);
+    ASSERT_TRUE(s.bytesPerWeight.has_value());
+    EXPECT_DOUBLE_EQ(*s.bytesPerWeight, 0.5625) << "4 bits and an 8-bit scale per 16 values";
+    // 2 FLOP per weight at batch 1 over 0.5625 bytes (the KV cache is empty): ~3.56 FLOP/byte.
+    EXPECT_NEAR(decodeX(), 2.0 / 0.5625, 0.01);
+    weights->setCurrentIndex(weights->findData(QStringLiteral("fp4")));
+    EXPECT_FALSE(doc()->session().llm.bytesPerWeight.has_value()) << "plain FP4: 0.5 B, no override";
+    doc()->undoStack()->undo();
+    EXPECT_EQ(weights->currentData().toString(), QStringLiteral("nvfp4")) << "the box reads the session back";
+}

@@ -36,7 +36,6 @@ HardwarePanel::HardwarePanel(const ProfileCatalog& catalog, QWidget* parent)
     m_filter = new QLineEdit(this);
     m_filter->setObjectName(QStringLiteral("hardwareFilter"));
     m_filter->setPlaceholderText(tr("Filter: b300, mi35, tpu, cpu..."));
-    m_filter->setClearButtonEnabled(true);
     m_filter->setToolTip(tr("Narrows the accelerator list to names, ids, vendors or kinds containing the text; "
                             "Enter picks the first match"));
     layout->addWidget(hwLabel);

@@ -30,6 +30,7 @@ public:
     QSpinBox* batchBox() const { return m_batchBox; }
     QCheckBox* enabledBox() const { return m_enabled; }
     QComboBox* modelCombo() const { return m_model; }
+    QComboBox* weightsCombo() const { return m_weights; }
     QString resultText() const;
 
     /// Slider position <-> batch: batch = round(1024^(position / 100)).
