@@ -24,6 +24,10 @@ FileKind detectFileKind(const std::string& path, const std::string& head, bool w
         return FileKind::HardwareProfile;
     if (yaml && head.find("hidden_size:") != std::string::npos)
         return FileKind::ModelPreset;
+    // A Hugging Face config.json: an object with the transformer's shapes.
+    if (suffix == ".json" && head.find("\"hidden_size\"") != std::string::npos
+        && head.find("\"num_hidden_layers\"") != std::string::npos)
+        return FileKind::ModelPreset;
     if (!yaml && !looksLikeNcuCsv(head) && parseCeilings(head, path))
         return FileKind::Ceilings;
     return FileKind::Kernels;

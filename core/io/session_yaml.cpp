@@ -90,6 +90,11 @@ LlmSettings parseLlm(const std::string& file, const YAML::Node& v)
             if (!n.IsScalar() || !YAML::convert<double>::decode(n, b) || !std::isfinite(b) || b <= 0 || b > 16)
                 yamlFail(file, n, "'bytes_per_weight' must be a number of bytes from 0 to 16, e.g. 0.5 for FP4");
             l.bytesPerWeight = b;
+        } else if (k == "attention") {
+            if (!n.IsScalar() || (n.Scalar() != "fused" && n.Scalar() != "unfused"))
+                yamlFail(
+                    file, n, "'attention' must be fused (one decode kernel, as serving engines run it) or unfused");
+            l.fusedDecodeAttention = n.Scalar() == "fused";
         } else if (k == "trajectory")
             l.trajectory = boolean(file, n, "trajectory");
         else if (k == "levers")
@@ -102,7 +107,7 @@ LlmSettings parseLlm(const std::string& file, const YAML::Node& v)
             yamlFail(file, it->first,
                 "unknown llm field '" + k
                     + "'; expected enabled, model, parameters, batch, prompt, context, "
-                      "weight_precision, kv_precision, bytes_per_weight, trajectory, levers, batch_factor, "
+                      "weight_precision, kv_precision, bytes_per_weight, attention, trajectory, levers, batch_factor, "
                       "faster_hardware");
     }
     return l;
@@ -332,6 +337,8 @@ std::string sessionToYaml(const Session& s)
             out << YAML::Key << "kv_precision" << YAML::Value << precisionName(*l.kvPrecision);
         if (l.bytesPerWeight)
             out << YAML::Key << "bytes_per_weight" << YAML::Value << shortestNumber(*l.bytesPerWeight);
+        if (!l.fusedDecodeAttention)
+            out << YAML::Key << "attention" << YAML::Value << "unfused";
         out << YAML::Key << "trajectory" << YAML::Value << l.trajectory;
         out << YAML::Key << "levers" << YAML::Value << l.levers;
         out << YAML::Key << "batch_factor" << YAML::Value << l.batchFactor;

@@ -48,6 +48,7 @@ Result<LlmInputs> llmInputsFor(const LlmSettings& s, Precision roofPrecision, co
     in.batch = s.batch;
     in.prompt = s.prompt;
     in.context = s.context;
+    in.fusedDecodeAttention = s.fusedDecodeAttention;
     return in;
 }
 
@@ -62,6 +63,9 @@ Result<LlmAnalysis> analyzeLlm(const LlmSettings& s, const HardwareProfile& hw, 
     a.decode = evaluatePhase(decodeCost(a.inputs), roof, a.inputs.batch);
     a.prefill = evaluatePhase(prefillCost(a.inputs), roof, a.inputs.batch);
     a.trajectory = decodeTrajectory(a.inputs, roof);
+    a.memory = memoryNeeds(a.inputs, hw);
+    if (a.inputs.model.hasArchitecture() || a.inputs.model.parameters > 0)
+        a.criticalBatch = criticalBatch(a.inputs, roof);
     const HardwareProfile* faster = nullptr;
     if (catalog && !s.fasterHardware.empty())
         if (auto r = catalog->resolve(s.fasterHardware))
@@ -92,7 +96,19 @@ void addLlmOverlay(PlotSpec& spec, const LlmAnalysis& a, const LlmSettings& s, b
             + (a.inputs.batch > 1 ? " x " + std::to_string(a.inputs.batch) : ""),
         "TTFT " + formatQuantity(a.prefill.timeLowerBound, Dimension::Time));
     if (s.trajectory) {
+        // Batches 1, 2, 4 ...: those past the largest that fits in memory go apart, from the
+        // last that fits (the line stays joined).
         spec.trajectory = a.trajectory;
+        if (a.memory.capacityBytes) {
+            std::size_t fit = 0;
+            while (fit < a.trajectory.size() && (1 << fit) <= a.memory.maxBatch)
+                ++fit;
+            if (fit < a.trajectory.size()) {
+                spec.trajectory.assign(a.trajectory.begin(), a.trajectory.begin() + static_cast<std::ptrdiff_t>(fit));
+                spec.trajectoryBeyondMemory.assign(
+                    a.trajectory.begin() + static_cast<std::ptrdiff_t>(fit ? fit - 1 : 0), a.trajectory.end());
+            }
+        }
         // Name the two ends of the sweep.
         spec.labels.push_back({LabelRole::PointLabel, "b=1", a.trajectory.front(), std::nullopt, PlotLabel::Align::Left,
             PlotLabel::VAlign::Middle});

@@ -18,6 +18,8 @@ struct LlmAnalysis {
     PhaseResult prefill;
     std::vector<LlmLever> levers;
     std::vector<PlotXY> trajectory;
+    MemoryNeeds memory; ///< weights, KV cache and activations against the chip's memory
+    std::optional<int> criticalBatch; ///< the batch at which decode reaches the ridge
 };
 
 /// The model and precisions the settings mean: a preset by id (or unique prefix), or a bare

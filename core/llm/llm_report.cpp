@@ -41,6 +41,34 @@ std::string pct(double f)
 
 } // namespace
 
+/// "memory: weights 141 GB + KV cache 10.7 GB + activations 0.6 GB = 152 GB of 80 GB: does not
+/// fit (the weights alone do not)" or "... fits; at most 57 sequences at 8192 tokens".
+std::string llmMemoryLine(const LlmAnalysis& a)
+{
+    const MemoryNeeds& m = a.memory;
+    const double total = m.weightBytes + m.kvBytes + m.activationBytes;
+    std::string out = "memory: weights " + formatQuantity(m.weightBytes, Dimension::Bytes) + " + KV cache "
+        + formatQuantity(m.kvBytes, Dimension::Bytes) + " + activations "
+        + formatQuantity(m.activationBytes, Dimension::Bytes) + " = " + formatQuantity(total, Dimension::Bytes);
+    if (!m.capacityBytes)
+        return out + " (the profile gives no capacity)";
+    out += " of " + formatQuantity(*m.capacityBytes, Dimension::Bytes) + ": ";
+    const int tokens = std::max(a.inputs.prompt, a.inputs.context + 1);
+    if (m.maxBatch == 0)
+        return out + "does not fit (the weights alone do not)";
+    return out + (m.fits ? "fits; " : "does not fit: ") + "at most " + std::to_string(m.maxBatch) + " sequence"
+        + (m.maxBatch == 1 ? "" : "s") + " at " + std::to_string(tokens) + " tokens";
+}
+
+std::string llmCriticalBatchLine(const LlmAnalysis& a)
+{
+    if (!a.criticalBatch)
+        return "critical batch: none: decode stays memory-bound at any batch (the KV cache grows with it)";
+    return "critical batch: decode reaches the ridge at batch " + std::to_string(*a.criticalBatch)
+        + (a.inputs.batch >= *a.criticalBatch ? " (this batch is past it: compute-bound)"
+                                              : " (below it, more sequences cost no time)");
+}
+
 std::string formatLlm(const LlmAnalysis& a, const Roofline& roof, OutputFormat format, bool layers)
 {
     const LlmInputs& in = a.inputs;
@@ -77,6 +105,13 @@ std::string formatLlm(const LlmAnalysis& a, const Roofline& roof, OutputFormat f
             arr.push_back(ph);
         }
         j["phases"] = arr;
+        const MemoryNeeds& mem = a.memory;
+        j["memory"] = json {{"weights_bytes", num(mem.weightBytes)}, {"kv_bytes", num(mem.kvBytes)},
+            {"activation_bytes", num(mem.activationBytes)},
+            {"capacity_bytes", mem.capacityBytes ? json(num(*mem.capacityBytes)) : json(nullptr)}, {"fits", mem.fits},
+            {"max_batch", mem.capacityBytes ? json(mem.maxBatch) : json(nullptr)}};
+        j["critical_batch"] = a.criticalBatch ? json(*a.criticalBatch) : json(nullptr);
+        j["attention"] = in.fusedDecodeAttention ? "fused" : "unfused";
         json levers = json::array();
         for (const auto& l : a.levers)
             levers.push_back(json {{"label", l.label}, {"speedup", num(l.speedup)}});
@@ -124,6 +159,7 @@ std::string formatLlm(const LlmAnalysis& a, const Roofline& roof, OutputFormat f
     out += renderTable(rows);
     if (in.context == 0 && in.model.hasArchitecture())
         out += "(context 0: the decode step reads no KV cache; pass --context for a long conversation)\n";
+    out += llmMemoryLine(a) + "\n" + llmCriticalBatchLine(a) + "\n";
     if (!a.levers.empty()) {
         out += "\nlevers on the decode step:\n";
         for (const auto& l : a.levers)

@@ -39,37 +39,87 @@ LayerCost scaled(LayerCost r, double layers)
     return r;
 }
 
-// The per-layer rows that attention does not change between phases.
+// A projection whose output is the KV cache: read the input, write the keys (or values, or
+// MLA latent) once, as the cache (not again as an activation).
+LayerCost cacheWrite(const std::string& name, double tokens, double in, double out, double bpw, double ab, double bkv)
+{
+    LayerCost r = linear(name, tokens, in, out, bpw, ab);
+    r.kvBytes = tokens * out * bkv;
+    r.bytes = r.weightBytes + tokens * in * ab + r.kvBytes;
+    return r;
+}
+
+// The rows before attention: the query, key and value projections (MLA: the query's low-rank
+// pair and the shared latent, whose output is the cache).
 void projections(PhaseCost& c, const LlmInputs& in, double tokens)
 {
     const ModelSpec& m = in.model;
     const double L = m.layers, H = m.hiddenSize, hd = m.headDim;
     const double bpw = in.weightBytes(), ab = in.activationBytes, bkv = in.kvBytes();
+    if (m.latentAttention()) {
+        const double qk = m.qkNopeHeadDim + m.qkRopeHeadDim;
+        if (m.qLoraRank > 0) {
+            add(c, scaled(linear("q_a_proj", tokens, H, m.qLoraRank, bpw, ab), L));
+            add(c, scaled(linear("q_b_proj", tokens, m.qLoraRank, m.heads * qk, bpw, ab), L));
+        } else {
+            add(c, scaled(linear("q_proj", tokens, H, m.heads * qk, bpw, ab), L));
+        }
+        add(c,
+            scaled(cacheWrite("kv_a_proj (latent cache)", tokens, H, m.kvLoraRank + m.qkRopeHeadDim, bpw, ab, bkv), L));
+        return;
+    }
     const double q = m.heads * hd, kv = m.kvHeads * hd;
     add(c, scaled(linear("q_proj", tokens, H, q, bpw, ab), L));
-    for (const char* name : {"k_proj", "v_proj"}) {
-        LayerCost r = linear(name, tokens, H, kv, bpw, ab);
-        r.kvBytes = tokens * kv * bkv; // the new keys / values written to the cache
-        r.bytes += r.kvBytes;
-        add(c, scaled(r, L));
-    }
+    for (const char* name : {"k_proj", "v_proj"})
+        add(c, scaled(cacheWrite(name, tokens, H, kv, bpw, ab, bkv), L));
 }
 
-void mlpRows(PhaseCost& c, const LlmInputs& in, double tokens, double expertsRead)
+// The rows after attention: the output projection and, for MLA, the latent's up-projection
+// (absorbed into the query and the output at decode, as serving engines run it).
+void outputProjection(PhaseCost& c, const LlmInputs& in, double tokens)
 {
     const ModelSpec& m = in.model;
-    const double L = m.layers, H = m.hiddenSize, I = m.intermediateSize;
-    const double bpw = in.weightBytes(), ab = in.activationBytes;
-    const double k = m.expertsPerToken;
-    if (m.experts > 1)
-        add(c, scaled(linear("router", tokens, H, m.experts, bpw, ab), L));
-    if (m.gatedMlp)
-        add(c, scaled(linear("mlp_gate", tokens, H, I, bpw, ab, expertsRead, k), L));
-    add(c, scaled(linear("mlp_up", tokens, H, I, bpw, ab, expertsRead, k), L));
-    add(c, scaled(linear("mlp_down", tokens, I, H, bpw, ab, expertsRead, k), L));
+    const double L = m.layers, bpw = in.weightBytes(), ab = in.activationBytes;
+    const double vOut = m.latentAttention() ? m.vHeadDim : m.headDim;
+    add(c, scaled(linear("o_proj", tokens, m.heads * vOut, m.hiddenSize, bpw, ab), L));
 }
 
-void normsAndHead(PhaseCost& c, const LlmInputs& in, double tokens, double headTokens)
+// One layer kind's MLP rows: gate (gated MLPs), up and down of `width`, `copies` matrices of
+// weights read and `uses` applied per token.
+void mlpTriple(PhaseCost& c, const LlmInputs& in, const std::string& prefix, double tokens, double width, double copies,
+    double uses, double layers)
+{
+    if (layers <= 0 || width <= 0)
+        return;
+    const double H = in.model.hiddenSize, bpw = in.weightBytes(), ab = in.activationBytes;
+    if (in.model.gatedMlp)
+        add(c, scaled(linear(prefix + "gate", tokens, H, width, bpw, ab, copies, uses), layers));
+    add(c, scaled(linear(prefix + "up", tokens, H, width, bpw, ab, copies, uses), layers));
+    // The activation (SiLU of the gate times up): read both, write one; ~5 FLOPs an element.
+    LayerCost act;
+    act.name = prefix + "act";
+    const double elements = tokens * width * uses;
+    act.flops = 5.0 * elements;
+    act.bytes = (in.model.gatedMlp ? 3.0 : 2.0) * elements * ab;
+    add(c, scaled(act, layers));
+    add(c, scaled(linear(prefix + "down", tokens, width, H, bpw, ab, copies, uses), layers));
+}
+
+void mlpRows(PhaseCost& c, const LlmInputs& in, double tokens)
+{
+    const ModelSpec& m = in.model;
+    if (!m.mixtureOfExperts()) {
+        mlpTriple(c, in, "mlp_", tokens, m.intermediateSize, 1.0, 1.0, m.layers);
+        return;
+    }
+    const double moeLayers = m.layers - m.denseLayers;
+    mlpTriple(c, in, "dense_mlp_", tokens, m.intermediateSize, 1.0, 1.0, m.denseLayers);
+    add(c, scaled(linear("router", tokens, m.hiddenSize, m.experts, in.weightBytes(), in.activationBytes), moeLayers));
+    mlpTriple(c, in, "mlp_", tokens, m.expertWidth(), expectedExpertsRead(m, tokens), m.expertsPerToken, moeLayers);
+    mlpTriple(c, in, "shared_expert_", tokens, double(m.expertWidth()) * m.sharedExperts, 1.0, 1.0, moeLayers);
+}
+
+void normsResidualsAndHead(PhaseCost& c, const LlmInputs& in, double tokens, double headTokens)
 {
     const ModelSpec& m = in.model;
     const double L = m.layers, H = m.hiddenSize, ab = in.activationBytes;
@@ -80,13 +130,87 @@ void normsAndHead(PhaseCost& c, const LlmInputs& in, double tokens, double headT
     norms.weightBytes = 2.0 * H * ab;
     norms.bytes = 2.0 * 2.0 * tokens * H * ab + norms.weightBytes;
     add(c, scaled(norms, L));
+    // Two residual adds per layer (after attention, after the MLP): read two, write one.
+    LayerCost residual;
+    residual.name = "residual adds";
+    residual.flops = 2.0 * tokens * H;
+    residual.bytes = 2.0 * 3.0 * tokens * H * ab;
+    add(c, scaled(residual, L));
     add(c, linear("lm_head", headTokens, H, m.vocabSize, in.weightBytes(), ab));
 }
 
-// Distinct experts whose weights a step reads: every token picks k of E.
-double expertsTouched(const ModelSpec& m, double tokens)
+// Layers of each attention kind and the tokens a query attends to in it: sliding-window layers
+// see at most the window.
+struct AttentionSpan {
+    double layers;
+    double keys;
+    const char* suffix;
+};
+std::vector<AttentionSpan> decodeSpans(const ModelSpec& m, double len)
 {
-    return std::min(static_cast<double>(m.experts), tokens * m.expertsPerToken);
+    const double sliding = m.slidingWindow > 0 ? m.slidingLayers : 0;
+    std::vector<AttentionSpan> out;
+    if (m.layers - sliding > 0)
+        out.push_back({m.layers - sliding, len, ""});
+    if (sliding > 0)
+        out.push_back({sliding, std::min(len, double(m.slidingWindow)), ", sliding window"});
+    return out;
+}
+
+// Decode attention for `keys` cached tokens per sequence: fused (one kernel, the cache read
+// once) or unfused (scores and probabilities written and read back).
+void decodeAttention(PhaseCost& c, const LlmInputs& in, double b, const AttentionSpan& span)
+{
+    const ModelSpec& m = in.model;
+    const double ab = in.activationBytes, bkv = in.kvBytes(), n = span.keys, heads = m.heads;
+    // Per head and key: the score's dot product and the value's weighted sum (MLA, absorbed:
+    // over the latent and the rotary key, and the latent again).
+    const double scoreDim = m.latentAttention() ? m.kvLoraRank + m.qkRopeHeadDim : m.headDim;
+    const double valueDim = m.latentAttention() ? m.kvLoraRank : m.headDim;
+    const double cachePerToken = m.latentAttention() ? m.kvLoraRank + m.qkRopeHeadDim : 2.0 * m.kvHeads * m.headDim;
+    const double qIn = b * heads * scoreDim * ab, oOut = b * heads * valueDim * ab;
+    const std::string suffix = span.suffix;
+    if (in.fusedDecodeAttention) {
+        LayerCost a;
+        a.name = "attention (fused" + suffix + ")";
+        a.flops = 2.0 * b * heads * (scoreDim + valueDim) * n + 5.0 * b * heads * n;
+        a.kvBytes = b * n * cachePerToken * bkv;
+        a.bytes = a.kvBytes + qIn + oOut;
+        add(c, scaled(a, span.layers));
+        return;
+    }
+    const double half = b * n * cachePerToken * bkv / (m.latentAttention() ? 1.0 : 2.0); // keys (MLA: the latent)
+    LayerCost score;
+    score.name = "attn_score" + suffix;
+    score.flops = 2.0 * b * heads * scoreDim * n;
+    score.kvBytes = half;
+    score.bytes = score.kvBytes + qIn + b * heads * n * ab;
+    add(c, scaled(score, span.layers));
+    LayerCost softmax;
+    softmax.name = "softmax" + suffix;
+    softmax.flops = 5.0 * b * heads * n;
+    softmax.bytes = 2.0 * b * heads * n * ab;
+    add(c, scaled(softmax, span.layers));
+    LayerCost value;
+    value.name = "attn_value" + suffix;
+    value.flops = 2.0 * b * heads * valueDim * n;
+    value.kvBytes = half; // the values (MLA: the latent again)
+    value.bytes = value.kvBytes + b * heads * n * ab + oOut;
+    add(c, scaled(value, span.layers));
+}
+
+// MLA at decode: the latent's up-projection absorbed into the query (nope part) and the output
+// (value part): its weights are read once, applied per head.
+void absorbedLatent(PhaseCost& c, const LlmInputs& in, double b)
+{
+    const ModelSpec& m = in.model;
+    LayerCost r;
+    r.name = "kv_b_proj (absorbed)";
+    const double perHead = double(m.kvLoraRank) * (m.qkNopeHeadDim + m.vHeadDim);
+    r.flops = 2.0 * b * m.heads * perHead;
+    r.weightBytes = m.heads * perHead * in.weightBytes();
+    r.bytes = r.weightBytes + b * m.heads * (m.qkNopeHeadDim + m.kvLoraRank * 2.0 + m.vHeadDim) * in.activationBytes;
+    add(c, scaled(r, m.layers));
 }
 
 // A model given only by its size (the lesson's): 2 FLOPs per parameter per token, and every
@@ -99,6 +223,15 @@ LayerCost allWeights(const LlmInputs& in, double tokens)
     all.weightBytes = in.model.parameters * in.weightBytes();
     all.bytes = all.weightBytes;
     return all;
+}
+
+// Query-key pairs of a causal prompt of s tokens per head, each query seeing at most `window`
+// keys (0: all before it).
+double causalPairs(double s, double window)
+{
+    if (window <= 0 || window >= s)
+        return s * (s + 1.0) / 2.0;
+    return window * (window + 1.0) / 2.0 + (s - window) * window;
 }
 
 } // namespace
@@ -114,29 +247,15 @@ PhaseCost decodeCost(const LlmInputs& in)
         add(c, allWeights(in, b));
         return c;
     }
-    const double L = m.layers, hd = m.headDim, ab = in.activationBytes, bkv = in.kvBytes();
     const double len = static_cast<double>(std::max(0, in.context)) + 1.0; // keys / values attended to
     projections(c, in, b);
-    LayerCost score;
-    score.name = "attn_score";
-    score.flops = 2.0 * b * m.heads * hd * len;
-    score.kvBytes = b * len * m.kvHeads * hd * bkv; // read the keys
-    score.bytes = score.kvBytes + b * m.heads * hd * ab + b * m.heads * len * ab;
-    add(c, scaled(score, L));
-    LayerCost softmax;
-    softmax.name = "softmax";
-    softmax.flops = 5.0 * b * m.heads * len;
-    softmax.bytes = 2.0 * b * m.heads * len * ab;
-    add(c, scaled(softmax, L));
-    LayerCost value;
-    value.name = "attn_value";
-    value.flops = 2.0 * b * m.heads * hd * len;
-    value.kvBytes = b * len * m.kvHeads * hd * bkv; // read the values
-    value.bytes = value.kvBytes + b * m.heads * len * ab + b * m.heads * hd * ab;
-    add(c, scaled(value, L));
-    add(c, scaled(linear("o_proj", b, m.heads * hd, m.hiddenSize, in.weightBytes(), ab), L));
-    mlpRows(c, in, b, expertsTouched(m, b));
-    normsAndHead(c, in, b, b);
+    if (m.latentAttention())
+        absorbedLatent(c, in, b);
+    for (const AttentionSpan& span : decodeSpans(m, len))
+        decodeAttention(c, in, b, span);
+    outputProjection(c, in, b);
+    mlpRows(c, in, b);
+    normsResidualsAndHead(c, in, b, b);
     return c;
 }
 
@@ -153,20 +272,32 @@ PhaseCost prefillCost(const LlmInputs& in)
         add(c, allWeights(in, tokens));
         return c;
     }
-    const double L = m.layers, hd = m.headDim, ab = in.activationBytes, bkv = in.kvBytes();
+    const double ab = in.activationBytes, bkv = in.kvBytes();
     projections(c, in, tokens);
-    // Causal attention as one fused (FlashAttention-style) kernel: s(s+1)/2 query-key pairs per
-    // head for QK^T and again for PV, softmax ~5 FLOPs per pair; Q, K, V read once, O written once.
-    LayerCost attn;
-    attn.name = "attention (fused)";
-    const double pairs = b * m.heads * s * (s + 1.0) / 2.0;
-    attn.flops = 2.0 * 2.0 * pairs * hd + 5.0 * pairs;
-    attn.kvBytes = 2.0 * tokens * m.kvHeads * hd * bkv;
-    attn.bytes = attn.kvBytes + 2.0 * tokens * m.heads * hd * ab;
-    add(c, scaled(attn, L));
-    add(c, scaled(linear("o_proj", tokens, m.heads * hd, m.hiddenSize, in.weightBytes(), ab), L));
-    mlpRows(c, in, tokens, expertsTouched(m, tokens));
-    normsAndHead(c, in, tokens, b); // logits for the last token of each sequence only
+    // MLA: the latent is expanded to keys and values per head for the prompt (not absorbed).
+    const double qk = m.latentAttention() ? m.qkNopeHeadDim + m.qkRopeHeadDim : m.headDim;
+    const double vd = m.latentAttention() ? m.vHeadDim : m.headDim;
+    if (m.latentAttention())
+        add(c,
+            scaled(linear("kv_b_proj", tokens, m.kvLoraRank, double(m.heads) * (m.qkNopeHeadDim + m.vHeadDim),
+                       in.weightBytes(), ab),
+                m.layers));
+    // Causal attention as one fused (FlashAttention-style) kernel: QK^T and PV over the pairs,
+    // softmax ~5 FLOPs per pair; Q, K, V read once, O written once.
+    for (const AttentionSpan& span : decodeSpans(m, s)) {
+        LayerCost attn;
+        attn.name = std::string("attention (fused") + span.suffix + ")";
+        const double pairs = b * m.heads * causalPairs(s, span.keys < s ? span.keys : 0.0);
+        attn.flops = 2.0 * pairs * (qk + vd) + 5.0 * pairs;
+        const double kv = m.latentAttention() ? tokens * m.heads * (qk + vd) * ab // expanded per head
+                                              : 2.0 * tokens * m.kvHeads * m.headDim * bkv; // the cache
+        attn.kvBytes = m.latentAttention() ? 0.0 : kv;
+        attn.bytes = kv + tokens * m.heads * (qk + vd) * ab;
+        add(c, scaled(attn, span.layers));
+    }
+    outputProjection(c, in, tokens);
+    mlpRows(c, in, tokens);
+    normsResidualsAndHead(c, in, tokens, b); // logits for the last token of each sequence only
     return c;
 }
 
@@ -256,6 +387,72 @@ std::vector<PlotXY> decodeTrajectory(const LlmInputs& in, const Roofline& roof)
         pts.push_back({r.placement.intensity, r.placement.roof()});
     }
     return pts;
+}
+
+} // namespace roofline
+
+namespace roofline {
+
+double expectedExpertsRead(const ModelSpec& m, double tokens)
+{
+    if (m.experts <= 1)
+        return 1.0;
+    const double E = m.experts, k = m.expertsPerToken;
+    return E * (1.0 - std::pow(1.0 - k / E, tokens));
+}
+
+MemoryNeeds memoryNeeds(const LlmInputs& in, const HardwareProfile& hw)
+{
+    const ModelSpec& m = in.model;
+    MemoryNeeds n;
+    n.weightBytes = m.parameters * in.weightBytes();
+    // A sequence holds its prompt and the tokens decoded after it (the context), at least one.
+    const double held = std::max(1, std::max(in.prompt, in.context + 1));
+    double kvPerSequence = 0.0;
+    for (const AttentionSpan& span : decodeSpans(m, held))
+        kvPerSequence += span.layers * span.keys;
+    kvPerSequence *= m.layers > 0 ? m.kvBytesPerToken(in.kvBytes()) / m.layers : 0.0;
+    // The activations of one layer for a prefill chunk: the residual stream, its normed copy and
+    // the widest intermediate (the MLP's, or the routed experts' for each token).
+    const double wide = m.mixtureOfExperts() ? double(m.expertWidth()) * m.expertsPerToken : m.intermediateSize;
+    const double actPerSequence = std::max(1, in.prompt) * (2.0 * m.hiddenSize + wide) * in.activationBytes;
+    const double b = std::max(1, in.batch);
+    n.kvBytes = b * kvPerSequence;
+    n.activationBytes = b * actPerSequence;
+    n.capacityBytes = hw.mainMemory().capacity;
+    if (!n.capacityBytes)
+        return n;
+    const double room = *n.capacityBytes - n.weightBytes;
+    n.fits = n.weightBytes + n.kvBytes + n.activationBytes <= *n.capacityBytes;
+    const double perSequence = kvPerSequence + actPerSequence;
+    n.maxBatch = room <= 0 ? 0
+        : perSequence > 0  ? static_cast<int>(std::min(1e9, std::floor(room / perSequence)))
+                           : 1 << 30;
+    return n;
+}
+
+std::optional<int> criticalBatch(const LlmInputs& in, const Roofline& roof)
+{
+    auto reaches = [&](int batch) {
+        LlmInputs x = in;
+        x.batch = batch;
+        return evaluatePhase(decodeCost(x), roof, batch).placement.intensity >= roof.ridge();
+    };
+    constexpr int kMost = 1 << 20;
+    int lo = 1, hi = 1;
+    while (!reaches(hi)) {
+        if (hi >= kMost)
+            return std::nullopt;
+        lo = hi;
+        hi *= 2;
+    }
+    if (hi == 1)
+        return 1;
+    while (hi - lo > 1) { // reaches(hi), not reaches(lo)
+        const int mid = lo + (hi - lo) / 2;
+        (reaches(mid) ? hi : lo) = mid;
+    }
+    return hi;
 }
 
 } // namespace roofline

@@ -23,6 +23,10 @@ struct LlmInputs {
     int batch = 1; ///< concurrent sequences
     int prompt = 2048; ///< prompt length (prefill tokens per sequence)
     int context = 0; ///< tokens already in the KV cache at a decode step
+    /// Decode attention as serving engines run it (FlashDecoding, paged attention): one kernel
+    /// that reads the cache once and writes no score matrix. false: scores and probabilities
+    /// round-trip through memory, as some calculators count it.
+    bool fusedDecodeAttention = true;
 
     double weightBytes() const { return bytesPerWeight.value_or(bytesPerElement(weightPrecision)); }
     double kvBytes() const { return bytesPerElement(kvPrecision); }
@@ -86,5 +90,25 @@ std::optional<Precision> quantizeStep(Precision p);
 
 /// Decode at batch 1, 2, 4 ... 1024: where the point goes as the batch grows.
 std::vector<PlotXY> decodeTrajectory(const LlmInputs& in, const Roofline& roof);
+
+/// Distinct experts a step of `tokens` tokens reads, each token routed to k of E experts
+/// uniformly at random: E (1 - (1 - k/E)^tokens). k at one token, all E as tokens grow.
+double expectedExpertsRead(const ModelSpec& m, double tokens);
+
+/// What a batch holds in the memory of one chip: the weights, every sequence's KV cache (its
+/// prompt and context) and the activations of a prefill chunk, against the part's capacity.
+struct MemoryNeeds {
+    double weightBytes = 0.0;
+    double kvBytes = 0.0; ///< all sequences of the batch
+    double activationBytes = 0.0;
+    std::optional<double> capacityBytes; ///< the main memory's, when the profile gives it
+    bool fits = true; ///< true when the capacity is unknown
+    int maxBatch = 0; ///< the largest batch that fits at this context; 0: not even the weights
+};
+MemoryNeeds memoryNeeds(const LlmInputs& in, const HardwareProfile& hw);
+
+/// The batch at which decode reaches the ridge (its intensity crosses peak / bandwidth): below
+/// it more sequences come for free. None when the KV cache keeps decode memory-bound.
+std::optional<int> criticalBatch(const LlmInputs& in, const Roofline& roof);
 
 } // namespace roofline

@@ -37,7 +37,19 @@ bool operator==(const ModelSpec& a, const ModelSpec& b)
     return a.id == b.id && a.name == b.name && a.parameters == b.parameters && a.activeParameters == b.activeParameters
         && a.layers == b.layers && a.hiddenSize == b.hiddenSize && a.heads == b.heads && a.kvHeads == b.kvHeads
         && a.headDim == b.headDim && a.intermediateSize == b.intermediateSize && a.vocabSize == b.vocabSize
-        && a.gatedMlp == b.gatedMlp && a.experts == b.experts && a.expertsPerToken == b.expertsPerToken;
+        && a.gatedMlp == b.gatedMlp && a.experts == b.experts && a.expertsPerToken == b.expertsPerToken
+        && a.sharedExperts == b.sharedExperts && a.moeIntermediateSize == b.moeIntermediateSize
+        && a.denseLayers == b.denseLayers && a.tiedEmbeddings == b.tiedEmbeddings && a.kvLoraRank == b.kvLoraRank
+        && a.qLoraRank == b.qLoraRank && a.qkNopeHeadDim == b.qkNopeHeadDim && a.qkRopeHeadDim == b.qkRopeHeadDim
+        && a.vHeadDim == b.vHeadDim && a.slidingWindow == b.slidingWindow && a.slidingLayers == b.slidingLayers;
+}
+
+double ModelSpec::kvBytesPerToken(double bytesPerValue) const
+{
+    if (!hasArchitecture())
+        return 0.0;
+    const double perLayer = latentAttention() ? kvLoraRank + qkRopeHeadDim : 2.0 * kvHeads * headDim;
+    return perLayer * layers * bytesPerValue;
 }
 
 std::ostream& operator<<(std::ostream& os, const ModelSpec& m)
@@ -142,11 +154,11 @@ std::vector<ModelSpec> loadModelDirectory(const std::string& dir, std::vector<Er
         return out;
     std::vector<fs::path> files;
     for (const auto& e : fs::directory_iterator(dir, ec))
-        if (e.path().extension() == ".yaml" || e.path().extension() == ".yml")
+        if (e.path().extension() == ".yaml" || e.path().extension() == ".yml" || e.path().extension() == ".json")
             files.push_back(e.path());
     std::sort(files.begin(), files.end());
     for (const auto& f : files) {
-        auto m = loadModelFile(f.string());
+        auto m = f.extension() == ".json" ? loadHfConfigFile(f.string()) : loadModelFile(f.string());
         if (!m) {
             errors.push_back(m.error());
             continue;
@@ -157,6 +169,7 @@ std::vector<ModelSpec> loadModelDirectory(const std::string& dir, std::vector<Er
         }
         out.push_back(std::move(m).value());
     }
+    std::sort(out.begin(), out.end(), [](const ModelSpec& a, const ModelSpec& b) { return a.id < b.id; });
     return out;
 }
 

@@ -49,6 +49,7 @@ struct LlmSettings {
     std::optional<Precision> weightPrecision;
     std::optional<Precision> kvPrecision;
     std::optional<double> bytesPerWeight; ///< overrides the weight precision's size
+    bool fusedDecodeAttention = true; ///< decode attention in one kernel (FlashDecoding); false: unfused
     bool trajectory = false; ///< draw decode as the batch sweeps 1 -> 1024
     bool levers = true; ///< what-if arrows from the decode point
     int batchFactor = 8; ///< the batch lever's multiplier
@@ -58,8 +59,9 @@ struct LlmSettings {
     {
         return a.enabled == b.enabled && a.model == b.model && a.parameters == b.parameters && a.batch == b.batch
             && a.prompt == b.prompt && a.context == b.context && a.weightPrecision == b.weightPrecision
-            && a.kvPrecision == b.kvPrecision && a.bytesPerWeight == b.bytesPerWeight && a.trajectory == b.trajectory
-            && a.levers == b.levers && a.batchFactor == b.batchFactor && a.fasterHardware == b.fasterHardware;
+            && a.kvPrecision == b.kvPrecision && a.bytesPerWeight == b.bytesPerWeight
+            && a.fusedDecodeAttention == b.fusedDecodeAttention && a.trajectory == b.trajectory && a.levers == b.levers
+            && a.batchFactor == b.batchFactor && a.fasterHardware == b.fasterHardware;
     }
     friend bool operator!=(const LlmSettings& a, const LlmSettings& b) { return !(a == b); }
 };

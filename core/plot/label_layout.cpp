@@ -156,6 +156,7 @@ private:
         for (const auto& d : m_spec.levelLinks)
             m_soft.push_back({px(d.from), px(d.to)});
         addPolyline(m_spec.trajectory, m_soft);
+        addPolyline(m_spec.trajectoryBeyondMemory, m_soft);
         for (const auto& a : m_spec.arrows)
             m_soft.push_back({px(a.from), px(a.to)});
     }

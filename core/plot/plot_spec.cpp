@@ -35,8 +35,8 @@ bool operator==(const PlotSpec& a, const PlotSpec& b)
     return a.title == b.title && a.subtitle == b.subtitle && a.xLabel == b.xLabel && a.yLabel == b.yLabel && a.x == b.x
         && a.y == b.y && a.xTicks == b.xTicks && a.yTicks == b.yTicks && a.ceilings == b.ceilings && a.ridge == b.ridge
         && a.peak == b.peak && a.labels == b.labels && a.key == b.key && a.unnamedKernels == b.unnamedKernels
-        && a.points == b.points && a.drops == b.drops && a.trajectory == b.trajectory && a.arrows == b.arrows
-        && a.levelLinks == b.levelLinks;
+        && a.points == b.points && a.drops == b.drops && a.trajectory == b.trajectory
+        && a.trajectoryBeyondMemory == b.trajectoryBeyondMemory && a.arrows == b.arrows && a.levelLinks == b.levelLinks;
 }
 
 std::pair<AxisRange, AxisRange> axisRangesFor(const HardwareProfile& profile, const std::vector<Placement>& placements,

@@ -156,6 +156,8 @@ struct PlotSpec {
     int thinnedPoints = 0; ///< kernels not drawn because a point of the same kind covers their pixel
     std::vector<PlotSegment> levelLinks; ///< a kernel's main point to its inner-level points
     std::vector<PlotXY> trajectory; ///< LLM decode as the batch sweeps 1 -> 1024
+    /// The sweep's part past the memory wall (from the last batch that fits): drawn apart, in red.
+    std::vector<PlotXY> trajectoryBeyondMemory;
     std::vector<PlotArrow> arrows;
     /// The natural logarithms of each point's coordinates, as a crowded figure took them (for the
     /// thinning and the label layout), so that drawing it does not take 10^6 logarithms again.

@@ -783,3 +783,29 @@ TEST(Cli, SkipInvalidThatLeavesNothingToPlaceExitsOne)
     EXPECT_TRUE(r.out.empty()) << r.out;
     EXPECT_NE(r.err.find("every row was rejected (2); nothing to place"), std::string::npos) << r.err;
 }
+
+TEST(Cli, LlmReadsAHuggingFaceConfigAndSaysWhetherTheBatchFits)
+{
+    const std::string config = std::string(ROOFLINE_SOURCE_DIR) + "/resources/models/Llama-3.1-8B.config.json";
+    const CliRun r = roofline(
+        {"llm", "--hw", "h100-sxm5", "--config", config, "--batch", "8", "--context", "8192", "--format", "json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const json j = json::parse(r.out);
+    EXPECT_EQ(j["model"]["id"], "llama-3.1-8b");
+    EXPECT_NEAR(j["model"]["parameters"].get<double>(), 8.03e9, 0.01e9);
+    EXPECT_EQ(j["attention"], "fused");
+    EXPECT_TRUE(j["memory"]["fits"].get<bool>());
+    EXPECT_EQ(j["memory"]["max_batch"], 54);
+    EXPECT_DOUBLE_EQ(j["memory"]["kv_bytes"].get<double>(), 8 * 8193.0 * 131072);
+    EXPECT_TRUE(j["critical_batch"].is_null()) << "at 8k context the cache keeps decode memory-bound";
+    const CliRun table = roofline({"llm", "--hw", "h100-sxm5", "--config", config, "--batch", "64", "--context", "8192",
+        "--attention", "unfused"});
+    ASSERT_EQ(table.code, 0) << table.err;
+    EXPECT_NE(table.out.find("does not fit: at most 54 sequences at 8193 tokens"), std::string::npos) << table.out;
+    const CliRun lesson = roofline({"llm", "--hw", "h100-sxm5", "--precision", "fp8", "--params", "70e9"});
+    EXPECT_NE(lesson.out.find("critical batch: decode reaches the ridge at batch 296"), std::string::npos)
+        << lesson.out;
+    const CliRun missing = roofline({"llm", "--hw", "h100-sxm5", "--config", "/nonexistent/config.json"});
+    EXPECT_NE(missing.code, 0);
+    EXPECT_NE(missing.err.find("/nonexistent/config.json"), std::string::npos) << missing.err;
+}

@@ -6,6 +6,8 @@
 #include "support/fixtures.h"
 
 #include <gtest/gtest.h>
+
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 using namespace roofline;
@@ -124,8 +126,15 @@ TEST(Llm, Llama2_7bLinearLayersByHand)
     EXPECT_DOUBLE_EQ(row(d, "mlp_down").bytes, 32.0 * (11008.0 * 4096 * 2 + (11008 + 4096) * 2));
     EXPECT_DOUBLE_EQ(row(d, "lm_head").flops, 2.0 * 4096 * 32000);
     EXPECT_DOUBLE_EQ(row(d, "lm_head").bytes, 4096.0 * 32000 * 2 + (4096 + 32000) * 2);
-    // k_proj also writes the new key to the cache (fp16): 4096 x 2 B per layer.
-    EXPECT_DOUBLE_EQ(row(d, "k_proj").bytes, 32.0 * (4096.0 * 4096 * 2 + (4096 + 4096) * 2 + 4096 * 2));
+    // k_proj's output is the new key, written once, to the cache (fp16): weights, the 4096-wide
+    // input read, 4096 x 2 B written per layer (not again as an activation).
+    EXPECT_DOUBLE_EQ(row(d, "k_proj").bytes, 32.0 * (4096.0 * 4096 * 2 + 4096 * 2 + 4096 * 2));
+    EXPECT_DOUBLE_EQ(row(d, "k_proj").kvBytes, 32.0 * 4096 * 2);
+    // Two residual adds a layer, each reading two 4096-wide rows and writing one (fp16).
+    EXPECT_DOUBLE_EQ(row(d, "residual adds").bytes, 32.0 * 2 * 3 * 4096 * 2);
+    // The SiLU-times-up activation: read gate and up, write one, 11008 wide; ~5 FLOPs an element.
+    EXPECT_DOUBLE_EQ(row(d, "mlp_act").bytes, 32.0 * 3 * 11008 * 2);
+    EXPECT_DOUBLE_EQ(row(d, "mlp_act").flops, 32.0 * 5 * 11008);
     // prefill: 2048 tokens share one read of the weights.
     EXPECT_DOUBLE_EQ(row(p, "q_proj").flops, 32.0 * 2 * 2048 * 4096 * 4096);
     EXPECT_DOUBLE_EQ(row(p, "q_proj").bytes, 32.0 * (4096.0 * 4096 * 2 + 2048.0 * (4096 + 4096) * 2));
@@ -166,8 +175,13 @@ TEST(Llm, MixtureOfExpertsReadsOnlyTheExpertsItUses)
     for (const auto& r : many.layers)
         if (r.name.rfind("mlp_", 0) == 0)
             mlp64 += r.weightBytes;
-    EXPECT_NEAR(mlp64 / mlp1, 4.0, 1e-9);
+    // Uniform routing: 64 tokens each pick 2 of 8, so an expert is missed with (6/8)^64 = 1e-8:
+    // 8 (1 - 0.75^64) experts read, against 2 at batch 1.
+    EXPECT_NEAR(mlp64 / mlp1, 8.0 * (1.0 - std::pow(0.75, 64)) / 2.0, 1e-9);
     EXPECT_NEAR(one.flops / 2.0, 12.9e9, 12.9e9 * 0.05) << "FLOPs follow the active parameters";
+    // Two tokens: 8 (1 - 0.75^2) = 3.5 experts on average, not min(8, 2 x 2) = 4.
+    EXPECT_DOUBLE_EQ(expectedExpertsRead(mix, 2), 3.5);
+    EXPECT_DOUBLE_EQ(expectedExpertsRead(mix, 1), 2.0);
 }
 
 TEST(Llm, BatchMovesDecodeAcrossTheRidge)
@@ -194,7 +208,7 @@ TEST(Llm, SettingsResolveModelsAndFollowTheRoofsPrecision)
     EXPECT_DOUBLE_EQ(llmInputsFor(s, Precision::FP8, presets())->weightBytes(), 0.5);
     s.model = "llama";
     EXPECT_EQ(llmInputsFor(s, Precision::FP8, presets()).error().message,
-        "model 'llama' is ambiguous: llama-2-7b, llama-3-70b, llama-3-8b");
+        "model 'llama' is ambiguous: llama-2-7b, llama-3-70b, llama-3-8b, llama-3.1-405b, llama-3.1-8b");
     s.model = "gpt-5";
     EXPECT_EQ(
         llmInputsFor(s, Precision::FP8, presets()).error().message.rfind("unknown model 'gpt-5'; known: ", 0), 0u);

@@ -208,6 +208,16 @@ TEST_F(HelpTest, DroppingAnySupportedFileDoesWhatItsContentSays)
     ASSERT_NE(models, nullptr);
     EXPECT_GE(models->findData(QStringLiteral("my-8b")), 0) << "the panel lists the new preset";
 
+    // A Hugging Face config.json is a model too: kept, listed and chosen in the LLM panel.
+    const QString config = dir.filePath(QStringLiteral("My-Gpt-Oss.config.json"));
+    ASSERT_TRUE(QFile::copy(src + QStringLiteral("/resources/models/gpt-oss-120b.config.json"), config));
+    drop(window.get(), config);
+    EXPECT_EQ(doc()->session().llm.model, "my-gpt-oss");
+    EXPECT_TRUE(doc()->session().llm.enabled);
+    ASSERT_TRUE(doc()->llmAnalysis().has_value()) << doc()->llmError().toStdString();
+    EXPECT_EQ(doc()->llmAnalysis()->inputs.model.slidingLayers, 18);
+    EXPECT_TRUE(QFileInfo::exists(userModelsDirectory() + QStringLiteral("/My-Gpt-Oss.config.json")));
+
     // Measured ceilings (ERT) become a profile.
     const std::string before = doc()->session().hardwareId;
     drop(window.get(), data + QStringLiteral("/ceilings/roofline.json"));

@@ -81,6 +81,12 @@ CLI::App* addLlmCommand(CLI::App& app, Options& o)
     llm->add_option(
         "--model", o.model, "Model preset: llama-2-7b, llama-3-8b, llama-3-70b, mixtral-8x7b, dense-70b ...");
     llm->add_option("--params", o.params, "Instead of --model: a dense model of N parameters (70e9 or 70B)");
+    llm->add_option(
+        "--config", o.modelConfig, "Instead of --model: a Hugging Face config.json (dense, MoE, MLA, sliding windows)");
+    llm->add_option("--attention", o.attention,
+           "Decode attention: fused (one kernel reading the cache once, as serving engines run it) or unfused "
+           "(scores through memory, as some calculators count)")
+        ->capture_default_str();
     llm->add_option("--batch", o.batch, "Concurrent sequences")->capture_default_str();
     llm->add_option("--prompt", o.prompt, "Prompt length in tokens (prefill)")->capture_default_str();
     llm->add_option("--context", o.context, "Tokens already in the KV cache at the decode step")->capture_default_str();

@@ -6,6 +6,7 @@
 #include "core/io/profile_yaml.h"
 #include "core/llm/llm_overlay.h"
 #include "core/llm/llm_report.h"
+#include "core/llm/model_spec.h"
 #include "core/model/units.h"
 #include "core/report/report.h"
 #include "ui/cli/input.h"
@@ -75,8 +76,11 @@ std::optional<Precision> precisionOption(const std::string& name, const char* op
 /// The LLM workload the llm command's options describe.
 LlmSettings llmSettings(const Options& o)
 {
-    if (o.model.empty() == o.params.empty())
-        throw UsageError {"give --model NAME (a preset) or --params N (a dense model of N parameters), not both"};
+    if (int(!o.model.empty()) + int(!o.params.empty()) + int(!o.modelConfig.empty()) != 1)
+        throw UsageError {"give one of --model NAME (a preset), --config config.json (a Hugging Face config) or "
+                          "--params N (a dense model of N parameters)"};
+    if (o.attention != "fused" && o.attention != "unfused")
+        throw UsageError {"--attention must be fused or unfused"};
     if (o.batch < 1 || o.prompt < 1 || o.context < 0)
         throw UsageError {"--batch and --prompt must be at least 1, --context at least 0"};
     if (o.bytesPerWeight < 0 || o.bytesPerWeight > 16)
@@ -87,6 +91,7 @@ LlmSettings llmSettings(const Options& o)
         s.parameters = parameterCount(o.params);
     else
         s.model = o.model;
+    s.fusedDecodeAttention = o.attention == "fused";
     s.batch = o.batch;
     s.prompt = o.prompt;
     s.context = o.context;
@@ -169,11 +174,18 @@ int cmdLlm(const ProfileCatalog& catalog, const Options& o)
     const OutputFormat f = outputFormat(o);
     const auto& hw = resolveHardware(catalog, o.hw);
     const Roofline roof = roofFor(hw, resolvePrecision(hw, o.precision), o);
-    const LlmSettings s = llmSettings(o);
+    LlmSettings s = llmSettings(o);
     std::vector<Error> modelErrors;
-    const auto models = ui::loadModelPresets(modelErrors);
+    auto models = ui::loadModelPresets(modelErrors);
     for (const auto& e : modelErrors)
         std::cerr << "warning: " << e.toString() << " (model skipped)\n";
+    if (!o.modelConfig.empty()) { // the config's model, ahead of any preset of the same id
+        auto config = loadHfConfigFile(o.modelConfig);
+        if (!config)
+            throw InputError {{config.error().toString()}};
+        s.model = config->id;
+        models.insert(models.begin(), std::move(config).value());
+    }
     auto a = analyzeLlm(s, hw, roof, models, &catalog);
     if (!a)
         throw UsageError {a.error().message};

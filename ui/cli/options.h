@@ -29,6 +29,8 @@ struct Options {
     bool widthGiven = false, heightGiven = false, dpiGiven = false; ///< given, they override the preset
     // llm
     std::string model, params, weightPrecision, kvPrecision, faster = "b200";
+    std::string modelConfig; ///< llm --config: a Hugging Face config.json
+    std::string attention = "fused";
     int batch = 1, prompt = 2048, context = 0, batchFactor = 8;
     double bytesPerWeight = 0.0;
     bool layers = false;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/panels/llm_panel.h"
 
+#include "core/llm/llm_report.h"
+
 #include "core/model/units.h"
 #include "ui/document/session_document.h"
 
@@ -303,6 +305,11 @@ void LlmPanel::refresh()
             return line;
         };
         html = phase(a->decode, true) + QStringLiteral("<br>") + phase(a->prefill, false);
+        const QString memory = qs(llmMemoryLine(*a)).toHtmlEscaped();
+        html += QStringLiteral("<br>")
+            + (a->memory.fits ? memory : QStringLiteral("<span style='color:#c00'>%1</span>").arg(memory));
+        html += QStringLiteral("<br><span style='color:gray'>%1</span>")
+                    .arg(qs(llmCriticalBatchLine(*a)).toHtmlEscaped());
         (void)unit;
     } else {
         html = QStringLiteral("<span style='color:#c00'>%1</span>").arg(m_doc->llmError().toHtmlEscaped());

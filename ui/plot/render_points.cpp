@@ -212,6 +212,12 @@ void addTrajectoryAndLevers(QCustomPlot& plot, const PlotSpec& spec, const PlotS
             QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(style.muted, 1.2), QBrush(style.background), 6));
         g->setName(QStringLiteral("Decode as batch grows 1 \u2192 1024"));
     }
+    if (!spec.trajectoryBeyondMemory.empty()) {
+        QCPGraph* g = addLine(plot, spec.trajectoryBeyondMemory, QPen(style.aboveRoof, 1.4, Qt::DashLine));
+        g->setObjectName(QStringLiteral("llm-trajectory-beyond-memory"));
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(style.aboveRoof, 1.2), Qt::NoBrush, 6));
+        g->setName(QStringLiteral("Batches that do not fit in memory"));
+    }
     for (const auto& a : spec.arrows) {
         auto* arrow = new QCPItemLine(&plot);
         arrow->setObjectName(QStringLiteral("lever"));

@@ -114,18 +114,44 @@ QString FileActions::takeHardwareProfile(const QString& path, const std::string&
 
 QString FileActions::takeModelPreset(const QString& path, const std::string& text)
 {
-    auto model = parseModelSpec(text, path.toStdString());
+    // A preset (YAML) or a Hugging Face config.json, kept in the user's model folder under a
+    // name that gives the same id, then chosen in the LLM panel.
+    const bool config = path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive);
+    auto model = config ? loadHfConfigFile(path.toStdString()) : parseModelSpec(text, path.toStdString());
     if (!model)
         return qs(model.error().toString());
     const QString dir = userModelsDirectory();
     QDir().mkpath(dir);
-    const QString target = dir + QLatin1Char('/') + qs(model->id) + QStringLiteral(".yaml");
-    if (auto error = writeFileAtomically(target, text))
+    const QString target = dir + QLatin1Char('/')
+        + (config ? qs(model->name) + QStringLiteral(".config.json") : qs(model->id) + QStringLiteral(".yaml"));
+    QFile source(path);
+    const QByteArray whole
+        = config && source.open(QIODevice::ReadOnly) ? source.readAll() : QByteArray::fromStdString(text);
+    if (auto error = writeFileAtomically(target, whole))
         return *error;
     std::vector<Error> errors;
     m_document->setModels(loadModelPresets(errors));
+    LlmSettings llm = m_document->session().llm;
+    llm.enabled = true;
+    llm.model = model->id;
+    llm.parameters.reset();
+    m_document->setLlm(llm, tr("Open Model %1").arg(qs(model->name)));
     emit message(tr("Model %1 added to the LLM panel (%2)").arg(qs(model->name), target), 10000);
     return {};
+}
+
+void FileActions::openModelConfigDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Model Config"), QString(),
+        tr("Model configs (*.json *.yaml *.yml);;Hugging Face config.json (*.json)"));
+    if (path.isEmpty())
+        return;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        warn(tr("Open failed"), tr("%1: cannot be read").arg(path));
+        return;
+    }
+    warn(tr("Open failed"), takeModelPreset(path, f.readAll().toStdString()));
 }
 
 QString FileActions::takeCeilings(const QString& path, const std::string& text, bool ask)

@@ -48,6 +48,8 @@ public:
     // The menu's commands (they ask for file names and report failures in a message box).
     void newSession();
     void openDialog();
+    /// File > Open Model Config: a Hugging Face config.json (or a preset) into the LLM panel.
+    void openModelConfigDialog();
     void importDialog();
     bool saveSession();
     bool saveSessionAs();

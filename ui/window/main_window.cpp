@@ -218,6 +218,9 @@ void MainWindow::createFileMenu()
     file->addSeparator();
     addMenuAction(file, tr("&Import Kernels..."), "importKernels", QKeySequence(Qt::CTRL | Qt::Key_I),
         tr("Add kernels from a CSV, TSV, YAML or JSON file"), [this]() { m_files->importDialog(); });
+    addMenuAction(file, tr("Open &Model Config..."), "openModelConfig", QKeySequence(),
+        tr("A Hugging Face config.json (or a model preset) as the LLM panel's model"),
+        [this]() { m_files->openModelConfigDialog(); });
     addMenuAction(file, tr("New &Profile..."), "newProfile", QKeySequence(),
         tr("Create a hardware profile, starting from the current one"), [this]() { m_files->editProfile(true); });
     addMenuAction(file, tr("Edit Current Pro&file..."), "editProfile", QKeySequence(),

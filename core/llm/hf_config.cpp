@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: MIT
+// Hugging Face config.json files as models, and a model's parameters counted from its shapes.
+#include "core/io/text_file.h"
+#include "core/llm/model_spec.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <filesystem>
+
+namespace roofline {
+namespace {
+
+using nlohmann::json;
+
+struct ConfigFailure {
+    std::string message;
+};
+
+/// The first of `keys` the config has, as a whole number; `required`: an error naming them.
+int field(const json& c, std::initializer_list<const char*> keys, bool required, int fallback = 0)
+{
+    for (const char* key : keys) {
+        const auto it = c.find(key);
+        if (it == c.end() || it->is_null())
+            continue;
+        if (!it->is_number() || it->get<double>() < 0 || it->get<double>() != std::floor(it->get<double>())
+            || it->get<double>() > 1e9)
+            throw ConfigFailure {"'" + std::string(key) + "' must be a whole number"};
+        return static_cast<int>(it->get<double>());
+    }
+    if (!required)
+        return fallback;
+    std::string names;
+    for (const char* key : keys)
+        names += (names.empty() ? "'" : " or '") + std::string(key) + "'";
+    throw ConfigFailure {"missing field " + names
+        + " (a model config needs hidden_size, num_hidden_layers, "
+          "num_attention_heads, intermediate_size and vocab_size)"};
+}
+
+/// Sliding-window layers: those `layer_types` marks so, or every layer when only a window is given.
+int slidingLayerCount(const json& c, int layers)
+{
+    const auto types = c.find("layer_types");
+    if (types != c.end() && types->is_array())
+        return static_cast<int>(std::count(types->begin(), types->end(), json("sliding_attention")));
+    return layers;
+}
+
+void readMixture(const json& c, ModelSpec& m)
+{
+    m.experts = std::max(1, field(c, {"num_local_experts", "n_routed_experts", "num_experts"}, false, 1));
+    if (m.experts == 1)
+        return;
+    m.expertsPerToken = field(c, {"num_experts_per_tok", "experts_per_token", "moe_top_k"}, true);
+    if (m.expertsPerToken < 1 || m.expertsPerToken > m.experts)
+        throw ConfigFailure {"num_experts_per_tok must be from 1 to the number of experts"};
+    m.sharedExperts = field(c, {"n_shared_experts", "num_shared_experts"}, false);
+    m.moeIntermediateSize = field(c, {"moe_intermediate_size"}, false);
+    m.denseLayers = std::min(m.layers, field(c, {"first_k_dense_replace"}, false));
+}
+
+void readLatentAttention(const json& c, ModelSpec& m)
+{
+    m.kvLoraRank = field(c, {"kv_lora_rank"}, false);
+    if (m.kvLoraRank == 0)
+        return;
+    m.qLoraRank = field(c, {"q_lora_rank"}, false);
+    m.qkNopeHeadDim = field(c, {"qk_nope_head_dim"}, true);
+    m.qkRopeHeadDim = field(c, {"qk_rope_head_dim"}, true);
+    m.vHeadDim = field(c, {"v_head_dim"}, true);
+    m.headDim = m.qkNopeHeadDim + m.qkRopeHeadDim; // a query's and a key's width
+}
+
+ModelSpec readConfig(const json& c)
+{
+    if (!c.is_object())
+        throw ConfigFailure {"expected a Hugging Face config.json: an object with hidden_size, num_hidden_layers ..."};
+    ModelSpec m;
+    m.hiddenSize = field(c, {"hidden_size", "d_model", "n_embd"}, true);
+    m.layers = field(c, {"num_hidden_layers", "n_layer", "num_layers"}, true);
+    m.heads = field(c, {"num_attention_heads", "n_head"}, true);
+    if (m.hiddenSize == 0 || m.layers == 0 || m.heads == 0)
+        throw ConfigFailure {"hidden_size, num_hidden_layers and num_attention_heads must be greater than zero"};
+    m.kvHeads = field(c, {"num_key_value_heads"}, false, m.heads);
+    if (m.kvHeads == 0 || m.heads % m.kvHeads != 0)
+        throw ConfigFailure {"num_attention_heads must be a multiple of num_key_value_heads"};
+    m.headDim = field(c, {"head_dim"}, false, m.hiddenSize / m.heads);
+    m.intermediateSize = field(c, {"intermediate_size", "ffn_dim", "n_inner"}, true);
+    m.vocabSize = field(c, {"vocab_size"}, true);
+    m.tiedEmbeddings = c.value("tie_word_embeddings", false);
+    readMixture(c, m);
+    readLatentAttention(c, m);
+    m.slidingWindow = field(c, {"sliding_window"}, false);
+    if (m.slidingWindow > 0)
+        m.slidingLayers = slidingLayerCount(c, m.layers);
+    return m;
+}
+
+/// One layer's attention weights.
+double attentionParameters(const ModelSpec& m)
+{
+    const double H = m.hiddenSize;
+    if (!m.latentAttention())
+        return H * m.heads * m.headDim * 2.0 + H * m.kvHeads * m.headDim * 2.0; // q, o; k, v
+    const double qk = m.qkNopeHeadDim + m.qkRopeHeadDim;
+    const double q = m.qLoraRank > 0 ? H * m.qLoraRank + double(m.qLoraRank) * m.heads * qk : H * m.heads * qk;
+    const double kvA = H * (m.kvLoraRank + m.qkRopeHeadDim);
+    const double kvB = double(m.kvLoraRank) * m.heads * (m.qkNopeHeadDim + m.vHeadDim);
+    return q + kvA + kvB + double(m.heads) * m.vHeadDim * H;
+}
+
+} // namespace
+
+ParameterCount countParameters(const ModelSpec& m)
+{
+    if (!m.hasArchitecture())
+        return {m.parameters, m.parametersPerToken()};
+    const double H = m.hiddenSize, mats = m.gatedMlp ? 3.0 : 2.0;
+    const double embed = H * m.vocabSize * (m.tiedEmbeddings ? 1.0 : 2.0);
+    const double dense = mats * H * m.intermediateSize, expert = mats * H * m.expertWidth();
+    const int moeLayers = m.mixtureOfExperts() ? m.layers - m.denseLayers : 0;
+    const double attention = attentionParameters(m) * m.layers;
+    const double shared = m.sharedExperts * expert, router = H * m.experts;
+    ParameterCount p;
+    p.total = embed + attention + (m.layers - moeLayers) * dense + moeLayers * (m.experts * expert + shared + router);
+    p.active = embed + attention + (m.layers - moeLayers) * dense
+        + moeLayers * (m.expertsPerToken * expert + shared + router);
+    return p;
+}
+
+Result<ModelSpec> parseHfConfig(
+    const std::string& text, const std::string& file, const std::string& id, const std::string& name)
+{
+    json c;
+    try {
+        c = json::parse(text);
+    } catch (const json::parse_error& e) {
+        return Error {file, 0, 0, std::string("not a JSON config: ") + e.what()};
+    }
+    try {
+        ModelSpec m = readConfig(c);
+        m.id = id;
+        m.name = name;
+        const ParameterCount p = countParameters(m);
+        m.parameters = p.total;
+        if (m.mixtureOfExperts())
+            m.activeParameters = p.active;
+        m.sources.push_back("Hugging Face config.json: " + std::filesystem::path(file).filename().string());
+        return m;
+    } catch (const ConfigFailure& f) {
+        return Error {file, 0, 0, f.message};
+    } catch (const json::exception& e) {
+        return Error {file, 0, 0, std::string("unexpected value in the config: ") + e.what()};
+    }
+}
+
+Result<ModelSpec> loadHfConfigFile(const std::string& path)
+{
+    auto text = readTextFile(path, 16 * 1024 * 1024); // a quantized model's config lists many modules
+    if (!text)
+        return text.error();
+    std::string stem = std::filesystem::path(path).filename().string();
+    for (const char* tail : {".config.json", "_config.json", ".json"})
+        if (stem.size() > std::string(tail).size()
+            && stem.compare(stem.size() - std::string(tail).size(), std::string::npos, tail) == 0) {
+            stem.erase(stem.size() - std::string(tail).size());
+            break;
+        }
+    std::string id;
+    for (char ch : stem)
+        id += std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' ? static_cast<char>(std::tolower(ch)) : '-';
+    return parseHfConfig(text.value(), path, id, stem);
+}
+
+} // namespace roofline

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: MIT
+// Hugging Face config.json files as models (resources/models/*.config.json, copied byte for byte
+// from NVIDIA's aiconfigurator), and the serving questions: does it fit, where batching stops
+// paying, fused or unfused decode attention. Each expected value is worked by hand below.
+#include "core/llm/llm_workload.h"
+#include "core/llm/model_spec.h"
+#include "support/fixtures.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace roofline;
+
+namespace {
+
+ModelSpec config(const std::string& file)
+{
+    auto m = loadHfConfigFile(std::string(ROOFLINE_SOURCE_DIR) + "/resources/models/" + file);
+    EXPECT_TRUE(m.ok()) << (m.ok() ? "" : m.error().toString());
+    return m.ok() ? m.value() : ModelSpec {};
+}
+
+LlmInputs inputs(const ModelSpec& m, Precision p, int batch = 1, int context = 0)
+{
+    LlmInputs in;
+    in.model = m;
+    in.weightPrecision = p;
+    in.kvPrecision = p;
+    in.batch = batch;
+    in.context = context;
+    return in;
+}
+
+const HardwareProfile& hw(const char* id)
+{
+    return *test::shippedCatalog().find(id);
+}
+
+} // namespace
+
+TEST(HfConfig, DenseLlamaParametersAndKvCacheComeOutOfTheShapes)
+{
+    const ModelSpec m = config("Llama-3.1-8B.config.json");
+    EXPECT_EQ(m.id, "llama-3.1-8b");
+    EXPECT_EQ(m.name, "Llama-3.1-8B");
+    // embed + head 2 x 128256 x 4096 = 1.0507e9; per layer q,o 2 x 4096^2 + k,v 2 x 4096 x 1024
+    // + MLP 3 x 4096 x 14336 = 218.1e6, x 32 = 6.98e9: 8.03e9 in all.
+    EXPECT_NEAR(m.parameters, 8.03e9, 0.005e9);
+    // KV per token, bf16: 2 (K, V) x 32 layers x 8 KV heads x 128 x 2 B = 131,072.
+    EXPECT_DOUBLE_EQ(m.kvBytesPerToken(2.0), 131072.0);
+    const ModelSpec big = config("Llama-3.1-405B.config.json");
+    EXPECT_NEAR(big.parameters, 4.059e11, 0.002e11);
+    EXPECT_DOUBLE_EQ(big.kvBytesPerToken(2.0), 516096.0); // 2 x 126 x 8 x 128 x 2
+}
+
+TEST(HfConfig, MixturesOfExpertsCountEveryExpertAndUseTheRoutedOnes)
+{
+    const ModelSpec qwen = config("Qwen3-235B-A22B.config.json");
+    EXPECT_EQ(qwen.headDim, 128) << "head_dim is given: not 4096 / 64";
+    EXPECT_EQ(qwen.experts, 128);
+    EXPECT_EQ(qwen.expertsPerToken, 8);
+    EXPECT_NEAR(qwen.parameters, 235e9, 2e9);
+    EXPECT_NEAR(*qwen.activeParameters, 22e9, 1e9);
+    EXPECT_DOUBLE_EQ(qwen.kvBytesPerToken(2.0), 192512.0); // 2 x 94 x 4 x 128 x 2
+    const ModelSpec mix = config("Mixtral-8x22B.config.json");
+    EXPECT_EQ(mix.experts, 8); // num_local_experts
+    EXPECT_NEAR(mix.parameters, 141e9, 1.5e9);
+    EXPECT_DOUBLE_EQ(mix.kvBytesPerToken(2.0), 229376.0); // 2 x 56 x 8 x 128 x 2
+}
+
+TEST(HfConfig, DeepSeekV3HasLatentAttentionSharedExpertsAndDenseFirstLayers)
+{
+    const ModelSpec m = config("DeepSeek-V3.config.json");
+    EXPECT_TRUE(m.latentAttention());
+    EXPECT_EQ(m.kvLoraRank, 512);
+    EXPECT_EQ(m.qkRopeHeadDim, 64);
+    EXPECT_EQ(m.sharedExperts, 1);
+    EXPECT_EQ(m.denseLayers, 3);
+    EXPECT_EQ(m.expertWidth(), 2048);
+    // 671e9 parameters in all (DeepSeek's report), 37e9 per token.
+    EXPECT_NEAR(m.parameters, 671e9, 5e9);
+    EXPECT_NEAR(*m.activeParameters, 37e9, 1.5e9);
+    // The latent cache: (512 + 64) x 61 layers x 2 B = 70,272 B a token, not 2 x 128 heads x 192.
+    EXPECT_DOUBLE_EQ(m.kvBytesPerToken(2.0), 70272.0);
+    // Decode at context 4095 reads 4096 latents per layer once, shared by the 128 heads.
+    const PhaseCost d = decodeCost(inputs(m, Precision::BF16, 1, 4095));
+    double attention = 0;
+    for (const auto& r : d.layers)
+        if (r.name.rfind("attention", 0) == 0)
+            attention += r.kvBytes;
+    EXPECT_DOUBLE_EQ(attention, 4096.0 * 70272.0);
+}
+
+TEST(HfConfig, SlidingWindowLayersReadOnlyTheirWindow)
+{
+    const ModelSpec m = config("gpt-oss-120b.config.json");
+    EXPECT_EQ(m.headDim, 64) << "not 2880 / 64";
+    EXPECT_EQ(m.slidingWindow, 128);
+    EXPECT_EQ(m.slidingLayers, 18); // layer_types alternates sliding and full
+    EXPECT_NEAR(m.parameters, 116.8e9, 1.5e9);
+    EXPECT_DOUBLE_EQ(m.kvBytesPerToken(2.0), 73728.0); // 2 x 36 x 8 x 64 x 2, before the window
+    // Decode at context 8191: 18 full layers read 8192 tokens' K and V, 18 sliding ones 128.
+    const PhaseCost d = decodeCost(inputs(m, Precision::BF16, 1, 8191));
+    double kv = 0;
+    for (const auto& r : d.layers)
+        if (r.name.rfind("attention", 0) == 0)
+            kv += r.kvBytes;
+    const double perTokenLayer = 2.0 * 8 * 64 * 2;
+    EXPECT_DOUBLE_EQ(kv, 18 * 8192 * perTokenLayer + 18 * 128 * perTokenLayer);
+}
+
+TEST(HfConfig, AMissingFieldIsNamedAndUnknownOnesAreIgnored)
+{
+    auto bad = parseHfConfig(R"({"hidden_size": 4096, "num_attention_heads": 32, "intermediate_size": 11008,
+        "vocab_size": 32000})",
+        "x.json", "x", "x");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.error().message.find("'num_hidden_layers'"), std::string::npos) << bad.error().message;
+    auto ok = parseHfConfig(R"({"hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32,
+        "intermediate_size": 11008, "vocab_size": 32000, "quantization_config": {"quant_method": "fp8"},
+        "rope_scaling": {"type": "yarn"}, "some_future_field": [1, 2]})",
+        "x.json", "x", "x");
+    ASSERT_TRUE(ok.ok()) << ok.error().message;
+    EXPECT_EQ(ok->kvHeads, 32) << "no num_key_value_heads: multi-head attention";
+    auto broken = parseHfConfig("{\"hidden_size\": 4096,", "x.json", "x", "x");
+    ASSERT_FALSE(broken.ok());
+    EXPECT_NE(broken.error().message.find("not a JSON config"), std::string::npos);
+}
+
+TEST(HfConfig, TheMemoryWallSaysHowManySequencesFit)
+{
+    // Llama-3.1-8B, bf16, on an 80 GB H100 at context 8192: weights 8.03e9 x 2 = 16.06 GB; a
+    // sequence holds 8193 tokens x 131,072 B = 1.0739 GB of cache and a 2048-token prefill's
+    // activations 2048 x (2 x 4096 + 14336) x 2 B = 92.3 MB: (80 - 16.06) / 1.1662 = 54.8.
+    const ModelSpec m = config("Llama-3.1-8B.config.json");
+    LlmInputs in = inputs(m, Precision::BF16, 8, 8192);
+    const MemoryNeeds n = memoryNeeds(in, hw("h100-sxm5"));
+    EXPECT_NEAR(n.weightBytes, 16.06e9, 0.01e9);
+    EXPECT_DOUBLE_EQ(n.kvBytes, 8 * 8193.0 * 131072);
+    EXPECT_DOUBLE_EQ(n.activationBytes, 8 * 2048.0 * (2 * 4096 + 14336) * 2);
+    EXPECT_TRUE(n.fits);
+    EXPECT_EQ(n.maxBatch, 54);
+    in.batch = 64;
+    EXPECT_FALSE(memoryNeeds(in, hw("h100-sxm5")).fits);
+    // Llama-3.1-405B's 812 GB of bf16 weights do not fit one H100 at all.
+    EXPECT_EQ(memoryNeeds(inputs(config("Llama-3.1-405B.config.json"), Precision::BF16), hw("h100-sxm5")).maxBatch, 0);
+}
+
+TEST(HfConfig, TheCriticalBatchIsWhereDecodeReachesTheRidge)
+{
+    // A 70e9-parameter model in FP8 with no KV cache: 2 b FLOP per byte of weights, so decode
+    // reaches the H100's FP8 ridge (1978.9 / 3.35 = 590.7) at b = 296.
+    const Roofline fp8 = makeRoofline(hw("h100-sxm5"), Precision::FP8).value();
+    EXPECT_EQ(criticalBatch(inputs(modelFromParameters(70e9), Precision::FP8), fp8), 296);
+    // Llama-3.1-8B at context 32k: the cache grows with the batch, decode never gets there.
+    const Roofline bf16 = makeRoofline(hw("h100-sxm5"), Precision::BF16).value();
+    EXPECT_FALSE(criticalBatch(inputs(config("Llama-3.1-8B.config.json"), Precision::BF16, 1, 32768), bf16));
+}
+
+TEST(HfConfig, UnfusedDecodeAttentionAddsTheScoresRoundTrip)
+{
+    // Unfused: the scores are written (1), read and written by the softmax (2) and read by PV (1):
+    // 4 x batch x heads x keys x 2 B a layer more than the fused kernel, the same FLOPs.
+    LlmInputs fused = inputs(config("Llama-3.1-8B.config.json"), Precision::BF16, 4, 4095);
+    LlmInputs unfused = fused;
+    unfused.fusedDecodeAttention = false;
+    const PhaseCost f = decodeCost(fused), u = decodeCost(unfused);
+    EXPECT_DOUBLE_EQ(u.flops, f.flops);
+    EXPECT_DOUBLE_EQ(u.bytes - f.bytes, 32.0 * 4 * 4 * 32 * 4096 * 2);
+    EXPECT_DOUBLE_EQ(u.kvBytes, f.kvBytes) << "the cache is read once either way";
+}
