@@ -41,12 +41,15 @@ int field(const json& c, std::initializer_list<const char*> keys, bool required,
           "num_attention_heads, intermediate_size and vocab_size)"};
 }
 
-/// Sliding-window layers: those `layer_types` marks so, or every layer when only a window is given.
+/// Sliding-window layers: those `layer_types` marks so; with `sliding_window_pattern` N (Gemma 3)
+/// every Nth layer is global and the rest slide; else every layer when only a window is given.
 int slidingLayerCount(const json& c, int layers)
 {
     const auto types = c.find("layer_types");
     if (types != c.end() && types->is_array())
         return static_cast<int>(std::count(types->begin(), types->end(), json("sliding_attention")));
+    if (const int pattern = field(c, {"sliding_window_pattern"}, false); pattern > 1)
+        return layers - layers / pattern;
     return layers;
 }
 
@@ -75,10 +78,13 @@ void readLatentAttention(const json& c, ModelSpec& m)
     m.headDim = m.qkNopeHeadDim + m.qkRopeHeadDim; // a query's and a key's width
 }
 
-ModelSpec readConfig(const json& c)
+ModelSpec readConfig(const json& whole)
 {
-    if (!c.is_object())
+    if (!whole.is_object())
         throw ConfigFailure {"expected a Hugging Face config.json: an object with hidden_size, num_hidden_layers ..."};
+    // A multimodal model (Gemma 3, Qwen-VL) keeps the language model's shapes under text_config.
+    const auto text = whole.find("text_config");
+    const json& c = !whole.contains("hidden_size") && text != whole.end() && text->is_object() ? *text : whole;
     ModelSpec m;
     m.hiddenSize = field(c, {"hidden_size", "d_model", "n_embd"}, true);
     m.layers = field(c, {"num_hidden_layers", "n_layer", "num_layers"}, true);
@@ -91,10 +97,12 @@ ModelSpec readConfig(const json& c)
     m.headDim = field(c, {"head_dim"}, false, m.hiddenSize / m.heads);
     m.intermediateSize = field(c, {"intermediate_size", "ffn_dim", "n_inner"}, true);
     m.vocabSize = field(c, {"vocab_size"}, true);
-    m.tiedEmbeddings = c.value("tie_word_embeddings", false);
+    // Gemma ties its head to the embedding unless the config says otherwise (its default).
+    const std::string type = c.value("model_type", whole.value("model_type", std::string()));
+    m.tiedEmbeddings = c.value("tie_word_embeddings", whole.value("tie_word_embeddings", type.rfind("gemma", 0) == 0));
     readMixture(c, m);
     readLatentAttention(c, m);
-    m.slidingWindow = field(c, {"sliding_window"}, false);
+    m.slidingWindow = c.value("use_sliding_window", true) ? field(c, {"sliding_window"}, false) : 0;
     if (m.slidingWindow > 0)
         m.slidingLayers = slidingLayerCount(c, m.layers);
     return m;

@@ -170,3 +170,23 @@ TEST(HfConfig, UnfusedDecodeAttentionAddsTheScoresRoundTrip)
     EXPECT_DOUBLE_EQ(u.bytes - f.bytes, 32.0 * 4 * 4 * 32 * 4096 * 2);
     EXPECT_DOUBLE_EQ(u.kvBytes, f.kvBytes) << "the cache is read once either way";
 }
+
+TEST(HfConfig, MultimodalConfigsNestTheLanguageModelAndGemmaSlidesFiveLayersOfSix)
+{
+    // Gemma-3-27B: the shapes live under text_config; embeddings tied by default; a window on 5 of
+    // every 6 layers: 62 - 62/6 = 52 sliding, 10 global.
+    const ModelSpec g = config("Gemma-3-27B.config.json");
+    EXPECT_EQ(g.hiddenSize, 5376);
+    EXPECT_TRUE(g.tiedEmbeddings);
+    EXPECT_EQ(g.slidingLayers, 52);
+    EXPECT_EQ(g.slidingWindow, 1024);
+    // embed 262208 x 5376 = 1.41e9 (once); per layer q,o 2 x 5376 x 4096 + k,v 2 x 5376 x 2048 +
+    // MLP 3 x 5376 x 21504 = 412.9e6, x 62 = 25.6e9: 27.0e9.
+    EXPECT_NEAR(g.parameters, 27.0e9, 0.05e9);
+    // Dense presets written from the publishers' configs: Llama-3.1-70B 70.6e9, Qwen3-32B 32.8e9
+    // (head_dim 128 given, use_sliding_window false).
+    EXPECT_NEAR(config("Llama-3.1-70B.config.json").parameters, 70.55e9, 0.05e9);
+    const ModelSpec q = config("Qwen3-32B.config.json");
+    EXPECT_NEAR(q.parameters, 32.76e9, 0.05e9);
+    EXPECT_EQ(q.slidingLayers, 0);
+}
