@@ -95,6 +95,18 @@ LlmSettings parseLlm(const std::string& file, const YAML::Node& v)
                 yamlFail(
                     file, n, "'attention' must be fused (one decode kernel, as serving engines run it) or unfused");
             l.fusedDecodeAttention = n.Scalar() == "fused";
+        } else if (k == "chips")
+            l.chips = whole(file, n, "chips", 1, 4096);
+        else if (k == "compute_efficiency" || k == "memory_efficiency") {
+            double f = 0;
+            if (!n.IsScalar() || !YAML::convert<double>::decode(n, f) || !(f > 0 && f <= 1))
+                yamlFail(file, n, "'" + k + "' must be a fraction in (0, 1], e.g. 0.7");
+            (k == "compute_efficiency" ? l.computeEfficiency : l.memoryEfficiency) = f;
+        } else if (k == "kv_bytes_per_token") {
+            double b = 0;
+            if (!n.IsScalar() || !YAML::convert<double>::decode(n, b) || !std::isfinite(b) || b <= 0 || b > 1e9)
+                yamlFail(file, n, "'kv_bytes_per_token' must be a number of bytes, e.g. 327680");
+            l.kvBytesPerToken = b;
         } else if (k == "trajectory")
             l.trajectory = boolean(file, n, "trajectory");
         else if (k == "levers")
@@ -107,7 +119,8 @@ LlmSettings parseLlm(const std::string& file, const YAML::Node& v)
             yamlFail(file, it->first,
                 "unknown llm field '" + k
                     + "'; expected enabled, model, parameters, batch, prompt, context, "
-                      "weight_precision, kv_precision, bytes_per_weight, attention, trajectory, levers, batch_factor, "
+                      "weight_precision, kv_precision, bytes_per_weight, attention, chips, compute_efficiency, "
+                      "memory_efficiency, kv_bytes_per_token, trajectory, levers, batch_factor, "
                       "faster_hardware");
     }
     return l;
@@ -339,6 +352,14 @@ std::string sessionToYaml(const Session& s)
             out << YAML::Key << "bytes_per_weight" << YAML::Value << shortestNumber(*l.bytesPerWeight);
         if (!l.fusedDecodeAttention)
             out << YAML::Key << "attention" << YAML::Value << "unfused";
+        if (l.chips > 1)
+            out << YAML::Key << "chips" << YAML::Value << l.chips;
+        if (l.computeEfficiency)
+            out << YAML::Key << "compute_efficiency" << YAML::Value << shortestNumber(*l.computeEfficiency);
+        if (l.memoryEfficiency)
+            out << YAML::Key << "memory_efficiency" << YAML::Value << shortestNumber(*l.memoryEfficiency);
+        if (l.kvBytesPerToken)
+            out << YAML::Key << "kv_bytes_per_token" << YAML::Value << shortestNumber(*l.kvBytesPerToken);
         out << YAML::Key << "trajectory" << YAML::Value << l.trajectory;
         out << YAML::Key << "levers" << YAML::Value << l.levers;
         out << YAML::Key << "batch_factor" << YAML::Value << l.batchFactor;

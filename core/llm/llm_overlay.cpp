@@ -49,6 +49,10 @@ Result<LlmInputs> llmInputsFor(const LlmSettings& s, Precision roofPrecision, co
     in.prompt = s.prompt;
     in.context = s.context;
     in.fusedDecodeAttention = s.fusedDecodeAttention;
+    in.chips = std::max(1, s.chips);
+    in.computeEfficiency = s.computeEfficiency.value_or(1.0);
+    in.memoryEfficiency = s.memoryEfficiency.value_or(1.0);
+    in.kvBytesPerToken = s.kvBytesPerToken.value_or(0.0);
     return in;
 }
 
@@ -60,6 +64,12 @@ Result<LlmAnalysis> analyzeLlm(const LlmSettings& s, const HardwareProfile& hw, 
         return in.error();
     LlmAnalysis a;
     a.inputs = in.value();
+    if (hw.interconnect) {
+        a.inputs.linkBandwidth = hw.interconnect->bandwidth;
+        a.inputs.linkName = hw.interconnect->name;
+    } else if (a.inputs.chips > 1) {
+        return Error {{}, 0, 0, hw.name + " has no interconnect in its profile: it cannot be split over chips"};
+    }
     a.decode = evaluatePhase(decodeCost(a.inputs), roof, a.inputs.batch);
     a.prefill = evaluatePhase(prefillCost(a.inputs), roof, a.inputs.batch);
     a.trajectory = decodeTrajectory(a.inputs, roof);

@@ -90,7 +90,9 @@ std::string formatLlm(const LlmAnalysis& a, const Roofline& roof, OutputFormat f
                 {"tokens_per_s", num(r->tokensPerSecond)},
                 {"tokens_per_s_per_stream", num(r->tokensPerSecondPerStream)},
                 {"weight_bytes", num(r->cost.weightBytes)}, {"kv_bytes", num(r->cost.kvBytes)},
-                {"weight_fraction", num(r->weightFraction)}, {"kv_fraction", num(r->kvFraction)}};
+                {"weight_fraction", num(r->weightFraction)}, {"kv_fraction", num(r->kvFraction)}, {"bound", r->bound},
+                {"compute_time_s", num(r->computeTime)}, {"memory_time_s", num(r->memoryTime)},
+                {"link_time_s", num(r->linkTime)}, {"link_bytes", num(r->cost.linkBytes)}};
             if (layers) {
                 json rows = json::array();
                 for (const auto& row : r->cost.layers) {
@@ -112,6 +114,12 @@ std::string formatLlm(const LlmAnalysis& a, const Roofline& roof, OutputFormat f
             {"max_batch", mem.capacityBytes ? json(mem.maxBatch) : json(nullptr)}};
         j["critical_batch"] = a.criticalBatch ? json(*a.criticalBatch) : json(nullptr);
         j["attention"] = in.fusedDecodeAttention ? "fused" : "unfused";
+        j["chips"] = in.chips;
+        j["link"] = in.chips > 1 ? json {{"name", in.linkName}, {"bandwidth_bytes_per_s", num(in.linkBandwidth)},
+                        {"collective_latency_s", num(in.collectiveLatency)}}
+                                 : json(nullptr);
+        j["compute_efficiency"] = num(in.computeEfficiency);
+        j["memory_efficiency"] = num(in.memoryEfficiency);
         json levers = json::array();
         for (const auto& l : a.levers)
             levers.push_back(json {{"label", l.label}, {"speedup", num(l.speedup)}});
@@ -146,14 +154,21 @@ std::string formatLlm(const LlmAnalysis& a, const Roofline& roof, OutputFormat f
         + " (" + formatNumber(in.weightBytes(), 4) + " B), KV cache " + precisionLabel(in.kvPrecision) + ", batch "
         + std::to_string(in.batch) + ", prompt " + std::to_string(in.prompt) + ", context " + std::to_string(in.context)
         + "\n\n";
+    if (in.chips > 1)
+        out += "per chip of " + std::to_string(in.chips) + " (tensor parallel; two all-reduces a layer over "
+            + in.linkName + " " + formatQuantity(in.linkBandwidth, Dimension::ByteRate) + ", "
+            + formatQuantity(in.collectiveLatency, Dimension::Time) + " each)\n";
     std::vector<std::vector<std::string>> rows;
-    rows.push_back(
-        {"PHASE", "FLOPs", "BYTES", "INTENSITY", "REGIME", "TIME >=", "TOKENS/S", "PER STREAM", "WEIGHTS", "KV"});
+    rows.push_back({"PHASE", "FLOPs", "BYTES", "INTENSITY", "REGIME", "TIME >=", "BOUND", "TOKENS/S", "PER STREAM",
+        "WEIGHTS", "KV"});
     for (const PhaseResult* r : phases) {
         const Placement& p = r->placement;
+        std::string bound = r->bound;
+        if (r->linkTime > 0)
+            bound += " (link " + formatQuantity(r->linkTime, Dimension::Time) + ")";
         rows.push_back({r->cost.phase, formatQuantity(r->cost.flops, Dimension::Flops),
             formatQuantity(r->cost.bytes, Dimension::Bytes), formatNumber(p.intensity, 3), regimeName(p.regime),
-            formatQuantity(r->timeLowerBound, Dimension::Time), formatNumber(r->tokensPerSecond, 4),
+            formatQuantity(r->timeLowerBound, Dimension::Time), bound, formatNumber(r->tokensPerSecond, 4),
             formatNumber(r->tokensPerSecondPerStream, 4), pct(r->weightFraction), pct(r->kvFraction)});
     }
     out += renderTable(rows);

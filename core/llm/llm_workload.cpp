@@ -225,6 +225,51 @@ LayerCost allWeights(const LlmInputs& in, double tokens)
     return all;
 }
 
+// A parameters-only model with a KV cache given per token: the step reads `read` tokens' worth
+// per sequence and writes `written` tokens' worth.
+void addGivenKvCache(PhaseCost& c, const LlmInputs& in, double sequences, double read, double written)
+{
+    if (in.kvBytesPerToken <= 0)
+        return;
+    LayerCost kv;
+    kv.name = "KV cache";
+    kv.kvBytes = (sequences * read + written) * in.kvBytesPerToken;
+    kv.bytes = kv.kvBytes;
+    add(c, kv);
+}
+
+// One chip's share under tensor parallelism: the matrix work, its weights and the cache split
+// over the chips (norms and residual adds run on every chip's copy of the activations); two
+// ring all-reduces of T x H activations per layer, each chip sending 2 (N-1)/N of the message.
+PhaseCost shard(PhaseCost c, const LlmInputs& in, double tokens)
+{
+    c.computeEfficiency = in.computeEfficiency;
+    c.memoryEfficiency = in.memoryEfficiency;
+    const int n = std::max(1, in.chips);
+    c.chips = n;
+    if (n == 1)
+        return c;
+    c.flops = c.bytes = c.weightBytes = c.kvBytes = 0.0;
+    for (LayerCost& r : c.layers) {
+        if (r.name != "norms" && r.name != "residual adds") {
+            r.flops /= n;
+            r.bytes /= n;
+            r.weightBytes /= n;
+            r.kvBytes /= n;
+        }
+        c.flops += r.flops;
+        c.bytes += r.bytes;
+        c.weightBytes += r.weightBytes;
+        c.kvBytes += r.kvBytes;
+    }
+    const double layers = std::max(1, in.model.layers), collectives = 2.0 * layers;
+    const double message = tokens * std::max(1, in.model.hiddenSize) * in.activationBytes;
+    c.linkBytes = collectives * 2.0 * (n - 1.0) / n * message;
+    const double perDirection = in.linkBandwidth / 2.0;
+    c.linkTime = (perDirection > 0 ? c.linkBytes / perDirection : 0.0) + collectives * in.collectiveLatency;
+    return c;
+}
+
 // Query-key pairs of a causal prompt of s tokens per head, each query seeing at most `window`
 // keys (0: all before it).
 double causalPairs(double s, double window)
@@ -245,7 +290,8 @@ PhaseCost decodeCost(const LlmInputs& in)
     const ModelSpec& m = in.model;
     if (!m.hasArchitecture()) {
         add(c, allWeights(in, b));
-        return c;
+        addGivenKvCache(c, in, b, in.context + 1.0, b);
+        return shard(c, in, b);
     }
     const double len = static_cast<double>(std::max(0, in.context)) + 1.0; // keys / values attended to
     projections(c, in, b);
@@ -256,7 +302,7 @@ PhaseCost decodeCost(const LlmInputs& in)
     outputProjection(c, in, b);
     mlpRows(c, in, b);
     normsResidualsAndHead(c, in, b, b);
-    return c;
+    return shard(c, in, b);
 }
 
 PhaseCost prefillCost(const LlmInputs& in)
@@ -270,7 +316,8 @@ PhaseCost prefillCost(const LlmInputs& in)
     const ModelSpec& m = in.model;
     if (!m.hasArchitecture()) {
         add(c, allWeights(in, tokens));
-        return c;
+        addGivenKvCache(c, in, b, 0.0, tokens);
+        return shard(c, in, tokens);
     }
     const double ab = in.activationBytes, bkv = in.kvBytes();
     projections(c, in, tokens);
@@ -298,7 +345,7 @@ PhaseCost prefillCost(const LlmInputs& in)
     outputProjection(c, in, tokens);
     mlpRows(c, in, tokens);
     normsResidualsAndHead(c, in, tokens, b); // logits for the last token of each sequence only
-    return c;
+    return shard(c, in, tokens);
 }
 
 PhaseResult evaluatePhase(const PhaseCost& cost, const Roofline& roof, int batch)
@@ -311,7 +358,15 @@ PhaseResult evaluatePhase(const PhaseCost& cost, const Roofline& roof, int batch
     k.bytes = cost.bytes;
     k.group = "llm";
     r.placement = analyze(k, roof);
-    r.timeLowerBound = timeLowerBound(k, r.placement);
+    // One chip's compute or memory, whichever is longer (they overlap), plus the all-reduces:
+    // tensor parallel's collectives sit between a layer's matrix products, so they add.
+    r.computeTime = cost.flops / (roof.peakFlops * cost.computeEfficiency);
+    r.memoryTime = cost.bytes / (roof.bandwidth * cost.memoryEfficiency);
+    r.linkTime = cost.linkTime;
+    r.timeLowerBound = std::max(r.computeTime, r.memoryTime) + r.linkTime;
+    r.bound = r.linkTime > std::max(r.computeTime, r.memoryTime) ? "link"
+        : r.computeTime >= r.memoryTime                          ? "compute"
+                                                                 : "memory";
     const double t = r.timeLowerBound;
     r.tokensPerSecond = cost.tokens / t;
     r.tokensPerSecondPerStream = r.tokensPerSecond / std::max(1, batch);
@@ -405,13 +460,17 @@ MemoryNeeds memoryNeeds(const LlmInputs& in, const HardwareProfile& hw)
 {
     const ModelSpec& m = in.model;
     MemoryNeeds n;
-    n.weightBytes = m.parameters * in.weightBytes();
+    const double chips = std::max(1, in.chips);
+    n.weightBytes = m.parameters * in.weightBytes() / chips;
     // A sequence holds its prompt and the tokens decoded after it (the context), at least one.
     const double held = std::max(1, std::max(in.prompt, in.context + 1));
     double kvPerSequence = 0.0;
     for (const AttentionSpan& span : decodeSpans(m, held))
         kvPerSequence += span.layers * span.keys;
     kvPerSequence *= m.layers > 0 ? m.kvBytesPerToken(in.kvBytes()) / m.layers : 0.0;
+    if (!m.hasArchitecture())
+        kvPerSequence = held * in.kvBytesPerToken;
+    kvPerSequence /= chips;
     // The activations of one layer for a prefill chunk: the residual stream, its normed copy and
     // the widest intermediate (the MLP's, or the routed experts' for each token).
     const double wide = m.mixtureOfExperts() ? double(m.expertWidth()) * m.expertsPerToken : m.intermediateSize;

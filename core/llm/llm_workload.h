@@ -27,6 +27,16 @@ struct LlmInputs {
     /// that reads the cache once and writes no score matrix. false: scores and probabilities
     /// round-trip through memory, as some calculators count it.
     bool fusedDecodeAttention = true;
+    /// Tensor parallel over `chips`: weights, KV cache and the matrix work split evenly; two
+    /// all-reduces of the activations per layer over the link.
+    int chips = 1;
+    double linkBandwidth = 0.0; ///< byte/s, bidirectional total per chip (the profile's interconnect)
+    std::string linkName;
+    double collectiveLatency = 5e-6; ///< s per all-reduce (NCCL on NVLink: a few microseconds)
+    /// Fractions of the roof's peak and bandwidth a serving engine reaches (1: the roof's own).
+    double computeEfficiency = 1.0, memoryEfficiency = 1.0;
+    /// KV-cache bytes a token adds, for a model given only by its parameters (0: none counted).
+    double kvBytesPerToken = 0.0;
 
     double weightBytes() const { return bytesPerWeight.value_or(bytesPerElement(weightPrecision)); }
     double kvBytes() const { return bytesPerElement(kvPrecision); }
@@ -53,6 +63,11 @@ struct PhaseCost {
     double weightBytes = 0.0;
     double kvBytes = 0.0;
     std::vector<LayerCost> layers; ///< rows that sum to the totals
+    // With chips > 1 the figures above are one chip's; the all-reduces over the link:
+    int chips = 1;
+    double linkBytes = 0.0; ///< bytes one chip sends in the step's all-reduces
+    double linkTime = 0.0; ///< s: the link's bytes at half its bidirectional bandwidth, and the latencies
+    double computeEfficiency = 1.0, memoryEfficiency = 1.0;
 };
 
 /// One decode step for the whole batch (each sequence adds one token).
@@ -68,6 +83,8 @@ struct PhaseResult {
     double tokensPerSecondPerStream = 0.0; ///< per sequence
     double weightFraction = 0.0; ///< share of the bytes that are weights
     double kvFraction = 0.0; ///< share that is KV cache
+    double computeTime = 0.0, memoryTime = 0.0, linkTime = 0.0; ///< s: the terms of the time bound
+    std::string bound; ///< "memory", "compute" or "link": the largest term
 };
 
 PhaseResult evaluatePhase(const PhaseCost& cost, const Roofline& roof, int batch);

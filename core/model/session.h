@@ -50,6 +50,9 @@ struct LlmSettings {
     std::optional<Precision> kvPrecision;
     std::optional<double> bytesPerWeight; ///< overrides the weight precision's size
     bool fusedDecodeAttention = true; ///< decode attention in one kernel (FlashDecoding); false: unfused
+    int chips = 1; ///< tensor parallel over this many chips
+    std::optional<double> computeEfficiency, memoryEfficiency; ///< fractions of peak and bandwidth
+    std::optional<double> kvBytesPerToken; ///< a parameters-only model's KV cache
     bool trajectory = false; ///< draw decode as the batch sweeps 1 -> 1024
     bool levers = true; ///< what-if arrows from the decode point
     int batchFactor = 8; ///< the batch lever's multiplier
@@ -60,7 +63,9 @@ struct LlmSettings {
         return a.enabled == b.enabled && a.model == b.model && a.parameters == b.parameters && a.batch == b.batch
             && a.prompt == b.prompt && a.context == b.context && a.weightPrecision == b.weightPrecision
             && a.kvPrecision == b.kvPrecision && a.bytesPerWeight == b.bytesPerWeight
-            && a.fusedDecodeAttention == b.fusedDecodeAttention && a.trajectory == b.trajectory && a.levers == b.levers
+            && a.fusedDecodeAttention == b.fusedDecodeAttention && a.chips == b.chips
+            && a.computeEfficiency == b.computeEfficiency && a.memoryEfficiency == b.memoryEfficiency
+            && a.kvBytesPerToken == b.kvBytesPerToken && a.trajectory == b.trajectory && a.levers == b.levers
             && a.batchFactor == b.batchFactor && a.fasterHardware == b.fasterHardware;
     }
     friend bool operator!=(const LlmSettings& a, const LlmSettings& b) { return !(a == b); }

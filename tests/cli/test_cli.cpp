@@ -809,3 +809,28 @@ TEST(Cli, LlmReadsAHuggingFaceConfigAndSaysWhetherTheBatchFits)
     EXPECT_NE(missing.code, 0);
     EXPECT_NE(missing.err.find("/nonexistent/config.json"), std::string::npos) << missing.err;
 }
+
+TEST(Cli, LlmOnSeveralChipsNamesTheLinkAndAddsItsTime)
+{
+    const CliRun r = roofline({"llm", "--hw", "h100-sxm5", "--model", "llama-3.1-70b", "--chips", "8", "--batch", "16",
+        "--context", "4096", "--format", "json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const json j = json::parse(r.out);
+    EXPECT_EQ(j["chips"], 8);
+    EXPECT_EQ(j["link"]["name"], "NVLink 4");
+    const json& decode = j["phases"][0];
+    EXPECT_GT(decode["link_time_s"].get<double>(), 0.0);
+    EXPECT_NEAR(decode["time_lower_bound_s"].get<double>(),
+        std::max(decode["compute_time_s"].get<double>(), decode["memory_time_s"].get<double>())
+            + decode["link_time_s"].get<double>(),
+        1e-12);
+    const CliRun table = roofline({"llm", "--hw", "h100-sxm5", "--model", "llama-3.1-70b", "--chips", "8"});
+    EXPECT_NE(
+        table.out.find("per chip of 8 (tensor parallel; two all-reduces a layer over NVLink 4"), std::string::npos)
+        << table.out;
+    const CliRun noLink = roofline({"llm", "--hw", "epyc-9654", "--params", "7e9", "--chips", "2"});
+    EXPECT_NE(noLink.code, 0);
+    EXPECT_NE(noLink.err.find("has no interconnect"), std::string::npos) << noLink.err;
+    const CliRun bad = roofline({"llm", "--hw", "h100", "--params", "7e9", "--memory-efficiency", "1.5"});
+    EXPECT_EQ(bad.code, 2);
+}

@@ -190,3 +190,45 @@ TEST(HfConfig, MultimodalConfigsNestTheLanguageModelAndGemmaSlidesFiveLayersOfSi
     EXPECT_NEAR(q.parameters, 32.76e9, 0.05e9);
     EXPECT_EQ(q.slidingLayers, 0);
 }
+
+TEST(HfConfig, TensorParallelSplitsTheWorkAndAddsTheAllReduces)
+{
+    // Llama-3.1-70B, bf16, batch 16 on 8 H100s (NVLink 4, 900 GB/s bidirectional: 450 each way).
+    LlmInputs one = inputs(config("Llama-3.1-70B.config.json"), Precision::BF16, 16, 4096);
+    LlmInputs eight = one;
+    eight.chips = 8;
+    eight.linkBandwidth = 900e9;
+    eight.collectiveLatency = 5e-6;
+    const PhaseCost a = decodeCost(one), b = decodeCost(eight);
+    // Each chip holds an eighth of the matrices; the norms' scales (2 x 8192 x 2 B a layer) stay whole.
+    const double norms = 80.0 * 2 * 8192 * 2;
+    EXPECT_NEAR(b.weightBytes, (a.weightBytes - norms) / 8 + norms, 1.0);
+    EXPECT_NEAR(b.kvBytes, a.kvBytes / 8, a.kvBytes * 1e-12);
+    // Two all-reduces a layer of 16 x 8192 x 2 B; a ring sends 2 x 7/8 of each: 160 x 1.75 x 262,144 B.
+    EXPECT_DOUBLE_EQ(b.linkBytes, 160.0 * 1.75 * 16 * 8192 * 2);
+    EXPECT_NEAR(b.linkTime, b.linkBytes / 450e9 + 160 * 5e-6, 1e-12);
+    const Roofline bf16 = makeRoofline(hw("h100-sxm5"), Precision::BF16).value();
+    const PhaseResult r = evaluatePhase(b, bf16, 16);
+    EXPECT_DOUBLE_EQ(r.timeLowerBound, std::max(r.computeTime, r.memoryTime) + r.linkTime)
+        << "the collectives sit between the layers' matrix products: they add";
+    EXPECT_EQ(r.bound, "memory");
+    // One chip's memory: an eighth of 141 GB of weights.
+    EXPECT_NEAR(memoryNeeds(eight, hw("h100-sxm5")).weightBytes, 70.55e9 * 2 / 8, 0.01e9);
+}
+
+TEST(HfConfig, EfficienciesScaleTheirTermsAndAParametersOnlyModelCanHaveACache)
+{
+    // The lesson's 70B FP8 decode: 70 GB at 3.35 TB/s = 20.9 ms; at 80 % of the bandwidth 26.1 ms.
+    const Roofline fp8 = makeRoofline(hw("h100-sxm5"), Precision::FP8).value();
+    LlmInputs in = inputs(modelFromParameters(70e9), Precision::FP8);
+    EXPECT_NEAR(evaluatePhase(decodeCost(in), fp8, 1).timeLowerBound, 70e9 / 3.35e12, 1e-12);
+    in.memoryEfficiency = 0.8;
+    EXPECT_NEAR(evaluatePhase(decodeCost(in), fp8, 1).timeLowerBound, 70e9 / (3.35e12 * 0.8), 1e-12);
+    // --kv-bytes-per-token 327,680 (80 layers x 8 KV heads x 128 x 2 x 2 B) at context 999: the
+    // step reads 1000 tokens' cache and writes one more.
+    LlmInputs kv = inputs(modelFromParameters(70e9), Precision::FP8, 1, 999);
+    kv.kvBytesPerToken = 327680;
+    EXPECT_DOUBLE_EQ(decodeCost(kv).kvBytes, (1000.0 + 1) * 327680);
+    EXPECT_DOUBLE_EQ(decodeCost(kv).bytes, 70e9 + 1001.0 * 327680);
+    EXPECT_DOUBLE_EQ(memoryNeeds(kv, hw("h100-sxm5")).kvBytes, 2048.0 * 327680) << "max(prompt, context + 1) tokens";
+}

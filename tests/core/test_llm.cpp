@@ -208,7 +208,7 @@ TEST(Llm, SettingsResolveModelsAndFollowTheRoofsPrecision)
     EXPECT_DOUBLE_EQ(llmInputsFor(s, Precision::FP8, presets())->weightBytes(), 0.5);
     s.model = "llama";
     EXPECT_EQ(llmInputsFor(s, Precision::FP8, presets()).error().message,
-        "model 'llama' is ambiguous: llama-2-7b, llama-3-70b, llama-3-8b, llama-3.1-405b, llama-3.1-8b");
+        "model 'llama' is ambiguous: llama-2-7b, llama-3-70b, llama-3-8b, llama-3.1-405b, llama-3.1-70b, llama-3.1-8b");
     s.model = "gpt-5";
     EXPECT_EQ(
         llmInputsFor(s, Precision::FP8, presets()).error().message.rfind("unknown model 'gpt-5'; known: ", 0), 0u);

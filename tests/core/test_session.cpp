@@ -151,6 +151,14 @@ TEST(Session, RoundTripsThousandsOfWholeSessions)
                 s.llm.kvPrecision = Precision::BF16;
             if (pick(3) == 0)
                 s.llm.bytesPerWeight = 0.5 + pick(8) / 4.0;
+            s.llm.fusedDecodeAttention = pick(2);
+            s.llm.chips = 1 + pick(16);
+            if (pick(3) == 0)
+                s.llm.computeEfficiency = 0.25 * (1 + pick(4));
+            if (pick(3) == 0)
+                s.llm.memoryEfficiency = 0.125 * (1 + pick(8));
+            if (pick(3) == 0)
+                s.llm.kvBytesPerToken = 1024.0 * (1 + pick(512));
             s.llm.trajectory = pick(2);
             s.llm.levers = pick(2);
             s.llm.batchFactor = 2 + pick(30);

@@ -83,6 +83,16 @@ CLI::App* addLlmCommand(CLI::App& app, Options& o)
     llm->add_option("--params", o.params, "Instead of --model: a dense model of N parameters (70e9 or 70B)");
     llm->add_option(
         "--config", o.modelConfig, "Instead of --model: a Hugging Face config.json (dense, MoE, MLA, sliding windows)");
+    llm->add_option("--chips", o.chips,
+           "Tensor parallel over N chips: weights and KV cache split, two all-reduces a layer over the "
+           "profile's interconnect")
+        ->capture_default_str();
+    llm->add_option("--compute-efficiency", o.computeEfficiency,
+        "Fraction of the roof's peak a serving engine reaches, in (0, 1] (default: the roof's own)");
+    llm->add_option("--memory-efficiency", o.memoryEfficiency,
+        "Fraction of the roof's bandwidth a serving engine reaches, in (0, 1] (default: the roof's own)");
+    llm->add_option("--kv-bytes-per-token", o.kvBytesPerToken,
+        "With --params: the KV-cache bytes a token adds (e.g. 327680 for 80 layers x 8 KV heads x 128 x 2 x 2 B)");
     llm->add_option("--attention", o.attention,
            "Decode attention: fused (one kernel reading the cache once, as serving engines run it) or unfused "
            "(scores through memory, as some calculators count)")

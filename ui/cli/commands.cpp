@@ -92,6 +92,21 @@ LlmSettings llmSettings(const Options& o)
     else
         s.model = o.model;
     s.fusedDecodeAttention = o.attention == "fused";
+    if (o.chips < 1 || o.chips > 4096)
+        throw UsageError {"--chips must be from 1 to 4096"};
+    s.chips = o.chips;
+    for (const auto& [value, name] : {std::pair {o.computeEfficiency, "--compute-efficiency"},
+             std::pair {o.memoryEfficiency, "--memory-efficiency"}})
+        if (value < 0 || value > 1)
+            throw UsageError {std::string(name) + " must be a fraction in (0, 1], e.g. 0.7"};
+    if (o.computeEfficiency > 0)
+        s.computeEfficiency = o.computeEfficiency;
+    if (o.memoryEfficiency > 0)
+        s.memoryEfficiency = o.memoryEfficiency;
+    if (o.kvBytesPerToken < 0)
+        throw UsageError {"--kv-bytes-per-token must be a number of bytes"};
+    if (o.kvBytesPerToken > 0)
+        s.kvBytesPerToken = o.kvBytesPerToken;
     s.batch = o.batch;
     s.prompt = o.prompt;
     s.context = o.context;

@@ -92,6 +92,7 @@ LlmPanel::LlmPanel(SessionDocument* document, QWidget* parent)
     , m_batchBox(new QSpinBox(this))
     , m_prompt(new QSpinBox(this))
     , m_context(new QSpinBox(this))
+    , m_chips(new QSpinBox(this))
     , m_weights(new QComboBox(this))
     , m_kv(new QComboBox(this))
     , m_trajectory(new QCheckBox(tr("Trajectory (batch 1 \u2192 1024)"), this))
@@ -133,6 +134,11 @@ LlmPanel::LlmPanel(SessionDocument* document, QWidget* parent)
     m_context->setRange(0, 1 << 22);
     m_context->setToolTip(tr("Tokens already in the KV cache at the decode step (0: no KV traffic)"));
     form->addRow(tr("&Context:"), m_context);
+    m_chips->setObjectName(QStringLiteral("llmChips"));
+    m_chips->setRange(1, 64);
+    m_chips->setToolTip(tr("Tensor parallel over this many chips: weights and KV cache split, two all-reduces a "
+                           "layer over the part's interconnect (the time bound adds them)"));
+    form->addRow(tr("C&hips:"), m_chips);
     fillWeightFormats(m_weights);
     fillPrecisions(m_kv);
     m_weights->setToolTip(
@@ -183,6 +189,7 @@ LlmPanel::LlmPanel(SessionDocument* document, QWidget* parent)
     });
     connect(m_prompt, qOverload<int>(&QSpinBox::valueChanged), this, [this]() { apply(tr("LLM prompt"), 1); });
     connect(m_context, qOverload<int>(&QSpinBox::valueChanged), this, [this]() { apply(tr("LLM context"), 2); });
+    connect(m_chips, qOverload<int>(&QSpinBox::valueChanged), this, [this]() { apply(tr("LLM chips"), 3); });
     connect(m_weights, qOverload<int>(&QComboBox::currentIndexChanged), this, [this]() { apply(tr("LLM weights")); });
     connect(m_kv, qOverload<int>(&QComboBox::currentIndexChanged), this, [this]() { apply(tr("LLM KV cache")); });
     connect(m_trajectory, &QCheckBox::toggled, this, [this]() { apply(tr("LLM trajectory")); });
@@ -222,6 +229,7 @@ void LlmPanel::apply(const QString& what, int mergeKey)
     s.batch = m_batchBox->value();
     s.prompt = m_prompt->value();
     s.context = m_context->value();
+    s.chips = m_chips->value();
     applyWeights(s);
     s.kvPrecision = precisionOf(m_kv);
     s.trajectory = m_trajectory->isChecked();
@@ -269,13 +277,14 @@ void LlmPanel::refresh()
     m_batchBox->setValue(s.batch);
     m_prompt->setValue(s.prompt);
     m_context->setValue(s.context);
+    m_chips->setValue(s.chips);
     m_weights->setCurrentIndex(weightIndex(m_weights, s));
     m_kv->setCurrentIndex(std::max(0, m_kv->findData(s.kvPrecision ? qs(precisionName(*s.kvPrecision)) : QString())));
     m_trajectory->setChecked(s.trajectory);
     m_levers->setChecked(s.levers);
     m_faster->setCurrentIndex(std::max(0, m_faster->findData(qs(s.fasterHardware))));
-    for (QWidget* w : std::initializer_list<QWidget*> {m_model, m_batch, m_batchBox, m_prompt, m_context, m_weights,
-             m_kv, m_trajectory, m_levers, m_faster, m_addLayers})
+    for (QWidget* w : std::initializer_list<QWidget*> {m_model, m_batch, m_batchBox, m_prompt, m_context, m_chips,
+             m_weights, m_kv, m_trajectory, m_levers, m_faster, m_addLayers})
         w->setEnabled(s.enabled);
     m_params->setEnabled(s.enabled && s.parameters.has_value());
 

@@ -31,6 +31,7 @@ public:
     QCheckBox* enabledBox() const { return m_enabled; }
     QComboBox* modelCombo() const { return m_model; }
     QComboBox* weightsCombo() const { return m_weights; }
+    QSpinBox* chipsBox() const { return m_chips; }
     QString resultText() const;
 
     /// Slider position <-> batch: batch = round(1024^(position / 100)).
@@ -53,6 +54,7 @@ private:
     QSpinBox* m_batchBox; ///< the batch, typed (the slider steps through 1 to 1024 on a log scale)
     QSpinBox* m_prompt;
     QSpinBox* m_context;
+    QSpinBox* m_chips;
     QComboBox* m_weights;
     QComboBox* m_kv;
     QCheckBox* m_trajectory;
