@@ -156,7 +156,11 @@ PlotSpec buildSessionFigure(const HardwareProfile& profile, const Session& sessi
     if (session.llm.levers)
         for (const auto& l : a.levers)
             inside.push_back(l.to);
-    PlotSpec spec = buildSessionPlot(profile, session, analysis, catalog, layOutLabels, inside);
+    // Split over chips, the link is the third wall: its roof is drawn beside the memory's.
+    Session drawn = session;
+    if (a.inputs.chips > 1)
+        drawn.view.showInterconnect = true;
+    PlotSpec spec = buildSessionPlot(profile, drawn, analysis, catalog, layOutLabels, inside);
     addLlmOverlay(spec, a, session.llm, layOutLabels);
     return spec;
 }
