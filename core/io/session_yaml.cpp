@@ -95,7 +95,9 @@ LlmSettings parseLlm(const std::string& file, const YAML::Node& v)
                 yamlFail(
                     file, n, "'attention' must be fused (one decode kernel, as serving engines run it) or unfused");
             l.fusedDecodeAttention = n.Scalar() == "fused";
-        } else if (k == "chips")
+        } else if (k == "causal")
+            l.causalPrefill = boolean(file, n, "causal");
+        else if (k == "chips")
             l.chips = whole(file, n, "chips", 1, 4096);
         else if (k == "compute_efficiency" || k == "memory_efficiency") {
             double f = 0;
@@ -119,7 +121,7 @@ LlmSettings parseLlm(const std::string& file, const YAML::Node& v)
             yamlFail(file, it->first,
                 "unknown llm field '" + k
                     + "'; expected enabled, model, parameters, batch, prompt, context, "
-                      "weight_precision, kv_precision, bytes_per_weight, attention, chips, compute_efficiency, "
+                      "weight_precision, kv_precision, bytes_per_weight, attention, causal, chips, compute_efficiency, "
                       "memory_efficiency, kv_bytes_per_token, trajectory, levers, batch_factor, "
                       "faster_hardware");
     }
@@ -352,6 +354,8 @@ std::string sessionToYaml(const Session& s)
             out << YAML::Key << "bytes_per_weight" << YAML::Value << shortestNumber(*l.bytesPerWeight);
         if (!l.fusedDecodeAttention)
             out << YAML::Key << "attention" << YAML::Value << "unfused";
+        if (!l.causalPrefill)
+            out << YAML::Key << "causal" << YAML::Value << false;
         if (l.chips > 1)
             out << YAML::Key << "chips" << YAML::Value << l.chips;
         if (l.computeEfficiency)

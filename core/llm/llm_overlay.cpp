@@ -49,6 +49,7 @@ Result<LlmInputs> llmInputsFor(const LlmSettings& s, Precision roofPrecision, co
     in.prompt = s.prompt;
     in.context = s.context;
     in.fusedDecodeAttention = s.fusedDecodeAttention;
+    in.causalPrefill = s.causalPrefill;
     in.chips = std::max(1, s.chips);
     in.computeEfficiency = s.computeEfficiency.value_or(1.0);
     in.memoryEfficiency = s.memoryEfficiency.value_or(1.0);

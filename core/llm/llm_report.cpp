@@ -114,6 +114,7 @@ std::string formatLlm(const LlmAnalysis& a, const Roofline& roof, OutputFormat f
             {"max_batch", mem.capacityBytes ? json(mem.maxBatch) : json(nullptr)}};
         j["critical_batch"] = a.criticalBatch ? json(*a.criticalBatch) : json(nullptr);
         j["attention"] = in.fusedDecodeAttention ? "fused" : "unfused";
+        j["causal"] = in.causalPrefill;
         j["chips"] = in.chips;
         j["link"] = in.chips > 1 ? json {{"name", in.linkName}, {"bandwidth_bytes_per_s", num(in.linkBandwidth)},
                         {"collective_latency_s", num(in.collectiveLatency)}}

@@ -334,7 +334,8 @@ PhaseCost prefillCost(const LlmInputs& in)
     for (const AttentionSpan& span : decodeSpans(m, s)) {
         LayerCost attn;
         attn.name = std::string("attention (fused") + span.suffix + ")";
-        const double pairs = b * m.heads * causalPairs(s, span.keys < s ? span.keys : 0.0);
+        const double pairs = in.causalPrefill ? b * m.heads * causalPairs(s, span.keys < s ? span.keys : 0.0)
+                                              : b * m.heads * s * std::min(s, span.keys);
         attn.flops = 2.0 * pairs * (qk + vd) + 5.0 * pairs;
         const double kv = m.latentAttention() ? tokens * m.heads * (qk + vd) * ab // expanded per head
                                               : 2.0 * tokens * m.kvHeads * m.headDim * bkv; // the cache

@@ -27,6 +27,9 @@ struct LlmInputs {
     /// that reads the cache once and writes no score matrix. false: scores and probabilities
     /// round-trip through memory, as some calculators count it.
     bool fusedDecodeAttention = true;
+    /// Prefill attention masked causally (s(s+1)/2 query-key pairs a head); false: every pair, s^2,
+    /// as calculators that ignore the mask count it.
+    bool causalPrefill = true;
     /// Tensor parallel over `chips`: weights, KV cache and the matrix work split evenly; two
     /// all-reduces of the activations per layer over the link.
     int chips = 1;

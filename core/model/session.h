@@ -50,6 +50,7 @@ struct LlmSettings {
     std::optional<Precision> kvPrecision;
     std::optional<double> bytesPerWeight; ///< overrides the weight precision's size
     bool fusedDecodeAttention = true; ///< decode attention in one kernel (FlashDecoding); false: unfused
+    bool causalPrefill = true; ///< prefill attention under the causal mask; false: every pair
     int chips = 1; ///< tensor parallel over this many chips
     std::optional<double> computeEfficiency, memoryEfficiency; ///< fractions of peak and bandwidth
     std::optional<double> kvBytesPerToken; ///< a parameters-only model's KV cache
@@ -63,10 +64,11 @@ struct LlmSettings {
         return a.enabled == b.enabled && a.model == b.model && a.parameters == b.parameters && a.batch == b.batch
             && a.prompt == b.prompt && a.context == b.context && a.weightPrecision == b.weightPrecision
             && a.kvPrecision == b.kvPrecision && a.bytesPerWeight == b.bytesPerWeight
-            && a.fusedDecodeAttention == b.fusedDecodeAttention && a.chips == b.chips
-            && a.computeEfficiency == b.computeEfficiency && a.memoryEfficiency == b.memoryEfficiency
-            && a.kvBytesPerToken == b.kvBytesPerToken && a.trajectory == b.trajectory && a.levers == b.levers
-            && a.batchFactor == b.batchFactor && a.fasterHardware == b.fasterHardware;
+            && a.fusedDecodeAttention == b.fusedDecodeAttention && a.causalPrefill == b.causalPrefill
+            && a.chips == b.chips && a.computeEfficiency == b.computeEfficiency
+            && a.memoryEfficiency == b.memoryEfficiency && a.kvBytesPerToken == b.kvBytesPerToken
+            && a.trajectory == b.trajectory && a.levers == b.levers && a.batchFactor == b.batchFactor
+            && a.fasterHardware == b.fasterHardware;
     }
     friend bool operator!=(const LlmSettings& a, const LlmSettings& b) { return !(a == b); }
 };

@@ -232,3 +232,19 @@ TEST(HfConfig, EfficienciesScaleTheirTermsAndAParametersOnlyModelCanHaveACache)
     EXPECT_DOUBLE_EQ(decodeCost(kv).bytes, 70e9 + 1001.0 * 327680);
     EXPECT_DOUBLE_EQ(memoryNeeds(kv, hw("h100-sxm5")).kvBytes, 2048.0 * 327680) << "max(prompt, context + 1) tokens";
 }
+
+TEST(HfConfig, ANonCausalPrefillCountsEveryPair)
+{
+    // Llama-3.1-8B, prompt 2048: causal 2048 x 2049 / 2 pairs a head, non-causal 2048^2; the
+    // attention row's FLOPs scale by 2 x 2048 / 2049 (QK and PV over the pairs, 5 for the softmax).
+    LlmInputs causal = inputs(config("Llama-3.1-8B.config.json"), Precision::BF16);
+    LlmInputs full = causal;
+    full.causalPrefill = false;
+    auto attention = [](const PhaseCost& c) {
+        for (const auto& r : c.layers)
+            if (r.name == "attention (fused)")
+                return r.flops;
+        return 0.0;
+    };
+    EXPECT_DOUBLE_EQ(attention(prefillCost(full)) / attention(prefillCost(causal)), 2.0 * 2048 / 2049);
+}

@@ -273,3 +273,32 @@ TEST(Llm, OverlayAddsPhasesTrajectoryAndLevers)
     EXPECT_EQ(spec.trajectory.size(), 11u);
     EXPECT_EQ(spec.arrows.size(), 3u);
 }
+
+TEST(Llm, DecodeAgreesWithLlmViewerPerLayer)
+{
+    // LLM-Viewer's Llama-2-7B decode rows at batch 1, seqlen 1024, 16-bit
+    // (tests/data/kernels/llm-viewer/llama-2-7b_decode.csv, printed to 3 digits), against ours per
+    // layer (our rows sum the 32 layers). Its rule for K and V is ours: the output is the cache
+    // write, counted once (store_act 0, store_kv 8.2 KB).
+    LlmInputs in = inputs(preset("llama-2-7b"), Precision::FP16);
+    in.context = 1023; // 1024 keys attended
+    in.fusedDecodeAttention = false; // LLM-Viewer writes the scores
+    const PhaseCost d = decodeCost(in);
+    auto perLayer = [&](const std::string& name) {
+        for (const auto& r : d.layers)
+            if (r.name == name)
+                return r.bytes / 32.0;
+        ADD_FAILURE() << "no row " << name;
+        return 0.0;
+    };
+    const std::pair<const char*, double> viewer[]
+        = {{"q_proj", 33.6e6}, {"k_proj", 33.6e6}, {"v_proj", 33.6e6}, {"o_proj", 33.6e6}, {"mlp_gate", 90.2e6},
+            {"mlp_up", 90.2e6}, {"mlp_down", 90.2e6}, {"attn_score", 8.5e6}, {"softmax", 131e3}};
+    for (const auto& [name, printed] : viewer)
+        EXPECT_NEAR(perLayer(name), printed, printed * 0.006) << name << " (3 printed digits)";
+    // Exactly: q_proj 4096^2 x 2 + 4096 x 2 in + 4096 x 2 out; k_proj the same with the output
+    // as the cache write; softmax 2 x 32 heads x 1024 x 2 B.
+    EXPECT_DOUBLE_EQ(perLayer("q_proj"), 4096.0 * 4096 * 2 + 4096 * 2 + 4096 * 2);
+    EXPECT_DOUBLE_EQ(perLayer("k_proj"), 4096.0 * 4096 * 2 + 4096 * 2 + 4096 * 2);
+    EXPECT_DOUBLE_EQ(perLayer("softmax"), 2.0 * 32 * 1024 * 2);
+}

@@ -152,6 +152,7 @@ TEST(Session, RoundTripsThousandsOfWholeSessions)
             if (pick(3) == 0)
                 s.llm.bytesPerWeight = 0.5 + pick(8) / 4.0;
             s.llm.fusedDecodeAttention = pick(2);
+            s.llm.causalPrefill = pick(2);
             s.llm.chips = 1 + pick(16);
             if (pick(3) == 0)
                 s.llm.computeEfficiency = 0.25 * (1 + pick(4));

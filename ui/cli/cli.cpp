@@ -93,6 +93,8 @@ CLI::App* addLlmCommand(CLI::App& app, Options& o)
         "Fraction of the roof's bandwidth a serving engine reaches, in (0, 1] (default: the roof's own)");
     llm->add_option("--kv-bytes-per-token", o.kvBytesPerToken,
         "With --params: the KV-cache bytes a token adds (e.g. 327680 for 80 layers x 8 KV heads x 128 x 2 x 2 B)");
+    llm->add_flag("--non-causal", o.nonCausal,
+        "Count every query-key pair of the prefill (s^2 a head), as calculators that ignore the causal mask do");
     llm->add_option("--attention", o.attention,
            "Decode attention: fused (one kernel reading the cache once, as serving engines run it) or unfused "
            "(scores through memory, as some calculators count)")

@@ -92,6 +92,7 @@ LlmSettings llmSettings(const Options& o)
     else
         s.model = o.model;
     s.fusedDecodeAttention = o.attention == "fused";
+    s.causalPrefill = !o.nonCausal;
     if (o.chips < 1 || o.chips > 4096)
         throw UsageError {"--chips must be from 1 to 4096"};
     s.chips = o.chips;

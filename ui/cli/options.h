@@ -31,6 +31,7 @@ struct Options {
     std::string model, params, weightPrecision, kvPrecision, faster = "b200";
     std::string modelConfig; ///< llm --config: a Hugging Face config.json
     std::string attention = "fused";
+    bool nonCausal = false;
     int chips = 1;
     double computeEfficiency = 0.0, memoryEfficiency = 0.0, kvBytesPerToken = 0.0; ///< 0: not given
     int batch = 1, prompt = 2048, context = 0, batchFactor = 8;
