@@ -77,6 +77,12 @@ Result<LlmAnalysis> analyzeLlm(const LlmSettings& s, const HardwareProfile& hw, 
     a.memory = memoryNeeds(a.inputs, hw);
     if (a.inputs.model.hasArchitecture() || a.inputs.model.parameters > 0)
         a.criticalBatch = criticalBatch(a.inputs, roof);
+    if (a.criticalBatch && *a.criticalBatch > 1 && *a.criticalBatch <= 1024) {
+        LlmInputs at = a.inputs;
+        at.batch = *a.criticalBatch;
+        const PhaseResult r = evaluatePhase(decodeCost(at), roof, at.batch);
+        a.criticalPoint = PlotXY {r.placement.intensity, r.placement.roof()};
+    }
     const HardwareProfile* faster = nullptr;
     if (catalog && !s.fasterHardware.empty())
         if (auto r = catalog->resolve(s.fasterHardware))
@@ -126,6 +132,12 @@ void addLlmOverlay(PlotSpec& spec, const LlmAnalysis& a, const LlmSettings& s, b
         spec.labels.push_back({LabelRole::PointLabel, "b=1024", a.trajectory.back(), std::nullopt,
             PlotLabel::Align::Left, PlotLabel::VAlign::Middle});
         spec.labels[spec.labels.size() - 2].weight = spec.labels.back().weight = 1.5;
+        // Where decode reaches the ridge, when the sweep gets there.
+        if (a.criticalPoint) {
+            spec.labels.push_back({LabelRole::PointLabel, "critical batch " + std::to_string(*a.criticalBatch),
+                *a.criticalPoint, std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Above});
+            spec.labels.back().weight = 1.4;
+        }
     }
     if (s.levers)
         for (const auto& l : a.levers) {

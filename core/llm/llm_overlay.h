@@ -20,6 +20,7 @@ struct LlmAnalysis {
     std::vector<PlotXY> trajectory;
     MemoryNeeds memory; ///< weights, KV cache and activations against the chip's memory
     std::optional<int> criticalBatch; ///< the batch at which decode reaches the ridge
+    std::optional<PlotXY> criticalPoint; ///< decode at that batch, when within the sweep (1-1024)
 };
 
 /// The model and precisions the settings mean: a preset by id (or unique prefix), or a bare
