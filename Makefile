@@ -71,6 +71,8 @@ docs: build
 	$(BUILD_DIR)/bin/roofline export $(EXAMPLES)/twenty-kernels.roofline.yaml -o docs/figures/twenty-kernels.png --dpi 96
 	$(BUILD_DIR)/bin/roofline export $(EXAMPLES)/ridge-moves.roofline.yaml --panels precisions --precisions bf16,fp8 \
 	  -o docs/figures/panels-precisions.png --dpi 96
+	$(BUILD_DIR)/bin/roofline compare $(EXAMPLES)/run-before.roofline.yaml $(EXAMPLES)/run-after.roofline.yaml \
+	  --match '^(.*)_v[0-9]+$$' -o docs/figures/before-after.png --dpi 96 > /dev/null
 	HOME=$$(mktemp -d) QT_QPA_PLATFORM=offscreen $(BUILD_DIR)/bin/roofline-studio \
 	  --screenshot docs/figures/window.png $(EXAMPLES)/lesson-h100.roofline.yaml
 

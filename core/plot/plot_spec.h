@@ -112,9 +112,11 @@ struct PlotArrow {
     PlotXY from;
     PlotXY to;
     std::string label;
+    /// A lever (what-if), or a kernel's move between two runs: faster or slower.
+    enum class Tone { Lever, Faster, Slower } tone = Tone::Lever;
     friend bool operator==(const PlotArrow& a, const PlotArrow& b)
     {
-        return a.from == b.from && a.to == b.to && a.label == b.label;
+        return a.from == b.from && a.to == b.to && a.label == b.label && a.tone == b.tone;
     }
 };
 

@@ -333,6 +333,14 @@ void writePlacements(std::ostream& out, const std::vector<Kernel>& kernels, cons
     }
 }
 
+std::string placementJson(const Kernel& kernel, const Placement& placement, const Roofline& roof, double totalTime)
+{
+    std::string out;
+    JsonRowWriter writer(out);
+    writer.row(kernel, placement, roof, totalTime);
+    return out;
+}
+
 std::string formatPlacements(const std::vector<Kernel>& kernels, const std::vector<Placement>& placements,
     const Roofline& roof, OutputFormat format, std::optional<double> totalTime)
 {

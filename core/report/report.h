@@ -50,6 +50,10 @@ std::vector<std::pair<std::string, std::string>> placementFacts(const Kernel& ke
 std::string formatPlacementDetails(const Kernel& kernel, const Placement& placement, const Roofline& roof,
     std::optional<double> totalTime = std::nullopt);
 
+/// One placement as the JSON object `analyze` writes per kernel (the same keys), on one line.
+std::string placementJson(
+    const Kernel& kernel, const Placement& placement, const Roofline& roof, double totalTime = 0.0);
+
 /// A fixed-width text table: the first row is the header.
 std::string renderTable(const std::vector<std::vector<std::string>>& rows);
 

@@ -834,3 +834,72 @@ TEST(Cli, LlmOnSeveralChipsNamesTheLinkAndAddsItsTime)
     const CliRun bad = roofline({"llm", "--hw", "h100", "--params", "7e9", "--memory-efficiency", "1.5"});
     EXPECT_EQ(bad.code, 2);
 }
+
+namespace {
+std::string compareData(const char* file)
+{
+    return std::string(ROOFLINE_TEST_DATA) + "/compare/" + file;
+}
+} // namespace
+
+TEST(Cli, CompareMatchesRenamedKernelsAndSaysWhatMoved)
+{
+    const CliRun r = roofline({"compare", compareData("before.csv"), compareData("after.csv"), "--hw", "h100",
+        "--match", "^(.*)_v[0-9]+$", "--format", "json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const json j = json::parse(r.out);
+    ASSERT_EQ(j["pairs"].size(), 4u);
+    const json* attention = nullptr;
+    for (const auto& p : j["pairs"])
+        if (p["name"] == "attention")
+            attention = &p;
+    ASSERT_NE(attention, nullptr) << "attention_v1 and attention_v2 are one kernel";
+    EXPECT_NEAR((*attention)["speedup"].get<double>(), 5.0 / 2.6, 1e-12);
+    EXPECT_TRUE((*attention)["regime_changed"].get<bool>());
+    EXPECT_EQ((*attention)["before"]["regime"], "memory-bound");
+    EXPECT_EQ((*attention)["after"]["regime"], "compute-bound");
+    EXPECT_DOUBLE_EQ((*attention)["after"]["intensity"].get<double>(), 1000.0);
+    EXPECT_EQ(j["only_before"], json::array({"old_copy"}));
+    EXPECT_EQ(j["only_after"], json::array({"fused_rope"}));
+    // Totals over the four kernels in both: 6 + 5 + 1.6 + 0.8 = 13.4 ms -> 5 + 2.6 + 1.9 + 0.8 = 10.3 ms.
+    EXPECT_NEAR(j["summary"]["total_before_s"].get<double>(), 13.4e-3, 1e-12);
+    EXPECT_NEAR(j["summary"]["total_after_s"].get<double>(), 10.3e-3, 1e-12);
+    EXPECT_EQ(j["summary"]["wins"][0]["name"], "attention");
+    EXPECT_EQ(j["summary"]["losses"][0]["name"], "rmsnorm");
+    // Without --match the renamed kernel is one gone and one new.
+    const json plain = json::parse(
+        roofline({"compare", compareData("before.csv"), compareData("after.csv"), "--hw", "h100", "--format", "json"})
+            .out);
+    EXPECT_EQ(plain["pairs"].size(), 3u);
+    // The figure: an arrow per timed pair, written atomically.
+    const std::string fig = (scratch() / "cmp.svg").string();
+    const CliRun drawn = roofline({"compare", compareData("before.csv"), compareData("after.csv"), "--hw", "h100",
+        "--match", "^(.*)_v[0-9]+$", "-o", fig});
+    ASSERT_EQ(drawn.code, 0) << drawn.err;
+    EXPECT_GT(fs::file_size(fig), 1000u);
+}
+
+TEST(Cli, CheckFailsSlowerKernelsWithExitOneAndBadUsageWithTwo)
+{
+    const std::vector<std::string> base {"check", compareData("after.csv"), "--baseline", compareData("before.csv"),
+        "--hw", "h100", "--match", "^(.*)_v[0-9]+$"};
+    const CliRun r = roofline(base);
+    EXPECT_EQ(r.code, 1) << r.out << r.err;
+    EXPECT_NE(r.out.find("FAIL rmsnorm: 1.6 ms -> 1.9 ms: 18.8% slower (limit 5%)"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("FAIL gemm_qkv"), std::string::npos);
+    auto with = [&](std::vector<std::string> extra) {
+        std::vector<std::string> args = base;
+        args.insert(args.end(), extra.begin(), extra.end());
+        return roofline(args);
+    };
+    EXPECT_EQ(with({"--max-slowdown", "20%"}).code, 0) << "18.8% is within 20%";
+    const CliRun floor = with({"--max-slowdown", "0.2", "--min-roof-fraction", "0.7"});
+    EXPECT_EQ(floor.code, 1);
+    EXPECT_NE(floor.out.find("FAIL rmsnorm: 62.8% of its roof after (floor 70%)"), std::string::npos) << floor.out;
+    const json j = json::parse(with({"--format", "json"}).out);
+    EXPECT_FALSE(j["passed"].get<bool>());
+    EXPECT_EQ(j["failures"][0]["name"], "rmsnorm");
+    EXPECT_EQ(with({"--max-slowdown", "fast"}).code, 2);
+    EXPECT_EQ(with({"--match", "("}).code, 2) << "not a regular expression";
+    EXPECT_EQ(roofline({"check", compareData("after.csv")}).code, 2) << "--baseline is required";
+}

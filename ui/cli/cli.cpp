@@ -207,6 +207,36 @@ CLI::App* addExportCommand(CLI::App& app, Options& o)
     return exp;
 }
 
+std::vector<Dispatch> addCompareCommands(CLI::App& app, Options& o)
+{
+    CLI::App* compare = app.add_subcommand(
+        "compare", "Two runs kernel by kernel: time, speedup, intensity and % of roof before and after, on one roof");
+    compare->add_option("before", o.baseline, "The run before: kernel file, profiler export or session")->required();
+    compare->add_option("after", o.input, "The run after, the same kinds")->required();
+    CLI::App* check = app.add_subcommand("check",
+        "The CI gate: exit 0 when no kernel got slower than --max-slowdown against the baseline, 1 with a line per "
+        "kernel that did, 2 on bad usage");
+    check->add_option("after", o.input, "The new run: kernel file, profiler export or session")->required();
+    check->add_option("--baseline", o.baseline, "The run to hold it to")->required();
+    check->add_option("--max-slowdown", o.maxSlowdown, "Largest slowdown a kernel may have, e.g. 5% or 0.05")
+        ->capture_default_str();
+    check->add_option(
+        "--min-roof-fraction", o.minRoofFraction, "Also fail a kernel under this fraction of its roof after, e.g. 0.3");
+    for (CLI::App* cmd : {compare, check}) {
+        cmd->add_option("--hw", o.hw, "Hardware id (default: the before run's own, or the device its export names)");
+        cmd->add_option("--precision", o.precision, "Precision of the roof (default: the before run's)");
+        cmd->add_option("--match", o.match,
+            "A regular expression with one capture group: kernels whose captured parts agree are one kernel "
+            "(renamed kernels, e.g. '^(.*)_v[0-9]+$')");
+        addFormat(cmd, o, "table|json|csv");
+    }
+    compare->add_option("-o,--output", o.output, "Also draw the figure: each kernel an arrow from before to after");
+    compare->add_option("--width", o.width, "Figure width (logical pixels)")->capture_default_str();
+    compare->add_option("--height", o.height, "Figure height (logical pixels)")->capture_default_str();
+    compare->add_option("--dpi", o.dpi, "PNG resolution")->capture_default_str();
+    return {{compare, cmdCompare, true}, {check, cmdCheck}};
+}
+
 /// Every command, in the order of `roofline --help`.
 std::vector<Dispatch> addCommands(CLI::App& app, Options& o)
 {
@@ -221,6 +251,8 @@ std::vector<Dispatch> addCommands(CLI::App& app, Options& o)
     commands.push_back({addImportCeilingsCommand(app, o), cmdImportCeilings});
     commands.push_back({addAnalyzeCommand(app, o), cmdAnalyze});
     commands.push_back({addExportCommand(app, o), cmdExport, true});
+    for (const Dispatch& d : addCompareCommands(app, o))
+        commands.push_back(d);
     return commands;
 }
 

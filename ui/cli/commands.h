@@ -34,5 +34,9 @@ int cmdLlm(const ProfileCatalog& catalog, const Options& o);
 int cmdImportCeilings(const ProfileCatalog& catalog, const Options& o);
 /// Needs a QApplication (the figure is drawn by QCustomPlot, a widget).
 int cmdExport(const ProfileCatalog& catalog, const Options& o);
+/// Two runs kernel by kernel (compare_command.cpp); with -o a figure (needs a QApplication).
+int cmdCompare(const ProfileCatalog& catalog, const Options& o);
+/// The CI gate: exit 1 when a kernel got slower than --max-slowdown (compare_command.cpp).
+int cmdCheck(const ProfileCatalog& catalog, const Options& o);
 
 } // namespace roofline::cli

@@ -39,6 +39,10 @@ struct Options {
     bool layers = false;
     // analyze / export input
     std::string input;
+    // compare / check
+    std::string baseline, match;
+    std::string maxSlowdown = "5%";
+    double minRoofFraction = -1.0; ///< check: a floor of % of roof (-1: none)
     bool skipInvalid = false;
     bool aggregate = false;
     std::string newId, newName;

@@ -224,7 +224,11 @@ void addTrajectoryAndLevers(QCustomPlot& plot, const PlotSpec& spec, const PlotS
         arrow->start->setCoords(a.from.x, a.from.y);
         arrow->end->setCoords(a.to.x, a.to.y);
         arrow->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, 9, 11));
-        arrow->setPen(QPen(leverColour(style), 1.6));
+        const QColor faster {0x00, 0x9e, 0x73}; // Okabe-Ito bluish green
+        arrow->setPen(QPen(a.tone == PlotArrow::Tone::Faster ? faster
+                : a.tone == PlotArrow::Tone::Slower          ? style.aboveRoof
+                                                             : leverColour(style),
+            1.6));
         arrow->setClipToAxisRect(true);
     }
 }
