@@ -51,6 +51,7 @@ Result<Roofline> makeRoofline(const HardwareProfile& profile, Precision precisio
     r.peakFlops = *peak * scale;
     r.bandwidth = *mem.bandwidth * scale;
     r.nominalPeak = *peak;
+    r.launchLatency = launchLatencyOf(profile);
     return r;
 }
 
@@ -63,6 +64,8 @@ std::string regimeName(Regime r)
         return "compute-bound";
     case Regime::AtRidge:
         return "at-ridge";
+    case Regime::LatencyBound:
+        return "latency-bound";
     }
     return "?";
 }
@@ -85,6 +88,10 @@ std::string leverFor(Regime regime)
     case Regime::AtRidge:
         return "At the ridge: memory and compute limit it about equally. More intensity gains little from here; "
                "a lower precision or more bandwidth moves the wall.";
+    case Regime::LatencyBound:
+        return "Latency-bound: it ends within a few launch latencies, so the launch and synchronisation cost as "
+               "much as the work and neither roof is the wall. Fuse it with its neighbours, use CUDA graphs, "
+               "batch the launches.";
     }
     return {};
 }
@@ -241,6 +248,8 @@ void analyzeInto(Placement& p, const Kernel& kernel, const Roofline& roof)
     if (kernel.time) {
         const double achieved = kernel.flops / *kernel.time;
         p.achieved = achieved;
+        if (roof.launchLatency > 0 && *kernel.time <= kLatencyMultiple * roof.launchLatency)
+            p.regime = Regime::LatencyBound;
         // A relative margin keeps a point computed exactly on the roof from being flagged.
         p.aboveRoof = achieved > attainable * (1.0 + 1e-9);
     } else {

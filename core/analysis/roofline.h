@@ -42,6 +42,9 @@ struct Roofline {
     double peakFlops = 0.0; ///< flat roof, FLOP/s (scaled when Achievable)
     double bandwidth = 0.0; ///< slope, byte/s (scaled when Achievable)
     double nominalPeak = 0.0; ///< datasheet peak, for MFU
+    /// s: a launch's fixed cost; a measured kernel within kLatencyMultiple of it is latency-bound
+    /// (0: no such regime, e.g. a CPU).
+    double launchLatency = 0.0;
 
     double ridge() const { return peakFlops / bandwidth; }
     double attainable(double intensity) const { return attainableAt(intensity, peakFlops, bandwidth); }
@@ -57,15 +60,19 @@ std::ostream& operator<<(std::ostream& os, const Roofline& r);
 Result<Roofline> makeRoofline(
     const HardwareProfile& profile, Precision precision, size_t level = 0, RoofKind kind = RoofKind::Peak);
 
-enum class Regime : std::uint8_t { MemoryBound, ComputeBound, AtRidge };
+enum class Regime : std::uint8_t { MemoryBound, ComputeBound, AtRidge, LatencyBound };
+inline constexpr std::size_t kRegimeCount = 4;
 
-/// "memory-bound", "compute-bound", "at-ridge" (the JSON spelling).
+/// "memory-bound", "compute-bound", "at-ridge", "latency-bound" (the JSON spelling).
 std::string regimeName(Regime r);
 std::ostream& operator<<(std::ostream& os, Regime r);
 
 /// A kernel is "at the ridge" when its intensity is within this fraction of the ridge
 /// (|I / I_ridge - 1| <= 5 %, measured in log space so the band is symmetric).
 inline constexpr double kRidgeTolerance = 0.05;
+/// A measured kernel whose time is at most this many launch latencies is latency-bound: the
+/// launch and its synchronisation cost as much as the work, whatever the roof says.
+inline constexpr double kLatencyMultiple = 2.0;
 
 /// The regime of an intensity against a ridge: at the ridge within kRidgeTolerance either way.
 Regime regimeAt(double intensity, double ridge);

@@ -16,12 +16,13 @@ namespace roofline {
 
 /// How many kernels sit in each regime, and above their roof.
 struct RegimeCounts {
-    size_t memoryBound = 0, computeBound = 0, atRidge = 0, aboveRoof = 0;
+    size_t memoryBound = 0, computeBound = 0, atRidge = 0, latencyBound = 0, aboveRoof = 0;
     void add(const Placement& p)
     {
         memoryBound += p.regime == Regime::MemoryBound;
         computeBound += p.regime == Regime::ComputeBound;
         atRidge += p.regime == Regime::AtRidge;
+        latencyBound += p.regime == Regime::LatencyBound;
         aboveRoof += p.aboveRoof;
     }
     RegimeCounts& operator+=(const RegimeCounts& o)
@@ -29,13 +30,14 @@ struct RegimeCounts {
         memoryBound += o.memoryBound;
         computeBound += o.computeBound;
         atRidge += o.atRidge;
+        latencyBound += o.latencyBound;
         aboveRoof += o.aboveRoof;
         return *this;
     }
     bool operator==(const RegimeCounts& o) const
     {
         return memoryBound == o.memoryBound && computeBound == o.computeBound && atRidge == o.atRidge
-            && aboveRoof == o.aboveRoof;
+            && latencyBound == o.latencyBound && aboveRoof == o.aboveRoof;
     }
 };
 

@@ -107,8 +107,8 @@ public:
         if (!root.IsMap())
             fail(root, "expected a hardware profile: a YAML mapping with id, name, vendor, peaks and memory");
         checkKeys(root,
-            {"schema_version", "id", "name", "vendor", "category", "aliases", "achievable", "peaks", "sparse",
-                "accumulate", "memory", "interconnect", "derived", "disagreements", "notes", "sources"},
+            {"schema_version", "id", "name", "vendor", "category", "aliases", "achievable", "launch_latency", "peaks",
+                "sparse", "accumulate", "memory", "interconnect", "derived", "disagreements", "notes", "sources"},
             "");
 
         HardwareProfile p;
@@ -138,6 +138,8 @@ public:
             p.achievable = v;
         }
 
+        if (const YAML::Node l = root["launch_latency"]; l && !l.IsNull())
+            p.launchLatency = quantity(l, Dimension::Time, "launch_latency");
         parsePeaks(root, p);
         parseMemory(root, p);
         parseInterconnect(root, p);
@@ -457,6 +459,8 @@ std::string profileToYaml(const HardwareProfile& p)
         out << "]\n";
     }
     out << "achievable: " << p.achievable << "\n";
+    if (p.launchLatency)
+        out << "launch_latency: " << exact(*p.launchLatency, Dimension::Time) << "\n";
     out << "peaks:              # dense (no 2:4 sparsity)\n";
     for (const auto& [prec, v] : p.peaks)
         out << "  " << precisionName(prec) << ": " << exact(v, Dimension::FlopRate) << "\n";

@@ -93,6 +93,13 @@ bool isPeakFigure(const HardwareProfile& p, const std::string& figure)
     return prec && p.hasPrecision(*prec);
 }
 
+double launchLatencyOf(const HardwareProfile& p)
+{
+    if (p.launchLatency)
+        return *p.launchLatency;
+    return p.category == "gpu" || p.category == "npu" || p.category == "tpu" ? 4e-6 : 0.0;
+}
+
 Dimension figureDimension(const HardwareProfile& p, const std::string& figure)
 {
     return isPeakFigure(p, figure) ? Dimension::FlopRate
@@ -151,8 +158,9 @@ bool operator==(const HardwareProfile& a, const HardwareProfile& b)
 {
     return a.id == b.id && a.name == b.name && a.vendor == b.vendor && a.category == b.category
         && a.aliases == b.aliases && a.peaks == b.peaks && a.memory == b.memory && a.interconnect == b.interconnect
-        && a.achievable == b.achievable && a.sparse == b.sparse && a.accumulate == b.accumulate
-        && a.derived == b.derived && a.disagreements == b.disagreements && a.notes == b.notes && a.sources == b.sources;
+        && a.achievable == b.achievable && a.launchLatency == b.launchLatency && a.sparse == b.sparse
+        && a.accumulate == b.accumulate && a.derived == b.derived && a.disagreements == b.disagreements
+        && a.notes == b.notes && a.sources == b.sources;
 }
 
 std::ostream& operator<<(std::ostream& os, const Source& s)

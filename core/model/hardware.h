@@ -81,6 +81,7 @@ struct HardwareProfile {
     std::vector<MemoryLevel> memory; ///< at least one; [0] has a bandwidth
     std::optional<Interconnect> interconnect;
     double achievable = 0.85; ///< fraction of peak real kernels reach
+    std::optional<double> launchLatency; ///< s per kernel launch; absent: launchLatencyOf's default
     std::map<Precision, double> sparse; ///< vendor figures with 2:4 sparsity: notes, never a roof
     std::map<Precision, Precision> accumulate; ///< the accumulate a peak assumes, where it changes the rate
     std::vector<std::string> derived; ///< figures computed from sourced ones (units x clock x ops)
@@ -118,6 +119,10 @@ struct HardwareProfile {
 /// keeps them), sparse figures above the dense peak, accumulates of precisions it has, derived
 /// figures it has, and disagreements whose candidates still include the value it uses.
 void carryRecords(const HardwareProfile& original, HardwareProfile& edited);
+
+/// s: the profile's launch latency, else 4 us for accelerators (gpu, npu, tpu: NVIDIA measures a
+/// 2.9 us kernel at 3.8 us a launch back to back, CUDA Graphs blog) and 0 for CPUs (no such wall).
+double launchLatencyOf(const HardwareProfile& p);
 
 /// The value a profile uses for a figure (a peak, a level's bandwidth, the interconnect, or a
 /// level's capacity as "HBM3 capacity"), if any.

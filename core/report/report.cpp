@@ -276,6 +276,27 @@ void writeJson(std::ostream& out, const std::vector<Kernel>& kernels, const std:
     out << (placements.empty() ? "]\n}\n" : "\n  ]\n}\n");
 }
 
+/// "latency-bound: 3 kernels (under 8 us each), 4.2% of the measured time: fuse them ..." or "".
+std::string latencyLine(
+    const std::vector<Kernel>& kernels, const std::vector<Placement>& placements, const Roofline& roof, double total)
+{
+    std::size_t n = 0;
+    double time = 0.0;
+    for (std::size_t i = 0; i < placements.size(); ++i)
+        if (placements[i].regime == Regime::LatencyBound) {
+            ++n;
+            time += kernels[i].time.value_or(0.0);
+        }
+    if (n == 0)
+        return {};
+    std::string out = "latency-bound: " + std::to_string(n) + " kernel" + (n == 1 ? "" : "s") + " (under "
+        + formatQuantity(kLatencyMultiple * roof.launchLatency, Dimension::Time) + " each, launches of "
+        + formatQuantity(roof.launchLatency, Dimension::Time) + ")";
+    if (total > 0)
+        out += ", " + formatNumber(time / total * 100.0, 3) + "% of the measured time";
+    return out + ": fuse them with their neighbours, use CUDA graphs, batch the launches\n";
+}
+
 std::string formatTable(
     const std::vector<Kernel>& kernels, const std::vector<Placement>& placements, const Roofline& roof, double total)
 {
@@ -307,6 +328,7 @@ std::string formatTable(
     for (size_t i = 0; i < placements.size(); ++i)
         if (placements[i].aboveRoof)
             out += "(!) " + printable(kernels[i].name) + ": " + aboveRoofWarning() + "\n";
+    out += latencyLine(kernels, placements, roof, total);
     return out;
 }
 

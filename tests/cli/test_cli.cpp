@@ -903,3 +903,17 @@ TEST(Cli, CheckFailsSlowerKernelsWithExitOneAndBadUsageWithTwo)
     EXPECT_EQ(with({"--match", "("}).code, 2) << "not a regular expression";
     EXPECT_EQ(roofline({"check", compareData("after.csv")}).code, 2) << "--baseline is required";
 }
+
+TEST(Cli, AnalyzeCountsTheTimeLatencyBoundKernelsHold)
+{
+    const std::string file = (scratch() / "latency.csv").string();
+    std::ofstream(file) << "name,flops,bytes,time_s\ngemm,4.4e12,3.0e9,6.0e-3\nbias,2.0e6,8.0e6,5.0e-6\n";
+    const CliRun r = roofline({"analyze", file, "--hw", "h100"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("latency-bound: 1 kernel (under 8 us each, launches of 4 us), 0.0833% of the measured time"),
+        std::string::npos)
+        << r.out;
+    const json j = json::parse(roofline({"analyze", file, "--hw", "h100", "--format", "json"}).out);
+    EXPECT_EQ(j["kernels"][1]["regime"], "latency-bound");
+    EXPECT_NE(j["kernels"][1]["lever"].get<std::string>().find("CUDA graphs"), std::string::npos);
+}

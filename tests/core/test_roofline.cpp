@@ -251,3 +251,24 @@ TEST(Kernel, ParsesPointSpecs)
     EXPECT_EQ(parsePointSpec("x,1 GB,1").error().message,
         "point 'x': flops: unknown unit 'GB' for a FLOP count; write e.g. '140 GFLOP'");
 }
+
+TEST(Roofline, AKernelAFewLaunchesLongIsLatencyBound)
+{
+    // An H100 launch costs ~4 us (launchLatencyOf's default for accelerators): a 5 us kernel is
+    // within 2 launches, latency-bound whatever its intensity; a 10 us one is placed on the roof.
+    const HardwareProfile& h100 = *test::shippedCatalog().find("h100-sxm5");
+    const Roofline roof = makeRoofline(h100, Precision::BF16).value();
+    EXPECT_DOUBLE_EQ(roof.launchLatency, 4e-6);
+    EXPECT_EQ(analyze(test::makeKernel("bias", 2e6, 8e6, 5e-6), roof).regime, Regime::LatencyBound);
+    EXPECT_EQ(analyze(test::makeKernel("bias", 2e6, 8e6, 10e-6), roof).regime, Regime::MemoryBound);
+    EXPECT_EQ(analyze(test::makeKernel("untimed", 2e6, 8e6), roof).regime, Regime::MemoryBound)
+        << "without a time nothing says it is short";
+    EXPECT_NE(leverFor(Regime::LatencyBound).find("CUDA graphs"), std::string::npos);
+    // A CPU has no such wall; a profile can set its own.
+    const Roofline cpu = makeRoofline(*test::shippedCatalog().find("epyc-9654"), Precision::FP64).value();
+    EXPECT_EQ(analyze(test::makeKernel("bias", 2e6, 8e6, 5e-6), cpu).regime, Regime::MemoryBound);
+    HardwareProfile slow = h100;
+    slow.launchLatency = 20e-6;
+    EXPECT_EQ(analyze(test::makeKernel("bias", 2e6, 8e6, 30e-6), makeRoofline(slow, Precision::BF16).value()).regime,
+        Regime::LatencyBound);
+}

@@ -22,6 +22,7 @@ RegimeCounts tallyOf(const std::vector<Placement>& placements)
         c.memoryBound += p.regime == Regime::MemoryBound;
         c.computeBound += p.regime == Regime::ComputeBound;
         c.atRidge += p.regime == Regime::AtRidge;
+        c.latencyBound += p.regime == Regime::LatencyBound;
         c.aboveRoof += p.aboveRoof;
     }
     return c;

@@ -293,6 +293,7 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
             return QBrush(style.aboveRoof);
         return QBrush(p->regime == Regime::MemoryBound ? style.memoryPoint
                 : p->regime == Regime::ComputeBound    ? style.computePoint
+                : p->regime == Regime::LatencyBound    ? style.latencyPoint
                                                        : style.ridgePoint);
     }
     if (role == Qt::ToolTipRole && p) {

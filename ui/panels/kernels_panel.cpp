@@ -99,7 +99,7 @@ void KernelsPanel::fitColumns()
     // without a refit: the regime column holds the widest regime's name whatever it measured.
     const QFontMetrics fm(m_view->font());
     int widest = 0;
-    for (Regime r : {Regime::MemoryBound, Regime::ComputeBound, Regime::AtRidge})
+    for (Regime r : {Regime::MemoryBound, Regime::ComputeBound, Regime::AtRidge, Regime::LatencyBound})
         widest = std::max(widest, fm.horizontalAdvance(QString::fromStdString(regimeName(r))));
     const int column = KernelTableModel::Regime;
     m_view->setColumnWidth(column, std::max(m_view->columnWidth(column), widest + 16));

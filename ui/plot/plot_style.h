@@ -24,6 +24,7 @@ struct PlotStyle {
     QColor memoryPoint {0x00, 0x72, 0xb2};
     QColor computePoint {0xd5, 0x5e, 0x00};
     QColor ridgePoint {0xcc, 0x79, 0xa7};
+    QColor latencyPoint {0xe6, 0x9f, 0x00}; ///< Okabe-Ito orange: the third wall
     QColor aboveRoof {0xd6, 0x27, 0x28};
     QString fontFamily; ///< empty: the application font
     double fontScale = 1.0;

@@ -48,7 +48,7 @@ PointGroups groupPoints(const PlotSpec& spec)
     for (size_t i = 0; i < spec.points.size(); ++i) {
         const PlotPoint& p = spec.points[i];
         if (p.kind == PlotPoint::Kind::Kernel) {
-            const auto r = static_cast<size_t>(p.regime) % 3;
+            const auto r = static_cast<size_t>(p.regime) % kRegimeCount;
             const size_t m = p.measured ? 1 : 0;
             if (g.logsGiven) {
                 g.lx[r][m].push_back(static_cast<float>(spec.pointLogs[i].x));
@@ -74,14 +74,16 @@ void addHeadroomDrops(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& 
 {
     // Headroom: a dashed drop from each measured point to its roof, in the point's colour. One
     // curve per colour with gaps between the drops, so 10^5 kernels stay a handful of plottables.
-    QVector<double> xs[4], ys[4];
+    constexpr int kAbove = static_cast<int>(kRegimeCount); // the slot after the regimes'
+    QVector<double> xs[kAbove + 1], ys[kAbove + 1];
     for (const auto& d : spec.drops) {
-        const int k = d.aboveRoof ? 3 : static_cast<int>(d.regime);
+        const int k = d.aboveRoof ? kAbove : static_cast<int>(d.regime) % kAbove;
         xs[k] << d.from.x << d.to.x << qQNaN();
         ys[k] << d.from.y << d.to.y << qQNaN();
     }
-    const QColor colours[4] = {style.memoryPoint, style.computePoint, style.ridgePoint, style.aboveRoof};
-    for (int k = 0; k < 4; ++k) {
+    const QColor colours[kAbove + 1]
+        = {style.memoryPoint, style.computePoint, style.ridgePoint, style.latencyPoint, style.aboveRoof};
+    for (int k = 0; k <= kAbove; ++k) {
         if (xs[k].isEmpty())
             continue;
         auto* curve = new QCPCurve(plot.xAxis, plot.yAxis);
@@ -111,10 +113,12 @@ void addKernelPoints(QCustomPlot& plot, const PlotSpec& spec, PointGroups& g, co
         {Regime::AtRidge, style.ridgePoint, QStringLiteral("Kernel at the ridge"), QCPScatterStyle::ssTriangleInverted,
             PointCloud::Shape::Triangle, 11},
         {Regime::ComputeBound, style.computePoint, QStringLiteral("Compute-bound kernel"), QCPScatterStyle::ssSquare,
-            PointCloud::Shape::Square, 9}};
+            PointCloud::Shape::Square, 9},
+        {Regime::LatencyBound, style.latencyPoint, QStringLiteral("Latency-bound kernel (a few launches long)"),
+            QCPScatterStyle::ssDiamond, PointCloud::Shape::Square, 11}};
     const bool crowded = spec.crowded();
     for (const Series& s : series) {
-        const auto r = static_cast<size_t>(s.regime) % 3;
+        const auto r = static_cast<size_t>(s.regime) % kRegimeCount;
         const QString id = QStringLiteral("points-") + qs(regimeName(s.regime));
         addKernelSeries(plot, g, r, 1, crowded, s.name, id,
             QCPScatterStyle(s.marker, QPen(style.background, 1.2), QBrush(s.colour), s.size), s.colour, s.cloud);
@@ -162,6 +166,7 @@ void addLevelPoints(QCustomPlot& plot, const std::vector<const PlotPoint*>& leve
         const QColor c = p.aboveRoof           ? style.aboveRoof
             : p.regime == Regime::MemoryBound  ? style.memoryPoint
             : p.regime == Regime::ComputeBound ? style.computePoint
+            : p.regime == Regime::LatencyBound ? style.latencyPoint
                                                : style.ridgePoint;
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle, QPen(c, 1.6), QBrush(style.background), 9));
         g->setData({p.at.x}, {p.at.y});

@@ -36,10 +36,10 @@ QCPGraph* addLine(QCustomPlot& plot, const std::vector<PlotXY>& pts, const QPen&
 /// series cost more than the series): kernels by regime, measured or not ([regime][measured]);
 /// points above their roof; inner-level and LLM points, in figure order.
 struct PointGroups {
-    QVector<double> x[3][2], y[3][2];
+    QVector<double> x[kRegimeCount][2], y[kRegimeCount][2];
     /// A crowded figure's clouds take the logarithms the figure took (10^6 logarithms less).
     bool logsGiven = false;
-    std::vector<float> lx[3][2], ly[3][2];
+    std::vector<float> lx[kRegimeCount][2], ly[kRegimeCount][2];
     QVector<double> aboveX, aboveY;
     std::vector<const PlotPoint*> levels, llm;
 };
