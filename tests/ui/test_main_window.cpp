@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "support/fixtures.h"
 #include "support/window_fixture.h"
+#include "ui/dialogs/compare_dialog.h"
 #include "ui/dialogs/profile_editor.h"
 #include "ui/document/session_document.h"
 #include "ui/panels/hardware_panel.h"
 #include "ui/plot/point_cloud.h"
 #include "ui/plot/roofline_renderer.h"
+#include "ui/window/file_actions.h"
 #include "ui/window/main_window.h"
 #include "ui/window/roofline_plot_widget.h"
 
@@ -444,4 +446,27 @@ TEST_F(MainWindowTest, FitsALaptopScreenWithEveryPanelShown)
         EXPECT_LE(min.height(), 700) << dock << " raised: a 1366 x 768 screen holds the window";
         EXPECT_LE(min.width(), 1366) << dock;
     }
+}
+
+TEST_F(MainWindowTest, CompareWithPairsABaselineRunWithThisSessionAndDrawsTheArrows)
+{
+    // This session is the after run; the example's before run is the baseline.
+    const QString examples = QStringLiteral(ROOFLINE_SOURCE_DIR "/resources/examples/");
+    ASSERT_TRUE(window->document()->load(examples + QStringLiteral("run-after.roofline.yaml")).isEmpty());
+    const QString error = window->files()->compareWith(examples + QStringLiteral("run-before.roofline.yaml"), false);
+    ASSERT_TRUE(error.isEmpty()) << error.toStdString();
+    CompareDialog* dialog = window->files()->lastComparison();
+    ASSERT_NE(dialog, nullptr);
+    const QString report = dialog->reportText();
+    EXPECT_TRUE(report.contains(QStringLiteral("rmsnorm"))) << report.toStdString();
+    EXPECT_TRUE(report.contains(QStringLiteral("only before (2): attention_v1 old_copy"))) << report.toStdString();
+    int arrows = 0;
+    for (int i = 0; i < dialog->plot()->itemCount(); ++i)
+        arrows += dialog->plot()->item(i)->objectName() == QLatin1String("lever");
+    EXPECT_EQ(arrows, 3) << "gemm_qkv, rmsnorm and softmax are in both runs";
+    if (qEnvironmentVariableIsSet("RS_FIGDIR")) // to look at it
+        dialog->grab().save(qEnvironmentVariable("RS_FIGDIR") + QStringLiteral("/compare-dialog.png"));
+    // A file with no kernel in common says so.
+    const QString none = window->files()->compareWith(examples + QStringLiteral("lesson-h100.roofline.yaml"), false);
+    EXPECT_TRUE(none.contains(QStringLiteral("no kernel name in common"))) << none.toStdString();
 }

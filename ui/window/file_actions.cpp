@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/window/file_actions.h"
 
+#include "core/analysis/compare.h"
 #include "core/io/ceilings.h"
 #include "core/io/file_kind.h"
 #include "core/io/kernel_io.h"
@@ -11,6 +12,7 @@
 #include "core/report/report.h"
 #include "ui/common/app_paths.h"
 #include "ui/common/atomic_file.h"
+#include "ui/dialogs/compare_dialog.h"
 #include "ui/dialogs/export_dialog.h"
 #include "ui/dialogs/import_report_dialog.h"
 #include "ui/dialogs/profile_editor.h"
@@ -75,6 +77,8 @@ void FileActions::warn(const QString& title, const QString& error) const
         QMessageBox::warning(m_window, title, error);
 }
 
+FileActions::~FileActions() = default;
+
 QString FileActions::openFile(const QString& path, bool ask)
 {
     const std::string head = fileHead(path);
@@ -138,6 +142,54 @@ QString FileActions::takeModelPreset(const QString& path, const std::string& tex
     m_document->setLlm(llm, tr("Open Model %1").arg(qs(model->name)));
     emit message(tr("Model %1 added to the LLM panel (%2)").arg(qs(model->name), target), 10000);
     return {};
+}
+
+std::optional<std::vector<Kernel>> FileActions::loadRun(const QString& path, QString& error)
+{
+    if (detectFileKind(path.toStdString(), fileHead(path), true) == FileKind::Session) {
+        auto session = loadSessionFile(path.toStdString());
+        if (!session) {
+            error = qs(session.error().toString());
+            return std::nullopt;
+        }
+        return session->kernels;
+    }
+    auto loaded = loadKernelFileResponsively(path, {}, m_window);
+    if (!loaded)
+        return std::nullopt; // cancelled
+    if (!*loaded) {
+        error = qs(loaded->error().toString());
+        return std::nullopt;
+    }
+    return (*loaded)->kernels;
+}
+
+QString FileActions::compareWith(const QString& path, bool show)
+{
+    const HardwareProfile* hw = m_document->hardware();
+    if (!hw)
+        return tr("choose an accelerator first");
+    QString error;
+    const auto before = loadRun(path, error);
+    if (!before)
+        return error;
+    auto c = compareRuns(*before, m_document->session().kernels, *hw, m_document->session().precision);
+    if (!c)
+        return qs(c.error().message);
+    if (c->pairs.empty())
+        return tr("%1 and this session have no kernel name in common").arg(QFileInfo(path).fileName());
+    m_lastComparison = std::make_unique<CompareDialog>(*hw, c.value(), QFileInfo(path).fileName(), m_window);
+    if (show)
+        m_lastComparison->exec();
+    return {};
+}
+
+void FileActions::compareWithDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Compare With"), QString(),
+        tr("Runs: sessions, kernel files, profiler exports (*.yaml *.yml *.csv *.tsv *.json *.txt)"));
+    if (!path.isEmpty())
+        warn(tr("Compare failed"), compareWith(path, true));
 }
 
 void FileActions::openModelConfigDialog()

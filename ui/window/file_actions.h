@@ -9,12 +9,16 @@
 #include <QString>
 #include <QUrl>
 
+#include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 class QWidget;
 
 namespace roofline::ui {
 
+class CompareDialog;
 class RooflinePlotWidget;
 class SessionDocument;
 class Settings;
@@ -28,6 +32,7 @@ class FileActions : public QObject {
     Q_OBJECT
 public:
     FileActions(QWidget* window, SessionDocument* document, const RooflinePlotWidget* plot, Settings* settings);
+    ~FileActions() override;
 
     /// Opens a session or takes any other file by its content (detectFileKind). `ask` shows the
     /// import report when rows were rejected; without it they are reported and the rest imported.
@@ -50,6 +55,11 @@ public:
     void openDialog();
     /// File > Open Model Config: a Hugging Face config.json (or a preset) into the LLM panel.
     void openModelConfigDialog();
+    /// File > Compare With: a baseline run (file) against this session, in a CompareDialog.
+    void compareWithDialog();
+    /// The same for `path`; `show`: run the dialog (tests leave it to lastComparison()).
+    QString compareWith(const QString& path, bool show);
+    CompareDialog* lastComparison() const { return m_lastComparison.get(); }
     void importDialog();
     bool saveSession();
     bool saveSessionAs();
@@ -85,6 +95,9 @@ private:
     SessionDocument* m_document;
     const RooflinePlotWidget* m_plot;
     Settings* m_settings;
+    /// A run's kernels: a session's, or a kernel file's or profiler export's as imported.
+    std::optional<std::vector<Kernel>> loadRun(const QString& path, QString& error);
+    std::unique_ptr<CompareDialog> m_lastComparison;
 };
 
 } // namespace roofline::ui

@@ -218,6 +218,9 @@ void MainWindow::createFileMenu()
     file->addSeparator();
     addMenuAction(file, tr("&Import Kernels..."), "importKernels", QKeySequence(Qt::CTRL | Qt::Key_I),
         tr("Add kernels from a CSV, TSV, YAML or JSON file"), [this]() { m_files->importDialog(); });
+    addMenuAction(file, tr("Compare &With..."), "compareWith", QKeySequence(),
+        tr("Another run (a baseline) against this session, kernel by kernel: arrows from before to after"),
+        [this]() { m_files->compareWithDialog(); });
     addMenuAction(file, tr("Open &Model Config..."), "openModelConfig", QKeySequence(),
         tr("A Hugging Face config.json (or a model preset) as the LLM panel's model"),
         [this]() { m_files->openModelConfigDialog(); });

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+#include "ui/dialogs/compare_dialog.h"
+
+#include "core/plot/compare_figure.h"
+#include "core/report/compare_report.h"
+#include "ui/plot/figure_export.h"
+#include "ui/plot/plot_style.h"
+#include "ui/plot/roofline_renderer.h"
+
+#include <qcustomplot.h>
+
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFontDatabase>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+namespace roofline::ui {
+
+CompareDialog::CompareDialog(
+    const HardwareProfile& profile, const Comparison& comparison, const QString& before, QWidget* parent)
+    : QDialog(parent)
+    , m_comparison(comparison)
+    , m_profile(profile)
+{
+    setWindowTitle(tr("Compare: %1 (before) \u2192 this session (after)").arg(before));
+    auto* layout = new QVBoxLayout(this);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    m_plot = new QCustomPlot(split);
+    m_plot->setObjectName(QStringLiteral("comparePlot"));
+    m_plot->setMinimumSize(560, 340);
+    renderPlotSpec(*m_plot, buildComparisonFigure(profile, comparison), PlotStyle::forPalette(palette()));
+    m_report = new QPlainTextEdit(split);
+    m_report->setObjectName(QStringLiteral("compareReport"));
+    m_report->setReadOnly(true);
+    m_report->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_report->setPlainText(QString::fromStdString(formatComparison(comparison, OutputFormat::Table)));
+    m_report->setToolTip(tr("Each kernel in both runs: time, speedup, intensity and % of roof before and after"));
+    split->addWidget(m_plot);
+    split->addWidget(m_report);
+    layout->addWidget(split);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    QPushButton* save = buttons->addButton(tr("&Export Figure..."), QDialogButtonBox::ActionRole);
+    save->setToolTip(tr("Write this figure as PNG, SVG or PDF"));
+    connect(save, &QPushButton::clicked, this, &CompareDialog::exportFigure);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+    resize(900, 760);
+}
+
+QString CompareDialog::reportText() const
+{
+    return m_report->toPlainText();
+}
+
+void CompareDialog::exportFigure()
+{
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Figure"), QStringLiteral("before-after.png"), tr("Figures (*.png *.svg *.pdf)"));
+    if (path.isEmpty())
+        return;
+    if (const auto error
+        = ui::exportFigure(buildComparisonFigure(m_profile, m_comparison), PlotStyle::light(), path, ExportOptions {}))
+        QMessageBox::warning(this, tr("Export failed"), *error);
+}
+
+} // namespace roofline::ui
