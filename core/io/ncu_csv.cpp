@@ -364,14 +364,20 @@ std::string hardwareForDeviceName(const std::string& deviceRaw)
 {
     const std::string d = toLower(deviceRaw);
     auto has = [&](const char* s) { return d.find(s) != std::string::npos; };
+    if (has("gb300"))
+        return "gb300";
+    if (has("b300"))
+        return "b300";
     if (has("gb200"))
         return "gb200";
     if (has("b200"))
         return "b200";
     if (has("h200"))
         return "h200-sxm";
+    if (has("h20"))
+        return "h20";
     if (has("h100"))
-        return has("pcie") ? "h100-pcie" : "h100-sxm5";
+        return has("nvl") ? "h100-nvl" : has("pcie") ? "h100-pcie" : "h100-sxm5";
     if (has("a100"))
         return has("pcie") || has("40gb") ? "a100-pcie-40gb" : "a100-sxm4-80gb";
     if (has("v100"))
@@ -382,15 +388,18 @@ std::string hardwareForDeviceName(const std::string& deviceRaw)
         return "l4";
     if (has("4090"))
         return "rtx-4090";
+    if (has("5090"))
+        return "rtx-5090";
     return {};
 }
 
 std::string hardwareForComputeCapability(const std::string& cc)
 {
     // The data-centre part of each architecture (a PCIe or a consumer card of the same compute
-    // capability is told apart only by its name: give --hw for those).
-    static const std::pair<const char*, const char*> parts[]
-        = {{"7.0", "v100-sxm2"}, {"8.0", "a100-sxm4-80gb"}, {"8.9", "l40s"}, {"9.0", "h100-sxm5"}, {"10.0", "b200"}};
+    // capability is told apart only by its name: give --hw for those); 12.0 (GeForce and RTX PRO
+    // Blackwell) has no data-centre part: its flagship, the RTX 5090.
+    static const std::pair<const char*, const char*> parts[] = {{"7.0", "v100-sxm2"}, {"8.0", "a100-sxm4-80gb"},
+        {"8.9", "l40s"}, {"9.0", "h100-sxm5"}, {"10.0", "b200"}, {"10.3", "b300"}, {"12.0", "rtx-5090"}};
     for (const auto& [capability, id] : parts)
         if (trimmed(cc) == capability)
             return id;

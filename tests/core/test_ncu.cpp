@@ -147,10 +147,13 @@ TEST(Ncu, TimesAndBytesAreReadInTheUnitsNcuWritesThem)
     EXPECT_DOUBLE_EQ(*axpy.time, 2e-3) << "2e6 cycles at 1 GHz";
     EXPECT_DOUBLE_EQ(axpy.flops, 1e9);
     EXPECT_TRUE(imp.rejected.empty());
-    // Its Device column is an index ("0"): the compute capability names the part (12.0 has no
-    // shipped profile: the command asks for --hw).
+    // Its Device column is an index ("0"): the compute capability names the part (12.0: the
+    // RTX 5090, the flagship of GeForce Blackwell; another card of it needs --hw).
     EXPECT_EQ(imp.device, "compute capability 12.0");
-    EXPECT_EQ(imp.suggestedHardware, "");
+    EXPECT_EQ(imp.suggestedHardware, "rtx-5090");
+    EXPECT_EQ(hardwareForDeviceName("NVIDIA GeForce RTX 5090"), "rtx-5090");
+    EXPECT_EQ(hardwareForDeviceName("NVIDIA H100 NVL"), "h100-nvl");
+    EXPECT_EQ(hardwareForDeviceName("NVIDIA B300 SXM6 AC"), "b300");
     EXPECT_EQ(hardwareForComputeCapability("8.0"), "a100-sxm4-80gb");
     EXPECT_EQ(hardwareForComputeCapability("9.0"), "h100-sxm5");
     EXPECT_EQ(hardwareForComputeCapability("7.0"), "v100-sxm2");
