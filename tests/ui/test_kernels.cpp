@@ -32,6 +32,7 @@
 #include <QAction>
 #include <QFile>
 #include <QItemSelectionModel>
+#include <QLabel>
 #include <QProgressDialog>
 #include <QSettings>
 #include <QSignalSpy>
@@ -712,4 +713,14 @@ TEST_F(KernelsTest, TheRegimeColumnHoldsEveryRegimesNameWhateverTheRowsMeasured)
     EXPECT_GE(
         view->columnWidth(ui::KernelTableModel::Regime), fm.horizontalAdvance(QStringLiteral("compute-bound")) + 8)
         << "\"compute-bound\", not \"compute-bou...\"";
+}
+
+TEST_F(KernelsTest, TheSummarySaysHowMuchTimeLatencyBoundKernelsHold)
+{
+    // A 6 ms GEMM and a 5 us bias add (within two 4 us launches on an H100): 5 / 6005 = 0.0833 %.
+    doc()->addKernels({test::makeKernel("gemm", 4.4e12, 3e9, 6e-3), test::makeKernel("bias", 2e6, 8e6, 5e-6)}, "add");
+    auto* summary = window->findChild<QLabel*>(QStringLiteral("kernelSummary"));
+    ASSERT_NE(summary, nullptr);
+    EXPECT_TRUE(summary->text().contains(QStringLiteral("1 latency-bound (0.0833% of the time")))
+        << summary->text().toStdString();
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/panels/kernels_panel.h"
 
+#include "core/model/units.h"
 #include "ui/document/session_document.h"
 #include "ui/panels/kernel_table_model.h"
 
@@ -28,6 +29,7 @@ KernelsPanel::KernelsPanel(SessionDocument* document, const QList<QAction*>& too
     bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     bar->addActions(toolbarActions);
     bar->addSeparator();
+    m_summary->setObjectName(QStringLiteral("kernelSummary"));
     bar->addWidget(m_summary);
     layout->addWidget(bar);
 
@@ -67,6 +69,18 @@ KernelsPanel::KernelsPanel(SessionDocument* document, const QList<QAction*>& too
             text += tr(": %1 memory-bound, %2 compute-bound").arg(memory).arg(compute);
         if (ridge)
             text += tr(", %1 at the ridge").arg(ridge);
+        if (counts.latencyBound > 0 && a) { // the time they hold: walked only when there are some
+            double time = 0.0;
+            const auto& kernels = document->session().kernels;
+            for (std::size_t i = 0; i < a->placements.size() && i < kernels.size(); ++i)
+                if (a->placements[i].regime == Regime::LatencyBound)
+                    time += kernels[i].time.value_or(0.0);
+            const double total = a->summary.totalTime;
+            text += tr(", %1 latency-bound").arg(static_cast<qulonglong>(counts.latencyBound));
+            if (total > 0)
+                text += tr(" (%1% of the time: fuse, use CUDA graphs)")
+                            .arg(QString::fromStdString(formatNumber(time / total * 100.0, 3)));
+        }
         if (above)
             text += tr(", <b style='color:#d62728'>%1 above the roof</b>").arg(above);
         m_summary->setText(text);
