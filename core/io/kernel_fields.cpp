@@ -233,6 +233,13 @@ void KernelRowBuilder::set(const KernelField& field, std::string_view key, std::
         v = *bare * field.multiplier; // the common case: a plain positive number in the column's unit
     } else {
         auto r = parseQuantity(text, dimensionOf(field.kind));
+        if (!r && (field.kind == Kind::Flops || field.kind == Kind::Bytes)) {
+            // 0 FLOPs (a copy) or 0 bytes is a fact about the program: noted, not rejected.
+            QuantityOptions zeroToo;
+            zeroToo.requirePositive = false;
+            if (auto z = parseQuantity(text, dimensionOf(field.kind), zeroToo); z && *z == 0.0)
+                r = 0.0;
+        }
         if (!r) {
             fail(printable(key) + ": " + r.error().message);
             return;
@@ -273,12 +280,28 @@ void KernelRowBuilder::set(const KernelField& field, std::string_view key, std::
     }
 }
 
+std::string KernelRowBuilder::name() const
+{
+    return (m_name ? *m_name : "row " + std::to_string(m_line)) + m_nameSuffix;
+}
+
+std::optional<KernelRowBuilder::Unplaced> KernelRowBuilder::unplaced() const
+{
+    if (!m_error.empty() || !m_flops)
+        return std::nullopt;
+    if (*m_flops == 0.0)
+        return Unplaced::NoFlops;
+    if (m_bytes && *m_bytes == 0.0 && *m_flops > 0.0)
+        return Unplaced::NoBytes;
+    return std::nullopt;
+}
+
 Result<Kernel> KernelRowBuilder::build() const
 {
     if (!m_error.empty())
         return Error {{}, m_line, 0, m_error};
     Kernel k;
-    k.name = (m_name ? *m_name : "row " + std::to_string(m_line)) + m_nameSuffix;
+    k.name = name();
     if (!m_flops)
         return Error {{}, m_line, 0, quoted(k.name) + " has no FLOP count"};
     k.flops = *m_flops;
@@ -316,6 +339,10 @@ Result<Kernel> KernelRowBuilder::build() const
 
 void KernelRowCollector::add(const KernelRowBuilder& row)
 {
+    if (const auto why = row.unplaced()) {
+        (*why == KernelRowBuilder::Unplaced::NoFlops ? m_noFlops : m_noBytes).push_back({row.name(), row.line()});
+        return;
+    }
     auto k = row.build();
     if (!k) {
         reject(row.line(), k.error().message);
@@ -341,6 +368,34 @@ void KernelRowCollector::addBuilt(Kernel kernel, int line)
 void KernelRowCollector::reject(int line, const std::string& message)
 {
     m_out.rejected.push_back(Error {m_file, line, 0, message});
+}
+
+void KernelRowCollector::noteUnplaced()
+{
+    auto note = [&](const std::vector<Row>& rows, const char* what) {
+        if (rows.empty())
+            return;
+        const bool one = rows.size() == 1;
+        m_out.warnings.push_back(std::to_string(rows.size()) + (one ? " kernel has " : " kernels have ") + what
+            + kNotOnTheRoofline + firstOf(rows.size(), 5, [&](std::size_t i) {
+                  return quoted(rows[i].name) + " (line " + std::to_string(rows[i].line) + ")";
+              }));
+    };
+    note(m_noFlops, "no floating-point work (0 FLOPs)");
+    note(m_noBytes, "no bytes (an infinite intensity)");
+}
+
+std::optional<Error> KernelRowCollector::firstUnplaced() const
+{
+    const Row* first = nullptr;
+    for (const auto* rows : {&m_noFlops, &m_noBytes})
+        if (!rows->empty() && (!first || rows->front().line < first->line))
+            first = &rows->front();
+    if (!first)
+        return std::nullopt;
+    const bool noFlops = !m_noFlops.empty() && first == &m_noFlops.front();
+    return Error {m_file, first->line, 0,
+        quoted(first->name) + (noFlops ? " has 0 FLOPs" : " has 0 bytes") + ": a session holds kernels on the roofline only"};
 }
 
 void collectTreeKernels(const YAML::Node& list, KernelRowCollector& collector, std::set<std::string>& ignored)

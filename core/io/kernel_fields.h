@@ -50,6 +50,12 @@ public:
     void setNameSuffix(std::string suffix) { m_nameSuffix = std::move(suffix); }
     /// The kernel, or why this row cannot be placed.
     Result<Kernel> build() const;
+    /// A well-formed row that is a fact about the program, not bad data: 0 FLOPs (a copy, an
+    /// init kernel) or 0 bytes (an infinite intensity). Noted, not placed, not rejected.
+    enum class Unplaced { NoFlops, NoBytes };
+    std::optional<Unplaced> unplaced() const;
+    /// The kernel's name as build() gives it ("row 7" when the row names none).
+    std::string name() const;
 
 private:
     int m_line;
@@ -81,8 +87,18 @@ public:
     /// A kernel already built from the row at `line`: kept unless its name was seen before.
     void addBuilt(Kernel kernel, int line);
     void reject(int line, const std::string& message);
+    /// Adds one note per reason for the rows left off the roofline ("2 kernels have no
+    /// floating-point work (0 FLOPs), not on the roofline: 'memcpy' (line 3), ...").
+    void noteUnplaced();
+    /// The first row left off the roofline, as an error (a session holds placeable kernels only).
+    std::optional<Error> firstUnplaced() const;
 
 private:
+    struct Row {
+        std::string name;
+        int line = 0;
+    };
+    std::vector<Row> m_noFlops, m_noBytes;
     /// The kept kernels by index into m_out.kernels, hashed and compared by name: an index stays
     /// valid when the vector grows, where a view of a short name would not.
     struct NameHash {

@@ -213,6 +213,7 @@ Result<KernelImport> parseCsvKernels(
     });
     if (!read)
         return Error {file, 0, 0, kImportCancelled};
+    collector.noteUnplaced();
     return out;
 }
 
@@ -246,6 +247,7 @@ Result<KernelImport> parseTreeKernels(std::string_view text, const std::string& 
     } catch (const YAML::Exception& e) {
         return yamlError(file, e, "");
     }
+    collector.noteUnplaced();
     if (auto note = ignoredNote("field", std::vector<std::string>(ignored.begin(), ignored.end())))
         out.warnings.push_back(*note);
     return out;

@@ -227,6 +227,8 @@ std::vector<Kernel> parseSessionKernels(const std::string& file, const YAML::Nod
     collectTreeKernels(v, collector, ignored);
     if (!imported.rejected.empty())
         throw YamlFailure {imported.rejected.front()};
+    if (auto e = collector.firstUnplaced())
+        throw YamlFailure {*e};
     if (!ignored.empty())
         yamlFail(file, v, "unknown kernel field '" + *ignored.begin() + "'");
     return std::move(imported.kernels);

@@ -436,7 +436,7 @@ TEST(Cli, AnalyzeListsEveryBadRowAndExitsOneUnlessSkipped)
     EXPECT_EQ(r.code, 1);
     EXPECT_EQ(r.out, "");
     EXPECT_NE(
-        r.err.find("error: " + file + ":3: flops: FLOP count must be greater than zero (got '0')\n"), std::string::npos)
+        r.err.find("error: " + file + ":3: flops: FLOP count must be greater than zero (got '-1')\n"), std::string::npos)
         << r.err;
     EXPECT_NE(r.err.find("error: " + file + ":8: flops: unknown unit 'GB'"), std::string::npos) << r.err;
     const CliRun skipped = roofline({"analyze", file, "--hw", "h100", "--skip-invalid", "--format", "json"});
@@ -777,7 +777,7 @@ TEST(Cli, AnFp64ExportIsShownUnderTheFp64RoofWithoutAFlag)
 TEST(Cli, SkipInvalidThatLeavesNothingToPlaceExitsOne)
 {
     const fs::path file = scratch() / "allbad.csv";
-    std::ofstream(file) << "name,flops,bytes\na,0,1\nb,x,1\n";
+    std::ofstream(file) << "name,flops,bytes\na,-1,1\nb,x,1\n";
     const CliRun r = roofline({"analyze", file.string(), "--hw", "h100", "--skip-invalid"});
     EXPECT_EQ(r.code, 1);
     EXPECT_TRUE(r.out.empty()) << r.out;
@@ -916,4 +916,17 @@ TEST(Cli, AnalyzeCountsTheTimeLatencyBoundKernelsHold)
     const json j = json::parse(roofline({"analyze", file, "--hw", "h100", "--format", "json"}).out);
     EXPECT_EQ(j["kernels"][1]["regime"], "latency-bound");
     EXPECT_NE(j["kernels"][1]["lever"].get<std::string>().find("CUDA graphs"), std::string::npos);
+}
+
+TEST(Cli, AnalyzeLoadsAKernelFileWithCopiesAndNamesThemOnStderr)
+{
+    const std::string file = std::string(ROOFLINE_TEST_DATA) + "/kernels/valid/with-copies.csv";
+    const CliRun r = roofline({"analyze", file, "--hw", "h100", "--format", "json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(json::parse(r.out)["kernels"].size(), 1u);
+    EXPECT_NE(r.err.find("note: " + file
+                  + ": 2 kernels have no floating-point work (0 FLOPs), not on the roofline: 'memcpy HtoD' (line 2)"),
+        std::string::npos)
+        << r.err;
+    EXPECT_EQ(r.err.find("error"), std::string::npos) << r.err;
 }

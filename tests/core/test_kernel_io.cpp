@@ -474,3 +474,36 @@ TEST(KernelFiles, BareSiSuffixesAndDerivedColumnsToTheirPrintedPrecision)
     ASSERT_TRUE(t.ok());
     EXPECT_EQ(t->rejected.size(), 1u);
 }
+
+TEST(KernelFiles, RowsWithNoFlopsOrNoBytesAreNotedNotRejected)
+{
+    // A copy or an init kernel is a fact about the program, not bad data (issue 28): the file
+    // loads, and one note per reason names the rows left off the roofline.
+    const KernelImport csv = loadOk("with-copies.csv");
+    ASSERT_EQ(csv.kernels.size(), 1u);
+    EXPECT_EQ(csv.kernels[0].name, "gemm");
+    EXPECT_EQ(csv.lines, std::vector<int> {3});
+    EXPECT_EQ(csv.warnings,
+        (std::vector<std::string> {
+            "2 kernels have no floating-point work (0 FLOPs), not on the roofline: 'memcpy HtoD' (line 2), "
+            "'init_buffers' (line 4)",
+            "1 kernel has no bytes (an infinite intensity), not on the roofline: 'scale' (line 5)"}));
+    for (const char* text : {"- {name: copy, flops: 0 GFLOP, bytes: 1 GB}\n- {name: k, flops: 1, bytes: 1}\n",
+             R"([{"name": "copy", "flops": 0, "bytes": 1e9}, {"name": "k", "flops": 1, "bytes": 1}])"}) {
+        auto r = parseKernels(text, "t", text[0] == '-' ? KernelFormat::Yaml : KernelFormat::Json);
+        ASSERT_TRUE(r.ok()) << r.error();
+        EXPECT_EQ(r->kernels.size(), 1u);
+        EXPECT_TRUE(r->rejected.empty());
+        ASSERT_EQ(r->warnings.size(), 1u);
+        EXPECT_EQ(r->warnings[0], "1 kernel has no floating-point work (0 FLOPs), not on the roofline: 'copy' (line 1)");
+    }
+    // Negative values are still bad data; a file of copies only places nothing and says so.
+    auto negative = parseKernels("name,flops,bytes\nk,-1,1\n", "t", KernelFormat::Csv);
+    ASSERT_TRUE(negative.ok());
+    EXPECT_EQ(negative->rejected.size(), 1u);
+    auto copies = parseKernels("name,flops,bytes\ncopy,0,1\n", "t", KernelFormat::Csv);
+    ASSERT_FALSE(copies.ok());
+    EXPECT_EQ(copies.error().message,
+        "no kernel can be placed on a roofline: 1 kernel has no floating-point work (0 FLOPs), not on the roofline: "
+        "'copy' (line 2)");
+}

@@ -187,7 +187,7 @@ TEST(Session, ErrorsNameTheLine)
         "a.yaml:2:12: unknown precision 'fp12'; known: fp64 fp32 tf32 bf16 fp16 fp8 fp6 fp4 int8");
     EXPECT_EQ(
         parseSession("roofline_session: 1\nkernels:\n  - {name: a, flops: 0, bytes: 1}\n", "a.yaml").error().toString(),
-        "a.yaml:3: flops: FLOP count must be greater than zero (got '0')");
+        "a.yaml:3: 'a' has 0 FLOPs: a session holds kernels on the roofline only");
     EXPECT_EQ(parseSession("roofline_session: 1\nview: {x: [10, 1]}\n", "a.yaml").error().toString(),
         "a.yaml:2:11: 'x' must have 0 < low < high on a log axis");
     EXPECT_EQ(parseSession("roofline_session: 1\ncolour: red\n", "a.yaml").error().toString(),
