@@ -272,8 +272,17 @@ void addRocprofSysinfo(KernelImport& imported, const std::string& pmcPerfPath)
 {
     if (imported.source.rfind("rocprof", 0) != 0 || !imported.device.empty())
         return;
-    const auto text
-        = readTextFile((std::filesystem::path(pmcPerfPath).parent_path() / "sysinfo.csv").string(), 1 << 20);
+    // rocprof-compute writes sysinfo.csv beside pmc_perf.csv; a copy renamed with a prefix
+    // ("run1_pmc_perf.csv") keeps its sysinfo under the same prefix ("run1_sysinfo.csv").
+    const std::filesystem::path pmc(pmcPerfPath);
+    std::vector<std::filesystem::path> candidates;
+    if (std::string name = pmc.filename().string(); name.find("pmc_perf") != std::string::npos)
+        candidates.push_back(pmc.parent_path() / name.replace(name.find("pmc_perf"), 8, "sysinfo"));
+    candidates.push_back(pmc.parent_path() / "sysinfo.csv");
+    Result<std::string> text = Error {};
+    for (const auto& path : candidates)
+        if ((text = readTextFile(path.string(), 1 << 20)) && looksLikeRocprofSysinfo(text.value()))
+            break;
     if (!text || !looksLikeRocprofSysinfo(text.value()))
         return;
     const CsvTable table = readCsv(text.value(), ',');

@@ -303,7 +303,12 @@ std::string formatTable(
     std::vector<std::vector<std::string>> rows;
     const bool shares = std::any_of(
         kernels.begin(), kernels.end(), [&](const Kernel& k) { return timeShareOf(k, total).has_value(); });
+    // A kernel judged by another precision's roof than the view's says which (issue 28).
+    const bool mixed = std::any_of(
+        placements.begin(), placements.end(), [&](const Placement& p) { return p.precision != roof.precision; });
     rows.push_back({"NAME", "INTENSITY", "REGIME", "ROOF", "ACHIEVED", "HEADROOM", "MFU", "TIME >="});
+    if (mixed)
+        rows.back().insert(rows.back().begin() + 1, "PRECISION");
     if (shares) {
         rows.back().push_back("SHARE");
         rows.back().push_back("GAIN AT ROOF");
@@ -317,6 +322,8 @@ std::string formatTable(
             rate(p.roof(), p.precision), p.achieved ? rate(*p.achieved, p.precision) : "-",
             p.headroom() ? formatNumber(*p.headroom(), 3) + "x" : "-", mfu ? formatNumber(*mfu * 100.0, 3) + "%" : "-",
             formatQuantity(timeLowerBound(k, p), Dimension::Time)});
+        if (mixed)
+            rows.back().insert(rows.back().begin() + 1, precisionLabel(p.precision));
         if (shares) {
             const std::optional<double> share = timeShareOf(k, total), gain = gainAtRoof(k, p, total);
             rows.back().push_back(share ? formatNumber(*share * 100.0, 3) + "%" : "-");

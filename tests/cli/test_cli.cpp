@@ -930,3 +930,15 @@ TEST(Cli, AnalyzeLoadsAKernelFileWithCopiesAndNamesThemOnStderr)
         << r.err;
     EXPECT_EQ(r.err.find("error"), std::string::npos) << r.err;
 }
+
+TEST(Cli, AnalyzeOfARocprofExportPicksThePartAndShowsEachKernelsPrecision)
+{
+    // The real MI300A export: FP32 first-touch kernels hold most of the time, the FP64 ones are
+    // judged by the FP64 roof, and the table says so in a PRECISION column.
+    const std::string file = std::string(ROOFLINE_TEST_DATA) + "/rocprof/collapse-mi300a/pmc_perf.csv";
+    const CliRun r = roofline({"analyze", file});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("device MI300A_A1, gfx942, 228 CUs -> mi300a"), std::string::npos) << r.err;
+    EXPECT_NE(r.out.find("NAME                                      PRECISION  INTENSITY"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Qmain_l41.kd #2  FP64       0.524      memory-bound"), std::string::npos) << r.out;
+}

@@ -4,6 +4,9 @@
 #include "core/io/rocprof_csv.h"
 
 #include <gtest/gtest.h>
+#include <filesystem>
+
+namespace fs = std::filesystem;
 
 using namespace roofline;
 
@@ -131,6 +134,17 @@ TEST(Rocprof, TheSysinfoBesideAnExportNamesTheGpu)
     EXPECT_EQ(hardwareForAmdGpuModel("mi325x"), "mi325x");
     EXPECT_EQ(hardwareForAmdGpuModel("MI250X"), "mi250x");
     EXPECT_EQ(hardwareForAmdGpuModel("MI210"), "");
+    // A renamed copy finds the sysinfo renamed the same way ("run_pmc_perf.csv", "run_sysinfo.csv").
+    const fs::path dir = fs::temp_directory_path() / "rs-rocprof-prefixed";
+    fs::create_directories(dir);
+    fs::copy_file(std::string(ROOFLINE_TEST_DATA) + "/rocprof/collapse-mi300a/pmc_perf.csv", dir / "run_pmc_perf.csv",
+        fs::copy_options::overwrite_existing);
+    fs::copy_file(std::string(ROOFLINE_TEST_DATA) + "/rocprof/collapse-mi300a/sysinfo.csv", dir / "run_sysinfo.csv",
+        fs::copy_options::overwrite_existing);
+    const auto renamed = loadKernelFile((dir / "run_pmc_perf.csv").string());
+    ASSERT_TRUE(renamed.ok());
+    EXPECT_EQ(renamed->suggestedHardware, "mi300a");
+    fs::remove_all(dir);
     // Without a sysinfo.csv beside it (the MI200 copy is alone in its folder) nothing is guessed.
     const auto text = parseKernels("Dispatch_ID,Kernel_Name,SQ_INSTS_VALU_ADD_F64,TCC_EA_RDREQ_sum,TCC_EA_WRREQ_sum\n"
                                    "0,k,1,1,1\n",
