@@ -128,12 +128,18 @@ Result<HardwareProfile> ertSum(const std::string& text, const std::string& file)
         const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
         return ec == std::errc() && end == t.data() + t.size() && std::isfinite(v) ? v : -1.0;
     };
-    static const std::regex flops(R"(^\s*([0-9.eE+-]+)\s+(?:(\w+)\s+)?GFLOPs\s+EMP)");
-    static const std::regex level(R"(^\s*([0-9.eE+-]+)\s+(\S+)\s+EMP)");
+    // The Run's summary writes "4360.14 FP64 GFLOPs EMP" and "1721.88 L1 EMP"; the sum file of
+    // one configuration (FLOPS.001/MPI.0001/OpenMP.0001/sum) the same without EMP, plus a
+    // "1458.88 Weight" line that is not a memory level. META_DATA lines start with a name.
+    static const std::regex flops(R"(^\s*([0-9.eE+-]+)\s+(?:(\w+)\s+)?GFLOPs(?:\s+EMP)?\s*$)");
+    static const std::regex level(R"(^\s*([0-9.eE+-]+)\s+(\S+)(?:\s+EMP)?\s*$)");
     std::istringstream in(text);
     int lineNo = 0;
+    bool weight = false;
     for (std::string line; std::getline(in, line);) {
         ++lineNo;
+        if (!line.empty() && line.back() == '\r')
+            line.pop_back();
         std::smatch m;
         if (std::regex_search(line, m, flops)) {
             const double v = value(m[1]);
@@ -142,8 +148,12 @@ Result<HardwareProfile> ertSum(const std::string& text, const std::string& file)
                 return Error {file, lineNo, 1, "unknown precision '" + m[2].str() + "'"};
             if (!(v > 0))
                 return Error {file, lineNo, 1, "GFLOP/s must be a number greater than zero"};
-            p.peaks[*pr] = v * 1e9;
+            p.peaks[*pr] = std::max(p.peaks[*pr], v * 1e9);
         } else if (std::regex_search(line, m, level)) {
+            if (m[2] == "Weight") { // ERT's weighting of the runs, not a bandwidth
+                weight = true;
+                continue;
+            }
             const double v = value(m[1]);
             if (!(v > 0))
                 return Error {file, lineNo, 1, "GB/s must be a number greater than zero"};
@@ -151,9 +161,23 @@ Result<HardwareProfile> ertSum(const std::string& text, const std::string& file)
         }
     }
     if (p.peaks.empty() || p.memory.empty())
-        return Error {file, 0, 0, "not an ERT summary: no 'N GFLOPs EMP' and 'N <level> EMP' lines"};
+        return Error {file, 0, 0, "not an ERT summary: no 'N GFLOPs' and 'N <level>' lines"};
+    if (weight)
+        p.notes.push_back("ERT's 'Weight' line is not a memory level and is left out.");
+    if (text.find(" EMP") == std::string::npos)
+        p.notes.push_back("This is the sum file of one ERT configuration (one FLOPS / MPI / OpenMP choice); the run's "
+                          "roofline.json holds the best over all of them.");
     orderLevels(p);
     return p;
+}
+
+/// An ERT text summary: "N GFLOPs EMP" lines (the run's summary), or a configuration's sum file:
+/// a "N GFLOPs" line and a META_DATA block.
+bool looksLikeErtSum(const std::string& head)
+{
+    static const std::regex bareFlops(R"((^|\n)\s*[0-9.]+\s+(\w+\s+)?gflops\s*(\r?\n|$))");
+    return head.find("gflops emp") != std::string::npos
+        || (head.find("meta_data") != std::string::npos && std::regex_search(head, bareFlops));
 }
 
 /// A working-set size ("16kB", "512kB", "16MB", "1GB") in bytes; 0 when unreadable.
@@ -283,7 +307,7 @@ Result<HardwareProfile> parseCeilings(const std::string& text, const std::string
     }
     if (head.find("\"gflops\"") != std::string::npos || head.find("\"empirical\"") != std::string::npos)
         r = ertJson(text, file);
-    else if (head.find("gflops emp") != std::string::npos)
+    else if (looksLikeErtSum(head))
         r = ertSum(text, file);
     else if ((head.rfind("flops ", 0) == 0 || head.find("\nflops ") != std::string::npos)
         && head.find("\nbw_load ") != std::string::npos)

@@ -56,6 +56,27 @@ TEST(Ceilings, ErtTextSummary)
     EXPECT_DOUBLE_EQ(*p.memory[1].bandwidth, 1721.88e9);
 }
 
+TEST(Ceilings, ErtConfigurationSumWithoutEmpAndWithAWeightLine)
+{
+    // The sum file of one ERT configuration (FLOPS.001/MPI.0001/OpenMP.0001/sum), laid out as
+    // ERT 1.1.0 writes it: no EMP suffix, a 'Weight' line that is no memory level, META_DATA.
+    const HardwareProfile p = load("ert-config-sum");
+    EXPECT_DOUBLE_EQ(*p.peak(Precision::FP64), 12.40e9);
+    ASSERT_EQ(p.memory.size(), 4u);
+    EXPECT_EQ(p.memory[0].name, "DRAM");
+    EXPECT_DOUBLE_EQ(*p.memory[0].bandwidth, 19.10e9);
+    for (const auto& level : p.memory)
+        EXPECT_NE(level.name, "Weight");
+    const std::string notes = [&] {
+        std::string all;
+        for (const auto& n : p.notes)
+            all += n + "\n";
+        return all;
+    }();
+    EXPECT_NE(notes.find("'Weight' line is not a memory level"), std::string::npos) << notes;
+    EXPECT_NE(notes.find("one ERT configuration"), std::string::npos) << notes;
+}
+
 TEST(Ceilings, RocprofRooflineCsv)
 {
     const HardwareProfile p = load("roofline.csv");
