@@ -65,6 +65,14 @@ std::optional<std::string> reasonFor(const std::vector<std::string_view>& lines,
     if (head.find("\nflops ") != head.npos && head.find("\nbw_load ") != head.npos)
         return std::string("this is a likwid-bench summary: measured ceilings, not kernels; import it as ceilings "
                            "(roofline import-ceilings, or drop it on the window)");
+    if (startsWith(lines.front(), "Index,KernelName,gpu-id"))
+        return std::string("this is a rocprof kernel trace without counters: it has no FLOPs or bytes; collect them "
+                           "with rocprof -i input.txt (pmc: FETCH_SIZE WRITE_SIZE SQ_INSTS_VALU_FMA_F32 ...), or "
+                           "rocprof-compute profile --roof-only (docs/profilers.md)");
+    if (lines.front().find("Total Time (ns)") != std::string_view::npos
+        && lines.front().find("Instances") != std::string_view::npos)
+        return std::string("this is an Nsight Systems kernel summary: it has times but no FLOPs or bytes; export "
+                           "with ncu instead (docs/profilers.md)");
     if (startsWith(lines.front(), "{") && head.find("\"hidden_size\"") != head.npos
         && (head.find("\"architectures\"") != head.npos || head.find("\"model_type\"") != head.npos))
         return std::string("this is a Hugging Face model config (config.json), not a kernel list; LLM workloads come "

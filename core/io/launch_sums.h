@@ -7,6 +7,7 @@
 #include "core/io/kernel_io.h"
 
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <string>
 #include <utility>
@@ -46,10 +47,11 @@ private:
 };
 
 /// "2 launches have <what><separator>'memcpy' (ID 3, line 28), ... and 4 more": one note for the
-/// launches (`noun`: "launch", "dispatch") left out for one reason. `L` has name, id and line.
+/// launches (`noun`: "launch", "dispatch") left out for one reason. `L` has name, id and line;
+/// `detail` adds to each one's parentheses (": 16.8 MB in 20.2 us, 832 GB/s").
 template <typename L>
 std::string launchNote(const std::vector<L>& ls, const std::string& noun, const std::string& what,
-    const char* separator = kNotOnTheRoofline)
+    const char* separator = kNotOnTheRoofline, const std::function<std::string(const L&)>& detail = {})
 {
     const bool one = ls.size() == 1;
     return std::to_string(ls.size()) + " " + noun
@@ -58,7 +60,7 @@ std::string launchNote(const std::vector<L>& ls, const std::string& noun, const 
                                      : "s")
         + (one ? " has " : " have ") + what + separator + firstOf(ls.size(), 5, [&](std::size_t i) {
               return roofline::quoted(ls[i].name) + " (ID " + printable(ls[i].id) + ", line "
-                  + std::to_string(ls[i].line) + ")";
+                  + std::to_string(ls[i].line) + (detail ? detail(ls[i]) : std::string()) + ")";
           });
 }
 

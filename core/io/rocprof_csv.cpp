@@ -9,6 +9,7 @@
 #include "core/io/launch_sums.h"
 #include "core/io/precision_flops.h"
 #include "core/io/text_file.h"
+#include "core/model/units.h"
 
 #include <algorithm>
 #include <array>
@@ -16,6 +17,7 @@
 #include <charconv>
 #include <cmath>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 
@@ -36,10 +38,15 @@ struct Columns {
     {
         for (std::size_t i = 0; i < header.size(); ++i)
             m_index.emplace(std::string(trimView(header[i])), static_cast<int>(i));
-        name = at("Kernel_Name");
-        dispatch = at("Dispatch_ID");
-        start = at("Start_Timestamp");
-        end = at("End_Timestamp");
+        // rocprof-compute's pmc_perf.csv, or rocprof v1's results.csv (Index, KernelName, the
+        // counters asked for, BeginNs/EndNs with --timestamp on, FETCH_SIZE/WRITE_SIZE in KiB).
+        v1 = at("Kernel_Name") == kNone && at("KernelName") != kNone;
+        name = at(v1 ? "KernelName" : "Kernel_Name");
+        dispatch = at(v1 ? "Index" : "Dispatch_ID");
+        start = at(v1 ? "BeginNs" : "Start_Timestamp");
+        end = at(v1 ? "EndNs" : "End_Timestamp");
+        fetchKiB = at("FETCH_SIZE");
+        writeKiB = at("WRITE_SIZE");
         static const std::array<std::pair<const char*, Precision>, 3> valu {
             {{"F16", Precision::FP16}, {"F32", Precision::FP32}, {"F64", Precision::FP64}}};
         for (const auto& [suffix, p] : valu)
@@ -62,16 +69,21 @@ struct Columns {
     std::string missing() const
     {
         std::string m;
-        auto need = [&](bool ok, const char* what) {
+        auto need = [&](bool ok, const std::string& what) {
             if (!ok)
                 m += std::string(m.empty() ? "" : "; ") + what;
         };
         need(name != kNone, "Kernel_Name");
-        need(
-            !flops.empty(), "FLOP counters (SQ_INSTS_VALU_{ADD,MUL,FMA,TRANS}_F16/F32/F64, SQ_INSTS_VALU_MFMA_MOPS_*)");
-        need(rdreq != kNone && wrreq != kNone,
-            "HBM request counters (TCC_EA_RDREQ_sum and TCC_EA_WRREQ_sum, or TCC_EA0_*)");
+        // rocprof v1 kernels with bytes and no FLOP counters are reported, not refused.
+        need(!flops.empty() || (v1 && fetchBytes()),
+            "FLOP counters (SQ_INSTS_VALU_{ADD,MUL,FMA,TRANS}_F16/F32/F64, SQ_INSTS_VALU_MFMA_MOPS_*)");
+        need((rdreq != kNone && wrreq != kNone) || fetchBytes(),
+            "HBM request counters (TCC_EA_RDREQ_sum and TCC_EA_WRREQ_sum, or TCC_EA0_*"
+                + std::string(v1 ? ", or FETCH_SIZE and WRITE_SIZE)" : ")"));
         return m;
+    }
+    /// Bytes from rocprof's derived FETCH_SIZE + WRITE_SIZE (KiB) rather than the TCC requests.
+    bool fetchBytes() const { return (rdreq == kNone || wrreq == kNone) && fetchKiB != kNone && writeKiB != kNone;
     }
 
     struct Flops {
@@ -82,6 +94,8 @@ struct Columns {
     std::vector<Flops> flops;
     int name = kNone, dispatch = kNone, start = kNone, end = kNone;
     int rdreq = kNone, rdreq32 = kNone, wrreq = kNone, wrreq64 = kNone, bubble = kNone;
+    int fetchKiB = kNone, writeKiB = kNone;
+    bool v1 = false;
 
 private:
     int at(const std::string& column) const
@@ -133,6 +147,7 @@ struct Dispatch {
     PrecisionFlops flops;
     double bytes = 0;
     std::optional<double> seconds;
+    bool counted = true; ///< the file has FLOP counters
 };
 
 Dispatch countDispatch(const Columns& c, Row& row, const std::vector<std::string_view>& fields, int line)
@@ -149,6 +164,9 @@ Dispatch countDispatch(const Columns& c, Row& row, const std::vector<std::string
     const double wr = row(c.wrreq), wr64 = row(c.wrreq64);
     d.bytes
         = 128 * bubble + 32 * rd32 + 64 * std::max(0.0, rd - bubble - rd32) + 64 * wr64 + 32 * std::max(0.0, wr - wr64);
+    if (c.fetchBytes())
+        d.bytes = 1024 * (row(c.fetchKiB) + row(c.writeKiB)); // rocprof's metrics.xml: KiB of video memory
+    d.counted = !c.flops.empty();
     const double t0 = row(c.start), t1 = row(c.end);
     if (c.start != kNone && c.end != kNone && t1 > t0)
         d.seconds = (t1 - t0) * 1e-9;
@@ -164,6 +182,8 @@ public:
     { }
     void add(const Dispatch& d)
     {
+        if (!d.counted)
+            return m_uncounted.push_back(d);
         if (!(d.flops.total() > 0))
             return m_noFlops.push_back(d);
         if (!(d.bytes > 0))
@@ -187,8 +207,24 @@ public:
             out.kernels.push_back(std::move(s.k));
             out.lines.push_back(s.line);
         }
+        // What such a dispatch did still tells something: its HBM traffic and the rate it ran at.
+        const std::function<std::string(const Dispatch&)> traffic = [](const Dispatch& d) {
+            if (!(d.bytes > 0))
+                return std::string();
+            std::string t = ": " + formatQuantity(d.bytes, Dimension::Bytes);
+            if (d.seconds)
+                t += " in " + formatQuantity(*d.seconds, Dimension::Time) + ", "
+                    + formatQuantity(d.bytes / *d.seconds, Dimension::ByteRate);
+            return t;
+        };
+        if (!m_uncounted.empty())
+            out.warnings.push_back(launchNote(m_uncounted, "dispatch",
+                "bytes and time but no FLOP counters in this export (add SQ_INSTS_VALU_ADD_F32, _MUL_, _FMA_ ... "
+                "to rocprof's pmc: line)",
+                kNotOnTheRoofline, traffic));
         if (!m_noFlops.empty())
-            out.warnings.push_back(launchNote(m_noFlops, "dispatch", "no floating-point work (0 FLOPs)"));
+            out.warnings.push_back(
+                launchNote(m_noFlops, "dispatch", "no floating-point work (0 FLOPs)", kNotOnTheRoofline, traffic));
         if (!m_noBytes.empty())
             out.warnings.push_back(launchNote(m_noBytes, "dispatch", "no HBM bytes (an infinite intensity)"));
         if (const std::string note = leftOut.note(); !note.empty())
@@ -202,15 +238,18 @@ private:
         PrecisionFlops flops;
     };
     LaunchSums<Sum> m_sums;
-    std::vector<Dispatch> m_noFlops, m_noBytes;
+    std::vector<Dispatch> m_noFlops, m_noBytes, m_uncounted;
 };
 
 } // namespace
 
 bool looksLikeRocprofPmcPerf(std::string_view text)
 {
-    return firstLineHas(text, {"Dispatch_ID", "Kernel_Name"})
-        && (firstLineHas(text, {"SQ_"}) || firstLineHas(text, {"TCC_"}));
+    const bool counters = firstLineHas(text, {"SQ_"}) || firstLineHas(text, {"TCC_"})
+        || firstLineHas(text, {"FETCH_SIZE"}) || firstLineHas(text, {"WRITE_SIZE"});
+    return counters
+        && (firstLineHas(text, {"Dispatch_ID", "Kernel_Name"})
+            || firstLineHas(text, {"Index,KernelName,gpu-id"}));
 }
 
 bool looksLikeRocprofSysinfo(std::string_view text)
@@ -228,10 +267,11 @@ Result<KernelImport> parseRocprofPmcPerf(std::string_view text, const std::strin
     const Columns columns(header);
     if (const std::string missing = columns.missing(); !missing.empty())
         return Error {file, 1, 0,
-            "this rocprof-compute export lacks the counters a roofline needs: " + missing
+            std::string(columns.v1 ? "this rocprof export" : "this rocprof-compute export")
+                + " lacks the counters a roofline needs: " + missing
                 + "; collect them with: rocprof-compute profile --roof-only -n NAME -- ./app"};
     KernelImport out;
-    out.source = "rocprof-compute pmc_perf";
+    out.source = columns.v1 ? "rocprof results" : "rocprof-compute pmc_perf";
     Sums sums(aggregate);
     while (reader.next()) {
         const auto& fields = reader.fields();

@@ -32,6 +32,10 @@ TEST(ForeignFiles, RealFilesAreNamedForWhatTheyAre)
     EXPECT_EQ(refusal("ncu-source-page.csv").rfind("this is Nsight Compute's source page", 0), 0u);
     EXPECT_EQ(refusal("likwid-perfctr-flops-dp.txt").rfind("this is likwid-perfctr's text output", 0), 0u);
     EXPECT_EQ(refusal("likwid-bench-summary.txt").rfind("this is a likwid-bench summary", 0), 0u);
+    EXPECT_EQ(refusal("nsys-cuda-gpu-kern-sum.csv"),
+        "this is an Nsight Systems kernel summary: it has times but no FLOPs or bytes; export with ncu instead "
+        "(docs/profilers.md)");
+    EXPECT_EQ(refusal("rocprof-trace-no-counters.csv").rfind("this is a rocprof kernel trace without counters", 0), 0u);
 }
 
 TEST(ForeignFiles, AHuggingFaceConfigPointsAtTheLlmCommand)

@@ -73,7 +73,7 @@ TEST(Rocprof, ACopyKernelWithNoFlopsIsRefusedWithTheReason)
     ASSERT_FALSE(r.ok());
     EXPECT_NE(r.error().message.find("no kernel can be placed on a roofline: 3 dispatches have no floating-point "
                                      "work (0 FLOPs), not on the roofline: 'vecCopy(double*, double*, double*, int, "
-                                     "int) [clone .kd]' (ID 0, line 2)"),
+                                     "int) [clone .kd]' (ID 0, line 2: 16.8 MB in 20.2 us, 832 GB/s)"),
         std::string::npos)
         << r.error().message;
 }
@@ -151,4 +151,38 @@ TEST(Rocprof, TheSysinfoBesideAnExportNamesTheGpu)
         "pmc_perf.csv");
     ASSERT_TRUE(text.ok());
     EXPECT_EQ(text->device, "");
+}
+
+TEST(Rocprof, RocprofV1ResultsGiveBytesFromFetchAndWriteSize)
+{
+    // rocprof v1 (Index, KernelName, ..., FETCH_SIZE/WRITE_SIZE in KiB, BeginNs/EndNs).
+    const auto r = load("v1-results.csv");
+    ASSERT_TRUE(r.ok()) << r.error();
+    EXPECT_EQ(r->source, "rocprof results");
+    ASSERT_EQ(r->kernels.size(), 1u);
+    const Kernel& saxpy = r->kernels[0];
+    EXPECT_EQ(saxpy.name, "saxpy(int, float, float const*, float*) [clone .kd] #0");
+    EXPECT_DOUBLE_EQ(saxpy.flops, 33554432.0); // 262,144 wave FMAs x 64 lanes x 2
+    EXPECT_DOUBLE_EQ(saxpy.bytes, 201326592.0); // (131072 + 65536) KiB
+    EXPECT_NEAR(*saxpy.time, 130e-6, 1e-12);
+    EXPECT_EQ(saxpy.precision, Precision::FP32);
+    ASSERT_EQ(r->warnings.size(), 1u);
+    EXPECT_EQ(r->warnings[0], "1 dispatch has no floating-point work (0 FLOPs), not on the roofline: "
+                              "'copy(float const*, float*) [clone .kd]' (ID 1, line 3: 134 MB in 86 us, 1.56 TB/s)");
+}
+
+TEST(Rocprof, RocprofV1WithoutFlopCountersIsReportedNotPlaced)
+{
+    const auto r = load("v1-bytes-only.csv");
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().message,
+        "no kernel can be placed on a roofline: 2 dispatches have bytes and time but no FLOP counters in this export "
+        "(add SQ_INSTS_VALU_ADD_F32, _MUL_, _FMA_ ... to rocprof's pmc: line), not on the roofline: 'saxpy(int, "
+        "float, float const*, float*) [clone .kd]' (ID 0, line 2: 201 MB in 130 us, 1.55 TB/s), 'copy(float const*, "
+        "float*) [clone .kd]' (ID 1, line 3: 134 MB in 86 us, 1.56 TB/s)");
+    // A v1 trace with no counters at all is not a rocprof export this reader takes.
+    const auto bare = parseKernels("Index,KernelName,gpu-id,queue-id,DispatchNs,BeginNs,EndNs,CompleteNs\n"
+                                   "0,\"k\",0,0,1,2,3,4\n",
+        "results.csv");
+    ASSERT_FALSE(bare.ok());
 }
