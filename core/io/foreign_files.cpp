@@ -55,13 +55,6 @@ std::optional<std::string> reasonFor(const std::vector<std::string_view>& lines,
             return std::string(
                 "this is Nsight Compute's source page (SASS by address), which has no metrics; export the "
                 "details page instead: ncu --csv --page details (docs/profilers.md)");
-    bool asciiTable = false;
-    for (const auto line : lines)
-        asciiTable = asciiTable || startsWith(line, "+---");
-    if (startsWith(lines.front(), "INFO: You are running LIKWID")
-        || (asciiTable && head.find("Runtime (RDTSC) [s]") != head.npos))
-        return std::string("this is likwid-perfctr's text output, which Roofline Studio does not read yet; put its "
-                           "FLOPs, bytes and runtime in a kernel CSV (docs/file-formats.md)");
     if (head.find("\nflops ") != head.npos && head.find("\nbw_load ") != head.npos)
         return std::string("this is a likwid-bench summary: measured ceilings, not kernels; import it as ceilings "
                            "(roofline import-ceilings, or drop it on the window)");

@@ -7,6 +7,7 @@
 #include "core/io/json_kernels.h"
 #include "core/io/kernel_fields.h"
 #include "core/io/ncu_csv.h"
+#include "core/io/likwid_perfctr.h"
 #include "core/io/nersc_plot.h"
 #include "core/io/rocprof_csv.h"
 #include "core/io/text_file.h"
@@ -311,6 +312,8 @@ Result<KernelImport> parseAnyKernelFormat(const std::string& text, const std::st
         return parseRocprofPmcPerf(body, file, options.aggregate);
     if (looksLikeNerscPlotInput(body))
         return parseNerscKernels(body, file);
+    if (looksLikeLikwidPerfctr(body))
+        return parseLikwidPerfctr(body, file);
     if (auto foreign = foreignFileReason(body))
         return Error {file, 0, 0, *foreign};
     if (looksLikeRocprofSysinfo(body))

@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: MIT
+#include "core/io/likwid_perfctr.h"
+
+#include "core/common/text.h"
+#include "core/model/units.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <map>
+#include <optional>
+#include <regex>
+#include <set>
+#include <vector>
+
+namespace roofline {
+namespace {
+
+/// A metric over the threads measured: the sum (rates, volumes) and the largest (runtime).
+struct Value {
+    double sum = 0, max = 0;
+};
+
+/// What one region's groups measured; a field stays empty until a group gives it.
+struct Region {
+    std::string name;
+    int line = 0;
+    std::optional<double> flops, flopSeconds, memBytes, l3Bytes, l2Bytes, bytesSeconds;
+    Precision precision = Precision::FP64;
+};
+
+std::optional<double> number(std::string_view cell)
+{
+    double v = 0;
+    const auto [end, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), v);
+    if (ec != std::errc() || end != cell.data() + cell.size() || !std::isfinite(v) || v < 0)
+        return std::nullopt;
+    return v;
+}
+
+std::vector<std::string_view> cells(std::string_view row)
+{
+    std::vector<std::string_view> out;
+    row = trimView(row);
+    if (row.size() < 2)
+        return out;
+    row = row.substr(1, row.size() - 2); // the outer '|'s
+    for (std::size_t at = 0;;) {
+        const std::size_t bar = row.find('|', at);
+        out.push_back(trimView(row.substr(at, bar == row.npos ? row.npos : bar - at)));
+        if (bar == row.npos)
+            return out;
+        at = bar + 1;
+    }
+}
+
+/// Reads the tables of one group at a time and hands each region what its metrics give.
+class Reader {
+public:
+    void line(std::string_view text, int lineNo)
+    {
+        static const std::regex group(R"(^(?:Region\s+(.+?),\s+)?Group\s+\d+:\s+(\S+))");
+        std::cmatch m;
+        if (std::regex_search(text.data(), text.data() + text.size(), m, group)) {
+            commit();
+            m_region = m[1].matched ? m[1].str() : "whole run";
+            m_line = lineNo;
+            return;
+        }
+        if (text.rfind("CPU name:", 0) == 0 && device.empty())
+            device = std::string(trimView(text.substr(9)));
+        if (text.rfind("|", 0) != 0)
+            return;
+        const auto row = cells(text);
+        if (row.empty())
+            return;
+        if (row[0] == "Metric" || row[0] == "Event") {
+            m_inMetrics = row[0] == "Metric";
+            m_header.assign(row.begin(), row.end());
+            return;
+        }
+        if (m_inMetrics)
+            metric(row);
+    }
+
+    void commit()
+    {
+        if (m_region.empty() || m_metrics.empty()) {
+            m_metrics.clear();
+            return;
+        }
+        Region& r = regionNamed(m_region);
+        const auto get = [&](const char* name) -> std::optional<Value> {
+            const auto it = m_metrics.find(name);
+            return it == m_metrics.end() ? std::nullopt : std::optional<Value>(it->second);
+        };
+        const auto runtime = get("Runtime (RDTSC) [s]");
+        const auto seconds = runtime ? std::optional<double>(runtime->max) : std::nullopt;
+        const auto dp = get("DP [MFLOP/s]"), sp = get("SP [MFLOP/s]");
+        if ((dp || sp) && seconds && !r.flops) {
+            const bool single = sp && (!dp || sp->sum > dp->sum);
+            r.flops = (single ? sp->sum : dp->sum) * 1e6 * *seconds;
+            r.precision = single ? Precision::FP32 : Precision::FP64;
+            r.flopSeconds = seconds;
+        }
+        const auto volume = [&](const char* name, std::optional<double>& into) {
+            if (const auto v = get(name); v && !into)
+                into = v->sum * 1e9;
+        };
+        volume("Memory data volume [GBytes]", r.memBytes);
+        volume("L3 data volume [GBytes]", r.l3Bytes);
+        volume("L2 data volume [GBytes]", r.l2Bytes);
+        if ((r.memBytes || r.l3Bytes || r.l2Bytes) && !r.bytesSeconds)
+            r.bytesSeconds = seconds;
+        m_metrics.clear();
+    }
+
+    std::vector<Region> regions;
+    std::string device;
+
+private:
+    void metric(const std::vector<std::string_view>& row)
+    {
+        std::string name(row[0]);
+        if (name.size() > 5 && name.compare(name.size() - 5, 5, " STAT") == 0) {
+            // The STAT table of a multi-thread run: Sum for rates and volumes, Max for runtime.
+            name.erase(name.size() - 5);
+            Value v;
+            for (std::size_t i = 1; i < row.size() && i < m_header.size(); ++i)
+                if (const auto x = number(row[i]); x && (m_header[i] == "Sum" || m_header[i] == "Max"))
+                    (m_header[i] == "Sum" ? v.sum : v.max) = *x;
+            m_metrics[name] = v;
+            m_stat.insert(name);
+            return;
+        }
+        if (m_stat.count(name))
+            return;
+        Value v;
+        for (std::size_t i = 1; i < row.size(); ++i)
+            if (const auto x = number(row[i])) {
+                v.sum += *x;
+                v.max = std::max(v.max, *x);
+            }
+        m_metrics[name] = v;
+    }
+
+    Region& regionNamed(const std::string& name)
+    {
+        for (auto& r : regions)
+            if (r.name == name)
+                return r;
+        regions.push_back(Region {name, m_line, {}, {}, {}, {}, {}, {}, Precision::FP64});
+        return regions.back();
+    }
+
+    std::string m_region;
+    int m_line = 0;
+    bool m_inMetrics = false;
+    std::vector<std::string> m_header;
+    std::map<std::string, Value> m_metrics;
+    std::set<std::string> m_stat;
+};
+
+/// "1 region has <what>, not on the roofline: 'solve' (line 14: <detail>), ...".
+std::string regionNote(const std::vector<std::pair<const Region*, std::string>>& rs, const std::string& what)
+{
+    return std::to_string(rs.size()) + (rs.size() == 1 ? " region has " : " regions have ") + what
+        + kNotOnTheRoofline + firstOf(rs.size(), 5, [&](std::size_t i) {
+              return quoted(rs[i].first->name) + " (line " + std::to_string(rs[i].first->line) + ": " + rs[i].second
+                  + ")";
+          });
+}
+
+std::string flopsDetail(const Region& r)
+{
+    std::string d = formatQuantity(*r.flops, Dimension::Flops) + " " + precisionLabel(r.precision) + " in "
+        + formatQuantity(*r.flopSeconds, Dimension::Time) + ", "
+        + formatQuantity(*r.flops / *r.flopSeconds, Dimension::FlopRate);
+    if (r.l3Bytes && *r.l3Bytes > 0)
+        d += "; " + formatQuantity(*r.flops / *r.l3Bytes, Dimension::Intensity) + " at L3";
+    if (r.l2Bytes && *r.l2Bytes > 0)
+        d += "; " + formatQuantity(*r.flops / *r.l2Bytes, Dimension::Intensity) + " at L2";
+    return d;
+}
+
+std::string bytesDetail(const Region& r)
+{
+    const bool mem = r.memBytes.has_value();
+    const double bytes = mem ? *r.memBytes : r.l3Bytes ? *r.l3Bytes : r.l2Bytes.value_or(0);
+    const std::optional<double> seconds = r.bytesSeconds;
+    std::string d = (mem ? "memory " : r.l3Bytes ? "L3 " : "L2 ") + formatQuantity(bytes, Dimension::Bytes);
+    if (seconds && *seconds > 0)
+        d += " in " + formatQuantity(*seconds, Dimension::Time) + ", "
+            + formatQuantity(bytes / *seconds, Dimension::ByteRate);
+    return d;
+}
+
+/// The shipped profile for a CPU name as LIKWID prints it ("Intel(R) Xeon(R) Platinum 8480+").
+std::string hardwareForCpuName(const std::string& cpu)
+{
+    static const std::pair<const char*, const char*> known[] = {{"Platinum 8480+", "xeon-8480plus"},
+        {"6980P", "xeon-6980p"}, {"EPYC 9654", "epyc-9654"}, {"EPYC 9755", "epyc-9755"}, {"Grace", "grace"}};
+    for (const auto& [name, id] : known)
+        if (cpu.find(name) != std::string::npos)
+            return id;
+    return {};
+}
+
+} // namespace
+
+bool looksLikeLikwidPerfctr(std::string_view text)
+{
+    const std::string_view head = text.substr(0, 64 * 1024);
+    return head.find("+---") != head.npos && head.find("Runtime (RDTSC) [s]") != head.npos;
+}
+
+Result<KernelImport> parseLikwidPerfctr(std::string_view text, const std::string& file)
+{
+    Reader reader;
+    int lineNo = 0;
+    for (std::size_t at = 0; at < text.size();) {
+        std::size_t end = text.find('\n', at);
+        if (end == text.npos)
+            end = text.size();
+        std::string_view line = text.substr(at, end - at);
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        reader.line(line, ++lineNo);
+        at = end + 1;
+    }
+    reader.commit();
+    if (reader.regions.empty())
+        return Error {file, 0, 0, "likwid-perfctr output with no 'Group N: NAME' tables"};
+    KernelImport out;
+    out.source = "likwid-perfctr";
+    out.device = reader.device;
+    out.suggestedHardware = hardwareForCpuName(reader.device);
+    std::vector<std::pair<const Region*, std::string>> noMemory, noFlops, zeroFlops;
+    for (const Region& r : reader.regions) {
+        const bool flops = r.flops && *r.flops > 0;
+        if (flops && r.memBytes && *r.memBytes > 0) {
+            Kernel k;
+            k.name = r.name;
+            k.flops = *r.flops;
+            k.bytes = *r.memBytes;
+            k.time = r.flopSeconds;
+            k.precision = r.precision;
+            if (r.l3Bytes && *r.l3Bytes > 0)
+                k.levelBytes.emplace_back("L3", *r.l3Bytes);
+            if (r.l2Bytes && *r.l2Bytes > 0)
+                k.levelBytes.emplace_back("L2", *r.l2Bytes);
+            if (auto why = validateKernel(k)) {
+                out.rejected.push_back({file, r.line, 0, *why});
+                continue;
+            }
+            out.kernels.push_back(std::move(k));
+            out.lines.push_back(r.line);
+        } else if (flops) {
+            noMemory.emplace_back(&r, flopsDetail(r));
+        } else if (r.memBytes || r.l3Bytes || r.l2Bytes) {
+            (r.flops ? zeroFlops : noFlops).emplace_back(&r, bytesDetail(r));
+        }
+    }
+    if (!noMemory.empty())
+        out.warnings.push_back(regionNote(noMemory,
+            "FLOPs but no memory data volume (measure the MEM group too: -g FLOPS_DP -g MEM, or append a MEM "
+            "run's output of the same program to this file)"));
+    if (!noFlops.empty())
+        out.warnings.push_back(regionNote(noFlops,
+            "bytes but no FLOPs (measure FLOPS_DP or FLOPS_SP too, or append such a run's output of the same "
+            "program to this file)"));
+    if (!zeroFlops.empty())
+        out.warnings.push_back(regionNote(zeroFlops, "no floating-point work (0 FLOPs)"));
+    if (out.kernels.empty() && out.rejected.empty() && out.warnings.empty())
+        return Error {file, 0, 0,
+            "this likwid-perfctr output has no FLOP or data volume metrics (groups FLOPS_DP, FLOPS_SP, MEM, L3, L2)"};
+    return out;
+}
+
+} // namespace roofline
