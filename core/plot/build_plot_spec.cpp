@@ -180,7 +180,7 @@ PlotPoint kernelPoint(const Kernel& k, const Placement& p, size_t i, bool crowde
 /// the roof) is not drawn again. Nothing leaves the analysis; only the figure skips what could
 /// not be seen (docs/performance.md). Named and hierarchical kernels are never thinned.
 PointTrail addKernelPoints(PlotSpec& s, const std::vector<Kernel>& kernels, const std::vector<Placement>& placements,
-    const PlotOptions& options, const PlacementSummary& summary, const std::vector<bool>& hasLabel)
+    const PlotOptions& options, const PlacementSummary& summary, const std::vector<bool>& hasLabel, Precision view)
 {
     const size_t n = placements.size();
     const bool crowded = n > kThinningThreshold;
@@ -213,7 +213,7 @@ PointTrail addKernelPoints(PlotSpec& s, const std::vector<Kernel>& kernels, cons
             const bool inside = pt.at.x >= s.x.lo && pt.at.x <= s.x.hi && pt.at.y >= s.y.lo && pt.at.y <= s.y.hi;
             const PlotXY edge {std::clamp(pt.at.x, s.x.lo, s.x.hi), std::clamp(pt.at.y, s.y.lo, s.y.hi)};
             PlotLabel label {LabelRole::PointLabel,
-                inside ? pointLabelText(kernels[i], p) : edgeText(kernels[i], pt.at, s), inside ? pt.at : edge,
+                inside ? pointLabelText(kernels[i], p, 28, view) : edgeText(kernels[i], pt.at, s), inside ? pt.at : edge,
                 std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Middle};
             label.weight = kernels[i].time && summary.totalTime > 0 ? *kernels[i].time / summary.totalTime : 0.0;
             s.labels.push_back(std::move(label));
@@ -299,6 +299,34 @@ void addOtherPrecisions(PlotSpec& s, const HardwareProfile& profile, const Roofl
     }
 }
 
+/// The roofs that judge kernels of another precision than the figure's (an FP64 kernel in an FP32
+/// view): each drawn dimmed from its ridge to the right edge and named with how many it judges,
+/// so no point sits against a roof that is not drawn.
+void addJudgingRoofs(PlotSpec& s, const HardwareProfile& profile, const Roofline& roof,
+    const std::vector<Placement>& placements)
+{
+    std::map<Precision, int> judged;
+    for (const Placement& p : placements)
+        if (p.precision != roof.precision)
+            ++judged[p.precision];
+    const auto viewPeak = profile.peak(roof.precision);
+    const double scale = viewPeak && *viewPeak > 0 ? roof.peakFlops / *viewPeak : 1.0;
+    for (const auto& [prec, n] : judged) {
+        const auto peak = profile.peak(prec);
+        if (!peak || *peak * scale == roof.peakFlops)
+            continue;
+        const double pk = *peak * scale, r = pk / roof.bandwidth;
+        if (r >= s.x.hi || pk <= s.y.lo || pk >= s.y.hi)
+            continue;
+        const std::string judges = std::to_string(n) + (n == 1 ? " kernel" : " kernels");
+        s.ceilings.push_back({CeilingRole::PrecisionRoof,
+            precisionLabel(prec) + " roof (" + judges + " judged by it)", {{std::max(r, s.x.lo), pk}, {s.x.hi, pk}}});
+        s.labels.push_back({LabelRole::CeilingLabel,
+            precisionLabel(prec) + " peak " + formatSI(pk, 4) + rateUnit(prec) + " \xC2\xB7 judges " + judges,
+            {logLerp(s.x.lo, s.x.hi, 0.985), pk}, std::nullopt, PlotLabel::Align::Right, PlotLabel::VAlign::Above});
+    }
+}
+
 /// The link roof: the interconnect's bandwidth as a slope, labelled along it.
 void addInterconnect(PlotSpec& s, const HardwareProfile& profile, const Roofline& roof)
 {
@@ -340,6 +368,10 @@ void addDrawnRoofs(PlotSpec& s)
             name = "achievable" + c.legend.substr(c.legend.find(' '));
             break;
         case CeilingRole::PrecisionRoof:
+            if (c.legend.rfind("Other precisions", 0) != 0) { // a roof that judges kernels
+                name = c.legend.substr(0, c.legend.find(" ("));
+                break;
+            }
             if (otherPrecisions)
                 continue;
             otherPrecisions = true;
@@ -388,12 +420,14 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     addRoofs(s, profile, roof, options);
     addRoofLabels(s, roof);
     const std::vector<bool> hasLabel = labelledKernels(placements.size(), options, summary);
-    PointTrail trail = addKernelPoints(s, kernels, placements, options, summary, hasLabel);
+    PointTrail trail = addKernelPoints(s, kernels, placements, options, summary, hasLabel, roof.precision);
     const bool anyLevels = addLevelPoints(s, kernels, placements, trail);
     if (anyLevels || options.showLevels)
         addLevelRoofs(s, profile, roof);
     if (options.showOtherPrecisions)
         addOtherPrecisions(s, profile, roof);
+    else
+        addJudgingRoofs(s, profile, roof, placements);
     if (options.showInterconnect && profile.interconnect)
         addInterconnect(s, profile, roof);
     addCompareRoofs(s, options.compare);

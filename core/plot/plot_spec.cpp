@@ -140,15 +140,18 @@ CellSet ThinningGrid::cellSet(std::size_t expected)
     return CellSet(static_cast<std::uint32_t>(kThinningGrid) + 1, expected);
 }
 
-std::string pointLabelText(const Kernel& kernel, const Placement& p, size_t maxName)
+std::string pointLabelText(const Kernel& kernel, const Placement& p, size_t maxName, std::optional<Precision> view)
 {
+    // A kernel judged by another precision's roof than the figure's says which one.
+    const std::string roof = view && p.precision != *view ? "x below " + precisionLabel(p.precision) + " roof"
+                                                          : "x below roof";
     // A long name keeps what tells it apart: its launch suffix and both ends ("__omp_offl…l41.kd #2").
     const std::string name = shortKernelName(kernel.name, maxName);
     std::string text = name + "\n" + regimeName(p.regime);
     if (p.aboveRoof)
         text += " \xC2\xB7 ABOVE ROOF " + formatNumber(1.0 / *p.headroom(), 2) + "x";
     else if (p.headroom())
-        text += " \xC2\xB7 " + formatNumber(*p.headroom(), 2) + "x below roof";
+        text += " \xC2\xB7 " + formatNumber(*p.headroom(), 2) + roof;
     return text;
 }
 

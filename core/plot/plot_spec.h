@@ -272,7 +272,9 @@ struct LabelMetrics {
 std::array<int, 4> alongLinePadding(const PlotLabel& label);
 
 /// Two lines: the name (elided past `maxName` characters), then "memory-bound · 3.2x below roof".
-std::string pointLabelText(const Kernel& kernel, const Placement& p, size_t maxName = 28);
+/// `view`: the figure's precision; a kernel judged by another one says "1.5x below FP64 roof".
+std::string pointLabelText(
+    const Kernel& kernel, const Placement& p, size_t maxName = 28, std::optional<Precision> view = std::nullopt);
 
 /// The labels of a figure laid out, and its key.
 struct LabelLayoutResult {

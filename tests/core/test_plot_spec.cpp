@@ -662,3 +662,37 @@ TEST(PlotSpec, TheAxesHoldAHierarchicalKernelsInnerLevelPoints)
     for (const auto& p : s.points)
         EXPECT_GE(p.at.x, s.x.lo) << p.name;
 }
+
+TEST(PlotSpec, AKernelJudgedByAnotherPrecisionHasThatRoofDrawnAndNamed)
+{
+    // An FP64 kernel in an FP32 view of the MI300A (issue 28): the FP64 roof that judges it is
+    // drawn dimmed from its own ridge, named with how many kernels it judges, listed in the
+    // subtitle, and the point's label says which roof it is below.
+    const HardwareProfile& hw = *catalog().find("mi300a");
+    const Roofline fp32 = makeRoofline(hw, Precision::FP32).value();
+    Kernel k64 = k("stencil", 2.684e9, 5.122e9, 1.480e-3);
+    k64.precision = Precision::FP64;
+    Kernel k32 = k("init", 4.7e5, 1.2e9, 0.4);
+    const std::vector<Kernel> kernels {k64, k32};
+    const Roofline fp64 = makeRoofline(hw, Precision::FP64).value();
+    const std::vector<Placement> placements {analyze(k64, fp64), analyze(k32, fp32)};
+    const PlotSpec s = buildPlotSpec(hw, fp32, kernels, placements, {});
+    const auto judging = ceilingsOf(s, CeilingRole::PrecisionRoof);
+    ASSERT_EQ(judging.size(), 1u);
+    EXPECT_EQ(judging[0]->legend, "FP64 roof (1 kernel judged by it)");
+    EXPECT_DOUBLE_EQ(judging[0]->points[0].y, 61.3e12);
+    EXPECT_NEAR(judging[0]->points[0].x, 61.3e12 / 5.3e12, 1e-9);
+    EXPECT_NE(s.subtitle.find("also drawn: FP64 roof"), std::string::npos) << s.subtitle;
+    bool peakLabel = false, pointLabel = false;
+    for (const auto& l : s.labels) {
+        peakLabel = peakLabel || l.text == "FP64 peak 61.3 TFLOP/s \xC2\xB7 judges 1 kernel";
+        pointLabel = pointLabel || l.text.find("stencil\nmemory-bound \xC2\xB7 1.5x below FP64 roof") == 0;
+        if (l.text.rfind("init\n", 0) == 0)
+            EXPECT_EQ(l.text.find("FP32 roof"), std::string::npos) << "the view's own roof is just 'roof'";
+    }
+    EXPECT_TRUE(peakLabel);
+    EXPECT_TRUE(pointLabel);
+    // Kernels all at the view's precision: no extra roof.
+    const PlotSpec plain = buildPlotSpec(hw, fp32, {k32}, {analyze(k32, fp32)}, {});
+    EXPECT_TRUE(ceilingsOf(plain, CeilingRole::PrecisionRoof).empty());
+}
