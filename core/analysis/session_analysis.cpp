@@ -61,12 +61,23 @@ public:
     /// The roof that judges `k`; a note when the part lacks the kernel's own precision.
     const Roofline& roofFor(const Kernel& k, std::vector<std::string>& notes)
     {
-        if (!k.precision || *k.precision == m_session.precision)
+        const Precision prec = k.precision.value_or(m_session.precision);
+        // A kernel whose unit has its own rate (FP64 on the tensor cores, FP32 on the VALU) is
+        // judged by that rate, not by the precision's peak.
+        const auto unitPeak = k.unit ? m_hw.unitPeak(prec, *k.unit) : std::nullopt;
+        const bool ownUnit = unitPeak && unitPeak != m_hw.peak(prec);
+        if (prec == m_session.precision && !ownUnit)
             return m_roof;
-        auto it = m_own.find(*k.precision);
+        const std::pair<Precision, int> key {prec, ownUnit ? static_cast<int>(*k.unit) : -1};
+        auto it = m_own.find(key);
         if (it == m_own.end()) {
-            auto made = makeRoofline(m_hw, *k.precision, 0, m_kind);
-            it = m_own.emplace(*k.precision, made ? std::optional<Roofline>(made.value()) : std::nullopt).first;
+            auto made = makeRoofline(m_hw, prec, 0, m_kind);
+            if (made && ownUnit) {
+                Roofline& r = made.value();
+                r.peakFlops *= *unitPeak / r.nominalPeak; // the achievable fraction stays
+                r.nominalPeak = *unitPeak;
+            }
+            it = m_own.emplace(key, made ? std::optional<Roofline>(made.value()) : std::nullopt).first;
         }
         if (it->second)
             return *it->second;
@@ -80,7 +91,7 @@ private:
     const Session& m_session;
     RoofKind m_kind;
     const Roofline& m_roof;
-    std::map<Precision, std::optional<Roofline>> m_own;
+    std::map<std::pair<Precision, int>, std::optional<Roofline>> m_own; ///< by precision and unit (-1: its peak)
 };
 
 } // namespace

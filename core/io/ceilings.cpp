@@ -274,6 +274,16 @@ Result<HardwareProfile> rocprof(const std::string& text, const std::string& file
     for (const auto& [prec, cols] : peaks)
         if (const double g = best(cols); g > 0)
             p.peaks[prec] = g * 1e9;
+    // The vector (VALU) and matrix (MFMA) ceilings of a precision are two roofs: the peak is the
+    // larger, and a kernel's unit picks its own (issue 28).
+    const std::pair<Precision, std::pair<const char*, const char*>> units[] = {
+        {Precision::FP64, {"fp64flops", "mfmaf64flops"}}, {Precision::FP32, {"fp32flops", "mfmaf32flops"}},
+        {Precision::FP16, {"fp16flops", "mfmaf16flops"}}, {Precision::BF16, {"bf16flops", "mfmabf16flops"}}};
+    for (const auto& [prec, cols] : units) {
+        const auto vec = v.find(cols.first), mat = v.find(cols.second);
+        if (vec != v.end() && mat != v.end() && vec->second != mat->second)
+            p.units[prec] = UnitPeaks {vec->second * 1e9, mat->second * 1e9};
+    }
     const std::pair<const char*, const char*> levels[]
         = {{"hbmbw", "HBM"}, {"mallbw", "MALL (Infinity Cache)"}, {"l2bw", "L2"}, {"l1bw", "L1"}, {"ldsbw", "LDS"}};
     for (const auto& [col, name] : levels)

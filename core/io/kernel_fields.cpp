@@ -51,6 +51,7 @@ Dimension dimensionOf(Kind k)
     case Kind::Flops:
         return Dimension::Flops;
     case Kind::Bytes:
+    case Kind::L3Bytes:
     case Kind::L2Bytes:
     case Kind::L1Bytes:
         return Dimension::Bytes;
@@ -124,6 +125,10 @@ std::string KernelField::describe() const
         return "intensity";
     case Kind::Precision:
         return "precision";
+    case Kind::Unit:
+        return "compute unit";
+    case Kind::L3Bytes:
+        return "L3 byte count";
     case Kind::Group:
         return "group";
     case Kind::L2Bytes:
@@ -181,6 +186,8 @@ std::optional<KernelField> kernelFieldFor(const std::string& name)
         {"arithmetic_intensity", {Kind::Intensity, 1}},
         {"precision", {Kind::Precision, 1}},
         {"dtype", {Kind::Precision, 1}},
+        {"unit", {Kind::Unit, 1}},
+        {"l3_bytes", {Kind::L3Bytes, 1}},
         {"group", {Kind::Group, 1}},
         {"l2_bytes", {Kind::L2Bytes, 1}},
         {"lts_bytes", {Kind::L2Bytes, 1}},
@@ -215,6 +222,14 @@ void KernelRowBuilder::set(const KernelField& field, std::string_view key, std::
             fail(printable(key) + ": " + quoted(text) + " must be a whole number of launches, at least 1");
         else
             m_launches = n;
+        return;
+    }
+    case Kind::Unit: {
+        const auto u = parseComputeUnit(text);
+        if (!u)
+            fail("unknown unit " + quoted(text) + "; known: vector matrix");
+        else
+            m_unit = u;
         return;
     }
     case Kind::Precision: {
@@ -268,6 +283,9 @@ void KernelRowBuilder::set(const KernelField& field, std::string_view key, std::
     case Kind::Intensity:
         m_intensity = v;
         m_intensityErr = printedRelativeError(text);
+        break;
+    case Kind::L3Bytes:
+        m_l3 = v;
         break;
     case Kind::L2Bytes:
         m_l2 = v;
@@ -327,6 +345,9 @@ Result<Kernel> KernelRowBuilder::build() const
     }
     k.precision = m_precision;
     k.group = m_group;
+    k.unit = m_unit;
+    if (m_l3)
+        k.levelBytes.emplace_back("L3", *m_l3);
     if (m_l2)
         k.levelBytes.emplace_back("L2", *m_l2);
     if (m_l1)

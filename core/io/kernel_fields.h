@@ -22,7 +22,9 @@ class Node;
 namespace roofline {
 
 struct KernelField {
-    enum class Kind { Name, Flops, Bytes, Time, Achieved, Intensity, Precision, Group, L2Bytes, L1Bytes, Launches };
+    enum class Kind {
+        Name, Flops, Bytes, Time, Achieved, Intensity, Precision, Unit, Group, L3Bytes, L2Bytes, L1Bytes, Launches
+    };
     Kind kind = Kind::Name;
     double multiplier = 1.0; ///< applied to a bare number (gflop -> 1e9, time_ms -> 1e-3)
 
@@ -69,7 +71,8 @@ private:
     double m_flopsErr = 0, m_bytesErr = 0, m_timeErr = 0, m_achievedErr = 0, m_intensityErr = 0;
     std::optional<Precision> m_precision;
     std::string m_group;
-    std::optional<double> m_l2, m_l1;
+    std::optional<ComputeUnit> m_unit;
+    std::optional<double> m_l3, m_l2, m_l1;
     int m_launches = 1;
 };
 

@@ -364,11 +364,12 @@ std::string kernelsToCsv(const std::vector<Kernel>& kernels)
                 return shortestNumber(b);
         return std::string();
     };
-    std::string out = "name,flops,bytes,time_s,precision,group,l2_bytes,l1_bytes,launches\n";
+    std::string out = "name,flops,bytes,time_s,precision,unit,group,l3_bytes,l2_bytes,l1_bytes,launches\n";
     for (const auto& k : kernels) {
         out += csvQuote(k.name) + "," + shortestNumber(k.flops) + "," + shortestNumber(k.bytes) + ","
             + (k.time ? shortestNumber(*k.time) : std::string()) + ","
-            + (k.precision ? precisionName(*k.precision) : "") + "," + csvQuote(k.group) + "," + level(k, "L2") + ","
+            + (k.precision ? precisionName(*k.precision) : "") + "," + (k.unit ? computeUnitName(*k.unit) : "") + ","
+            + csvQuote(k.group) + "," + level(k, "L3") + "," + level(k, "L2") + ","
             + level(k, "L1") + "," + std::to_string(k.launches) + "\n";
     }
     return out;

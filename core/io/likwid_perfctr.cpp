@@ -245,6 +245,7 @@ Result<KernelImport> parseLikwidPerfctr(std::string_view text, const std::string
             k.bytes = *r.memBytes;
             k.time = r.flopSeconds;
             k.precision = r.precision;
+            k.unit = ComputeUnit::Vector; // the cores' SIMD units
             if (r.l3Bytes && *r.l3Bytes > 0)
                 k.levelBytes.emplace_back("L3", *r.l3Bytes);
             if (r.l2Bytes && *r.l2Bytes > 0)

@@ -122,7 +122,7 @@ Work countWork(const Launch& l, const KnownMetrics& m, const std::string& cc)
         if (auto v = l.get(id)) {
             tensorOps = true;
             w.anyFlopMetric = true;
-            w.at(precision) += *v;
+            w.byPrecision.addMatrix(precision, *v);
         }
     // Volta: 512 FLOPs per tensor instruction (FP16 HMMA), as NERSC's scripts count. From
     // Ampere on, an instruction's FLOPs depend on its shape and type: not counted, and said.
@@ -130,7 +130,7 @@ Work countWork(const Launch& l, const KnownMetrics& m, const std::string& cc)
         if (auto inst = metric(l, {m.tensorInst[0], m.tensorInst[1]})) {
             w.anyFlopMetric = true;
             if (cc.empty() || cc.rfind("7.", 0) == 0)
-                w.at(Precision::FP16) += 512.0 * *inst;
+                w.byPrecision.addMatrix(Precision::FP16, 512.0 * *inst);
             else
                 w.uncountedTensor = *inst > 0;
         }
@@ -290,6 +290,7 @@ public:
                 s.k.time.reset();
             s.k.precision = s.byPrecision.top();
             s.k.flops = s.byPrecision[*s.k.precision];
+            s.k.unit = s.byPrecision.unitOf(*s.k.precision);
             leftOut.add(s.k.name, s.byPrecision);
             if (s.l2)
                 s.k.levelBytes.emplace_back("L2", *s.l2);

@@ -11,8 +11,10 @@ namespace roofline {
 
 PrecisionFlops& PrecisionFlops::operator+=(const PrecisionFlops& o)
 {
-    for (std::size_t p = 0; p < flops.size(); ++p)
+    for (std::size_t p = 0; p < flops.size(); ++p) {
         flops[p] += o.flops[p];
+        matrix[p] += o.matrix[p];
+    }
     return *this;
 }
 

@@ -15,6 +15,9 @@ namespace roofline {
 
 struct PrecisionFlops {
     std::array<double, kAllPrecisions.size()> flops {}; ///< indexed by Precision
+    /// The part of each precision's FLOPs counted on matrix units (tensor pipes, MFMA); the
+    /// rest ran on the vector units (CUDA cores, VALU).
+    std::array<double, kAllPrecisions.size()> matrix {};
 
     double& operator[](Precision p) { return flops[static_cast<std::size_t>(p)]; }
     double operator[](Precision p) const { return flops[static_cast<std::size_t>(p)]; }
@@ -22,6 +25,18 @@ struct PrecisionFlops {
     double total() const;
     /// The precision with the most FLOPs (the first in kAllPrecisions on a tie).
     Precision top() const;
+    /// Adds FLOPs of p counted on matrix units.
+    void addMatrix(Precision p, double v)
+    {
+        flops[static_cast<std::size_t>(p)] += v;
+        matrix[static_cast<std::size_t>(p)] += v;
+    }
+    /// The units that did most of p's FLOPs.
+    ComputeUnit unitOf(Precision p) const
+    {
+        const auto i = static_cast<std::size_t>(p);
+        return matrix[i] * 2 > flops[i] ? ComputeUnit::Matrix : ComputeUnit::Vector;
+    }
 };
 
 /// One note for the kernels whose other precisions' FLOPs were left out:

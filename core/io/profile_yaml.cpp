@@ -108,7 +108,7 @@ public:
             fail(root, "expected a hardware profile: a YAML mapping with id, name, vendor, peaks and memory");
         checkKeys(root,
             {"schema_version", "id", "name", "vendor", "category", "aliases", "achievable", "launch_latency", "peaks",
-                "sparse", "accumulate", "memory", "interconnect", "derived", "disagreements", "notes", "sources"},
+                "sparse", "accumulate", "units", "memory", "interconnect", "derived", "disagreements", "notes", "sources"},
             "");
 
         HardwareProfile p;
@@ -146,6 +146,7 @@ public:
         checkRidges(root, p);
         parseSparse(root, p);
         parseAccumulate(root, p);
+        parseUnits(root, p);
         parseSources(root, p);
         p.derived = stringList(root, "derived");
         for (const auto& f : p.derived)
@@ -220,6 +221,41 @@ private:
                         + ") is not below its figure with sparsity (" + formatQuantity(v, Dimension::FlopRate)
                         + "): peaks are dense, so a sparse figure may be on the roof");
             p.sparse[*prec] = v;
+        }
+    }
+
+    /// Per-unit rates: "fp64: {vector: 33.5 TFLOP/s, matrix: 66.9 TFLOP/s}". The peak must be one
+    /// of them, so the precision's roof is a unit's rate and a kernel's unit picks the other.
+    void parseUnits(const YAML::Node& root, HardwareProfile& p) const
+    {
+        const YAML::Node units = root["units"];
+        if (!units || units.IsNull())
+            return;
+        if (!units.IsMap())
+            fail(units, "'units' must map a precision to its rates, e.g. 'fp64: {vector: 33.5 TFLOP/s, matrix: 66.9 "
+                        "TFLOP/s}'");
+        for (auto it = units.begin(); it != units.end(); ++it) {
+            const std::string name = it->first.Scalar();
+            const auto prec = parsePrecision(name);
+            if (!prec)
+                fail(it->first, "unknown precision '" + name + "' in units; known: " + precisionList());
+            const auto peak = p.peak(*prec);
+            if (!peak)
+                fail(it->first, "units gives " + name + " rates, but peaks has no " + name);
+            if (!it->second.IsMap())
+                fail(it->second, "units " + name + " must be a mapping such as '{vector: 33.5 TFLOP/s, matrix: 66.9 "
+                                               "TFLOP/s}'");
+            checkKeys(it->second, {"vector", "matrix"}, "units " + name);
+            UnitPeaks u;
+            for (const char* key : {"vector", "matrix"})
+                if (const YAML::Node v = it->second[key]; v && !v.IsNull())
+                    (key == std::string("vector") ? u.vector : u.matrix)
+                        = quantity(v, Dimension::FlopRate, "units " + name + " " + key);
+            auto same = [&](const std::optional<double>& v) { return v && std::fabs(*v / *peak - 1.0) < 1e-9; };
+            if (!same(u.vector) && !same(u.matrix))
+                fail(it->second, "the " + name + " peak (" + formatQuantity(*peak, Dimension::FlopRate)
+                        + ") must be its vector or its matrix rate");
+            p.units[*prec] = u;
         }
     }
 
@@ -468,6 +504,18 @@ std::string profileToYaml(const HardwareProfile& p)
         out << "sparse:             # the vendor's figures with 2:4 sparsity, never a roof\n";
         for (const auto& [prec, v] : p.sparse)
             out << "  " << precisionName(prec) << ": " << exact(v, Dimension::FlopRate) << "\n";
+    }
+    if (!p.units.empty()) {
+        out << "units:              # where a precision has two rates: vector (CUDA cores, VALU) and matrix "
+               "(tensor cores, MFMA)\n";
+        for (const auto& [prec, u] : p.units) {
+            out << "  " << precisionName(prec) << ": {";
+            if (u.vector)
+                out << "vector: " << exact(*u.vector, Dimension::FlopRate) << (u.matrix ? ", " : "");
+            if (u.matrix)
+                out << "matrix: " << exact(*u.matrix, Dimension::FlopRate);
+            out << "}\n";
+        }
     }
     if (!p.accumulate.empty()) {
         out << "accumulate:\n";

@@ -51,11 +51,11 @@ struct Columns {
             {{"F16", Precision::FP16}, {"F32", Precision::FP32}, {"F64", Precision::FP64}}};
         for (const auto& [suffix, p] : valu)
             for (const char* op : {"ADD", "MUL", "FMA", "TRANS"})
-                addFlops(std::string("SQ_INSTS_VALU_") + op + "_" + suffix, p, op == std::string("FMA") ? 128 : 64);
+                addFlops(std::string("SQ_INSTS_VALU_") + op + "_" + suffix, p, op == std::string("FMA") ? 128 : 64, false);
         static const std::array<std::pair<const char*, Precision>, 5> mfma {{{"F16", Precision::FP16},
             {"BF16", Precision::BF16}, {"F32", Precision::FP32}, {"F64", Precision::FP64}, {"I8", Precision::INT8}}};
         for (const auto& [suffix, p] : mfma)
-            addFlops(std::string("SQ_INSTS_VALU_MFMA_MOPS_") + suffix, p, 512);
+            addFlops(std::string("SQ_INSTS_VALU_MFMA_MOPS_") + suffix, p, 512, true);
         // MI300 (gfx94x) counts at TCC_EA0 and has TCC_BUBBLE (128-byte reads); MI100/MI200 at TCC_EA.
         const char* ea = at("TCC_EA0_RDREQ_sum") != kNone ? "TCC_EA0_" : "TCC_EA_";
         rdreq = at(std::string(ea) + "RDREQ_sum");
@@ -90,6 +90,7 @@ struct Columns {
         int column;
         Precision precision;
         double perCount; ///< FLOP per counted instruction (a wave of 64 lanes; an FMA is two)
+        bool matrix; ///< an MFMA counter (else VALU)
     };
     std::vector<Flops> flops;
     int name = kNone, dispatch = kNone, start = kNone, end = kNone;
@@ -103,10 +104,10 @@ private:
         const auto it = m_index.find(column);
         return it == m_index.end() ? kNone : it->second;
     }
-    void addFlops(const std::string& column, Precision p, double perCount)
+    void addFlops(const std::string& column, Precision p, double perCount, bool matrix)
     {
         if (const int c = at(column); c != kNone)
-            flops.push_back({c, p, perCount});
+            flops.push_back({c, p, perCount, matrix});
     }
     std::map<std::string, int> m_index;
 };
@@ -158,8 +159,13 @@ Dispatch countDispatch(const Columns& c, Row& row, const std::vector<std::string
         ? std::string(trimView(fields[c.dispatch]))
         : std::to_string(line);
     d.line = line;
-    for (const auto& f : c.flops)
-        d.flops[f.precision] += f.perCount * row(f.column);
+    for (const auto& f : c.flops) {
+        const double v = f.perCount * row(f.column);
+        if (f.matrix)
+            d.flops.addMatrix(f.precision, v);
+        else
+            d.flops[f.precision] += v;
+    }
     const double rd = row(c.rdreq), rd32 = row(c.rdreq32), bubble = row(c.bubble);
     const double wr = row(c.wrreq), wr64 = row(c.wrreq64);
     d.bytes
@@ -203,6 +209,7 @@ public:
         for (auto& s : m_sums.all()) {
             s.k.precision = s.flops.top();
             s.k.flops = s.flops[*s.k.precision];
+            s.k.unit = s.flops.unitOf(*s.k.precision);
             leftOut.add(s.k.name, s.flops);
             out.kernels.push_back(std::move(s.k));
             out.lines.push_back(s.line);

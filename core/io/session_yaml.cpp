@@ -382,10 +382,12 @@ std::string sessionToYaml(const Session& s)
             out << YAML::Key << "time" << YAML::Value << formatExact(*k.time, Dimension::Time);
         if (k.precision)
             out << YAML::Key << "precision" << YAML::Value << precisionName(*k.precision);
+        if (k.unit)
+            out << YAML::Key << "unit" << YAML::Value << computeUnitName(*k.unit);
         if (!k.group.empty())
             out << YAML::Key << "group" << YAML::Value << YAML::DoubleQuoted << k.group;
         for (const auto& [level, bytes] : k.levelBytes)
-            out << YAML::Key << (level == "L2" ? "l2_bytes" : "l1_bytes") << YAML::Value
+            out << YAML::Key << (level == "L3" ? "l3_bytes" : level == "L2" ? "l2_bytes" : "l1_bytes") << YAML::Value
                 << formatExact(bytes, Dimension::Bytes);
         if (k.launches != 1)
             out << YAML::Key << "launches" << YAML::Value << k.launches;

@@ -142,6 +142,12 @@ void carryRecords(const HardwareProfile& original, HardwareProfile& edited)
     for (const auto& [prec, with] : original.accumulate)
         if (edited.hasPrecision(prec))
             edited.accumulate[prec] = with;
+    for (const auto& [prec, u] : original.units) { // kept while the peak is still one of its rates
+        const auto peak = edited.peak(prec);
+        auto same = [&](const std::optional<double>& v) { return peak && v && std::abs(*v - *peak) <= 1e-9 * *peak; };
+        if (same(u.vector) || same(u.matrix))
+            edited.units[prec] = u;
+    }
     for (const auto& f : original.derived)
         if (isFigure(f))
             edited.derived.push_back(f);
@@ -158,7 +164,7 @@ bool operator==(const HardwareProfile& a, const HardwareProfile& b)
 {
     return a.id == b.id && a.name == b.name && a.vendor == b.vendor && a.category == b.category
         && a.aliases == b.aliases && a.peaks == b.peaks && a.memory == b.memory && a.interconnect == b.interconnect
-        && a.achievable == b.achievable && a.launchLatency == b.launchLatency && a.sparse == b.sparse
+        && a.achievable == b.achievable && a.launchLatency == b.launchLatency && a.sparse == b.sparse && a.units == b.units
         && a.accumulate == b.accumulate && a.derived == b.derived && a.disagreements == b.disagreements
         && a.notes == b.notes && a.sources == b.sources;
 }

@@ -70,6 +70,18 @@ struct Disagreement {
     }
 };
 
+/// A precision's rates on each kind of unit, where the part has two (H100 FP64: 33.5 TFLOP/s on
+/// the CUDA cores, 66.9 on the tensor cores). The profile's peak is one of them.
+struct UnitPeaks {
+    std::optional<double> vector, matrix; ///< FLOP/s
+
+    std::optional<double> of(ComputeUnit u) const { return u == ComputeUnit::Vector ? vector : matrix; }
+    friend bool operator==(const UnitPeaks& a, const UnitPeaks& b)
+    {
+        return a.vector == b.vector && a.matrix == b.matrix;
+    }
+};
+
 /// A hardware profile as read from hardware_profiles/<id>.yaml. Peaks are dense (no sparsity).
 struct HardwareProfile {
     std::string id; ///< lower-case kebab, e.g. "h100-sxm5"
@@ -83,6 +95,7 @@ struct HardwareProfile {
     double achievable = 0.85; ///< fraction of peak real kernels reach
     std::optional<double> launchLatency; ///< s per kernel launch; absent: launchLatencyOf's default
     std::map<Precision, double> sparse; ///< vendor figures with 2:4 sparsity: notes, never a roof
+    std::map<Precision, UnitPeaks> units; ///< per-unit rates where a precision has two
     std::map<Precision, Precision> accumulate; ///< the accumulate a peak assumes, where it changes the rate
     std::vector<std::string> derived; ///< figures computed from sourced ones (units x clock x ops)
     std::vector<Disagreement> disagreements;
@@ -93,6 +106,12 @@ struct HardwareProfile {
     bool hasPrecision(Precision p) const { return peaks.count(p) != 0; }
     /// Peak for p, or nullopt if the part has no such rate.
     std::optional<double> peak(Precision p) const;
+    /// The rate of p on unit u when the profile gives one (units), else nullopt.
+    std::optional<double> unitPeak(Precision p, ComputeUnit u) const
+    {
+        const auto it = units.find(p);
+        return it == units.end() ? std::nullopt : it->second.of(u);
+    }
     /// The main memory level (HBM/DRAM).
     const MemoryLevel& mainMemory() const { return memory.front(); }
     double mainBandwidth() const { return *memory.front().bandwidth; }

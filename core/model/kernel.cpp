@@ -20,6 +20,8 @@ std::ostream& operator<<(std::ostream& os, const Kernel& k)
         os << ", " << formatQuantity(*k.time, Dimension::Time, 6);
     if (k.precision)
         os << ", " << *k.precision;
+    if (k.unit)
+        os << " " << computeUnitName(*k.unit);
     if (!k.group.empty())
         os << ", group " << k.group;
     return os << "}";

@@ -23,6 +23,9 @@ struct Kernel {
     double bytes = 0.0; ///< byte moved to/from main memory
     std::optional<double> time; ///< second; gives the achieved rate
     std::optional<Precision> precision; ///< judged against this precision's roof if set
+    /// The units its FLOPs ran on (a profiler's vector or tensor-pipe counters): judged by that
+    /// unit's rate where the part gives one (HardwareProfile::units), else by the precision's peak.
+    std::optional<ComputeUnit> unit;
     int launches = 1; ///< launches aggregated into this kernel (profiler imports)
     std::string group; ///< phase or group, free text; empty when none
     LevelBytes levelBytes; ///< bytes at inner memory levels, for hierarchical points; `bytes` is main memory
@@ -38,7 +41,7 @@ struct Kernel {
     friend bool operator==(const Kernel& a, const Kernel& b)
     {
         return a.name == b.name && a.flops == b.flops && a.bytes == b.bytes && a.time == b.time
-            && a.precision == b.precision && a.launches == b.launches && a.group == b.group
+            && a.precision == b.precision && a.unit == b.unit && a.launches == b.launches && a.group == b.group
             && a.levelBytes == b.levelBytes;
     }
     friend bool operator!=(const Kernel& a, const Kernel& b) { return !(a == b); }

@@ -48,6 +48,22 @@ std::optional<Precision> parsePrecision(std::string_view name)
     return std::nullopt;
 }
 
+std::string computeUnitName(ComputeUnit u)
+{
+    return u == ComputeUnit::Vector ? "vector" : "matrix";
+}
+
+std::optional<ComputeUnit> parseComputeUnit(std::string_view name)
+{
+    std::string n(name);
+    std::transform(n.begin(), n.end(), n.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (n == "vector")
+        return ComputeUnit::Vector;
+    if (n == "matrix")
+        return ComputeUnit::Matrix;
+    return std::nullopt;
+}
+
 namespace {
 /// The block-scaled formats: bits of the value plus its share of the block's 8-bit scale.
 struct BlockFormat {

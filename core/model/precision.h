@@ -48,4 +48,12 @@ std::string weightFormatList();
 
 std::ostream& operator<<(std::ostream& os, Precision p);
 
+/// The units a precision's FLOPs can run on, where a part has two rates: the vector / SIMT
+/// units (CUDA cores, AMD VALU, TPU VPU) or the matrix units (tensor cores, MFMA, MXU).
+enum class ComputeUnit : std::uint8_t { Vector, Matrix };
+/// "vector" or "matrix" (the file spelling).
+std::string computeUnitName(ComputeUnit u);
+/// Case-insensitive "vector" / "matrix"; nullopt otherwise.
+std::optional<ComputeUnit> parseComputeUnit(std::string_view name);
+
 } // namespace roofline

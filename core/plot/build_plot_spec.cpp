@@ -179,8 +179,25 @@ PlotPoint kernelPoint(const Kernel& k, const Placement& p, size_t i, bool crowde
 /// point that lands on a cell already holding a point of the same kind (regime, measured, above
 /// the roof) is not drawn again. Nothing leaves the analysis; only the figure skips what could
 /// not be seen (docs/performance.md). Named and hierarchical kernels are never thinned.
+/// The name of the roof that judged a placement when it is not the figure's own: "FP64", or
+/// "FP64 matrix" where the part gives that precision two rates; empty for the figure's roof.
+std::string judgingRoofName(const HardwareProfile& profile, const Roofline& view, Precision prec, double peak)
+{
+    if (prec == view.precision && peak == view.peakFlops)
+        return {};
+    const auto viewPeak = profile.peak(view.precision);
+    const double scale = viewPeak && *viewPeak > 0 ? view.peakFlops / *viewPeak : 1.0;
+    std::string name = precisionLabel(prec);
+    if (const auto u = profile.units.find(prec); u != profile.units.end())
+        for (ComputeUnit unit : {ComputeUnit::Vector, ComputeUnit::Matrix})
+            if (const auto v = u->second.of(unit); v && std::fabs(*v * scale / peak - 1.0) < 1e-9)
+                return name + " " + computeUnitName(unit);
+    return name;
+}
+
 PointTrail addKernelPoints(PlotSpec& s, const std::vector<Kernel>& kernels, const std::vector<Placement>& placements,
-    const PlotOptions& options, const PlacementSummary& summary, const std::vector<bool>& hasLabel, Precision view)
+    const PlotOptions& options, const PlacementSummary& summary, const std::vector<bool>& hasLabel,
+    const HardwareProfile& profile, const Roofline& view)
 {
     const size_t n = placements.size();
     const bool crowded = n > kThinningThreshold;
@@ -213,7 +230,8 @@ PointTrail addKernelPoints(PlotSpec& s, const std::vector<Kernel>& kernels, cons
             const bool inside = pt.at.x >= s.x.lo && pt.at.x <= s.x.hi && pt.at.y >= s.y.lo && pt.at.y <= s.y.hi;
             const PlotXY edge {std::clamp(pt.at.x, s.x.lo, s.x.hi), std::clamp(pt.at.y, s.y.lo, s.y.hi)};
             PlotLabel label {LabelRole::PointLabel,
-                inside ? pointLabelText(kernels[i], p, 28, view) : edgeText(kernels[i], pt.at, s), inside ? pt.at : edge,
+                inside ? pointLabelText(kernels[i], p, 28, judgingRoofName(profile, view, p.precision, p.peak))
+                       : edgeText(kernels[i], pt.at, s), inside ? pt.at : edge,
                 std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Middle};
             label.weight = kernels[i].time && summary.totalTime > 0 ? *kernels[i].time / summary.totalTime : 0.0;
             s.labels.push_back(std::move(label));
@@ -305,24 +323,22 @@ void addOtherPrecisions(PlotSpec& s, const HardwareProfile& profile, const Roofl
 void addJudgingRoofs(PlotSpec& s, const HardwareProfile& profile, const Roofline& roof,
     const std::vector<Placement>& placements)
 {
-    std::map<Precision, int> judged;
+    // By precision and the peak that judged (a unit's rate: FP64 on the tensor cores).
+    std::map<std::pair<Precision, double>, int> judged;
     for (const Placement& p : placements)
-        if (p.precision != roof.precision)
-            ++judged[p.precision];
-    const auto viewPeak = profile.peak(roof.precision);
-    const double scale = viewPeak && *viewPeak > 0 ? roof.peakFlops / *viewPeak : 1.0;
-    for (const auto& [prec, n] : judged) {
-        const auto peak = profile.peak(prec);
-        if (!peak || *peak * scale == roof.peakFlops)
+        if (p.peak != roof.peakFlops || p.precision != roof.precision)
+            ++judged[{p.precision, p.peak}];
+    for (const auto& [key, n] : judged) {
+        const auto [prec, pk] = key;
+        const double r = pk / roof.bandwidth;
+        if (pk == roof.peakFlops || r >= s.x.hi || pk <= s.y.lo || pk >= s.y.hi)
             continue;
-        const double pk = *peak * scale, r = pk / roof.bandwidth;
-        if (r >= s.x.hi || pk <= s.y.lo || pk >= s.y.hi)
-            continue;
+        const std::string name = judgingRoofName(profile, roof, prec, pk);
         const std::string judges = std::to_string(n) + (n == 1 ? " kernel" : " kernels");
-        s.ceilings.push_back({CeilingRole::PrecisionRoof,
-            precisionLabel(prec) + " roof (" + judges + " judged by it)", {{std::max(r, s.x.lo), pk}, {s.x.hi, pk}}});
+        s.ceilings.push_back({CeilingRole::PrecisionRoof, name + " roof (" + judges + " judged by it)",
+            {{std::max(r, s.x.lo), pk}, {s.x.hi, pk}}});
         s.labels.push_back({LabelRole::CeilingLabel,
-            precisionLabel(prec) + " peak " + formatSI(pk, 4) + rateUnit(prec) + " \xC2\xB7 judges " + judges,
+            name + " peak " + formatSI(pk, 4) + rateUnit(prec) + " \xC2\xB7 judges " + judges,
             {logLerp(s.x.lo, s.x.hi, 0.985), pk}, std::nullopt, PlotLabel::Align::Right, PlotLabel::VAlign::Above});
     }
 }
@@ -420,7 +436,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     addRoofs(s, profile, roof, options);
     addRoofLabels(s, roof);
     const std::vector<bool> hasLabel = labelledKernels(placements.size(), options, summary);
-    PointTrail trail = addKernelPoints(s, kernels, placements, options, summary, hasLabel, roof.precision);
+    PointTrail trail = addKernelPoints(s, kernels, placements, options, summary, hasLabel, profile, roof);
     const bool anyLevels = addLevelPoints(s, kernels, placements, trail);
     if (anyLevels || options.showLevels)
         addLevelRoofs(s, profile, roof);

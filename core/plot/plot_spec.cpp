@@ -140,11 +140,11 @@ CellSet ThinningGrid::cellSet(std::size_t expected)
     return CellSet(static_cast<std::uint32_t>(kThinningGrid) + 1, expected);
 }
 
-std::string pointLabelText(const Kernel& kernel, const Placement& p, size_t maxName, std::optional<Precision> view)
+std::string pointLabelText(const Kernel& kernel, const Placement& p, size_t maxName, const std::string& roofName)
 {
-    // A kernel judged by another precision's roof than the figure's says which one.
-    const std::string roof = view && p.precision != *view ? "x below " + precisionLabel(p.precision) + " roof"
-                                                          : "x below roof";
+    // A kernel judged by another roof than the figure's (another precision, or its unit's rate)
+    // says which one.
+    const std::string roof = roofName.empty() ? "x below roof" : "x below " + roofName + " roof";
     // A long name keeps what tells it apart: its launch suffix and both ends ("__omp_offl…l41.kd #2").
     const std::string name = shortKernelName(kernel.name, maxName);
     std::string text = name + "\n" + regimeName(p.regime);

@@ -272,9 +272,10 @@ struct LabelMetrics {
 std::array<int, 4> alongLinePadding(const PlotLabel& label);
 
 /// Two lines: the name (elided past `maxName` characters), then "memory-bound · 3.2x below roof".
-/// `view`: the figure's precision; a kernel judged by another one says "1.5x below FP64 roof".
+/// `roofName`: the roof that judged it when that is not the figure's ("FP64", "FP64 matrix"):
+/// "1.5x below FP64 roof".
 std::string pointLabelText(
-    const Kernel& kernel, const Placement& p, size_t maxName = 28, std::optional<Precision> view = std::nullopt);
+    const Kernel& kernel, const Placement& p, size_t maxName = 28, const std::string& roofName = {});
 
 /// The labels of a figure laid out, and its key.
 struct LabelLayoutResult {

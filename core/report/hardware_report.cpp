@@ -98,6 +98,14 @@ std::string peakRemarks(const HardwareProfile& p, Precision prec)
         parts.push_back(precisionLabel(a->second) + " accumulate");
     if (const auto sp = p.sparse.find(prec); sp != p.sparse.end())
         parts.push_back("sparse " + rate(sp->second, prec) + " (not a roof)");
+    if (const auto u = p.units.find(prec); u != p.units.end()) {
+        std::string units;
+        if (u->second.vector)
+            units = "vector " + rate(*u->second.vector, prec);
+        if (u->second.matrix)
+            units += (units.empty() ? "" : ", ") + std::string("matrix ") + rate(*u->second.matrix, prec);
+        parts.push_back(units);
+    }
     if (isDerived(p, precisionName(prec)))
         parts.push_back("derived");
     if (const auto range = sourcesSay(p, precisionName(prec)); !range.empty())
@@ -122,6 +130,9 @@ json hardwareJson(const HardwareProfile& p)
             {"derived", isDerived(p, precisionName(prec))}, {"candidates", candidatesJson(p, precisionName(prec))}};
         const auto sp = p.sparse.find(prec);
         row["sparse_flops_per_s"] = sp == p.sparse.end() ? json(nullptr) : json(num(sp->second));
+        const auto u = p.units.find(prec);
+        row["vector_flops_per_s"] = u == p.units.end() ? json(nullptr) : opt(u->second.vector);
+        row["matrix_flops_per_s"] = u == p.units.end() ? json(nullptr) : opt(u->second.matrix);
         const auto a = p.accumulate.find(prec);
         row["accumulate"] = a == p.accumulate.end() ? json(nullptr) : json(precisionName(a->second));
         precs.push_back(row);

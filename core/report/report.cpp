@@ -195,6 +195,8 @@ public:
         number("time_lower_bound_s", timeLowerBound(kernel, p));
         number("time_s", kernel.time);
         number("time_share", timeShareOf(kernel, totalTime));
+        if (kernel.unit)
+            constantText("unit", computeUnitName(*kernel.unit));
         m_out += '}';
     }
 
@@ -304,8 +306,8 @@ std::string formatTable(
     const bool shares = std::any_of(
         kernels.begin(), kernels.end(), [&](const Kernel& k) { return timeShareOf(k, total).has_value(); });
     // A kernel judged by another precision's roof than the view's says which (issue 28).
-    const bool mixed = std::any_of(
-        placements.begin(), placements.end(), [&](const Placement& p) { return p.precision != roof.precision; });
+    const bool mixed = std::any_of(placements.begin(), placements.end(),
+        [&](const Placement& p) { return p.precision != roof.precision || p.peak != roof.peakFlops; });
     rows.push_back({"NAME", "INTENSITY", "REGIME", "ROOF", "ACHIEVED", "HEADROOM", "MFU", "TIME >="});
     if (mixed)
         rows.back().insert(rows.back().begin() + 1, "PRECISION");
@@ -323,7 +325,8 @@ std::string formatTable(
             p.headroom() ? formatNumber(*p.headroom(), 3) + "x" : "-", mfu ? formatNumber(*mfu * 100.0, 3) + "%" : "-",
             formatQuantity(timeLowerBound(k, p), Dimension::Time)});
         if (mixed)
-            rows.back().insert(rows.back().begin() + 1, precisionLabel(p.precision));
+            rows.back().insert(rows.back().begin() + 1,
+                precisionLabel(p.precision) + (k.unit ? " " + computeUnitName(*k.unit) : std::string()));
         if (shares) {
             const std::optional<double> share = timeShareOf(k, total), gain = gainAtRoof(k, p, total);
             rows.back().push_back(share ? formatNumber(*share * 100.0, 3) + "%" : "-");

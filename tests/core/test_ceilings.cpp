@@ -87,6 +87,11 @@ TEST(Ceilings, RocprofRooflineCsv)
     EXPECT_DOUBLE_EQ(*p.peak(Precision::BF16), 650000e9);
     EXPECT_DOUBLE_EQ(*p.peak(Precision::FP8), 1300000e9);
     EXPECT_DOUBLE_EQ(*p.peak(Precision::INT8), 1310000e9);
+    // FP32Flops and MFMAF32Flops are two roofs: the VALU's and the MFMA's (issue 28).
+    EXPECT_EQ(p.unitPeak(Precision::FP32, ComputeUnit::Vector), 80000e9);
+    EXPECT_EQ(p.unitPeak(Precision::FP32, ComputeUnit::Matrix), 150000e9);
+    EXPECT_EQ(p.unitPeak(Precision::FP64, ComputeUnit::Vector), 79000e9);
+    EXPECT_EQ(p.unitPeak(Precision::BF16, ComputeUnit::Vector), std::nullopt) << "no vector BF16 column";
 }
 
 TEST(Ceilings, ProfilesRoundTripThroughYaml)

@@ -44,6 +44,7 @@ TEST(Ncu, DetailsPageAsItComesOutOfTheTool)
     EXPECT_DOUBLE_EQ(g0.bytes, 1e9); // 1,000 Mbyte
     EXPECT_DOUBLE_EQ(*g0.time, 2e-3); // 2,000 usecond
     EXPECT_EQ(g0.precision, Precision::BF16);
+    EXPECT_EQ(g0.unit, ComputeUnit::Matrix) << "tensor-pipe counters: judged by the matrix rate";
     EXPECT_DOUBLE_EQ(level(g0, "L2"), 4e9);
     EXPECT_DOUBLE_EQ(level(g0, "L1"), 1e10);
     EXPECT_DOUBLE_EQ(*imp.kernels[1].time, 2e-3); // 2.00 msecond
@@ -51,6 +52,7 @@ TEST(Ncu, DetailsPageAsItComesOutOfTheTool)
     EXPECT_EQ(sm.name, "softmax, \"fused\" #2");
     EXPECT_DOUBLE_EQ(sm.flops, 1e8 + 2 * 5e7); // fadd + 2 x ffma; fmul n/a, hfma empty
     EXPECT_EQ(sm.precision, Precision::FP32);
+    EXPECT_EQ(sm.unit, ComputeUnit::Vector) << "SASS FFMA/FADD: the CUDA cores";
     EXPECT_EQ(level(sm, "L1"), -1) << "0 L1 bytes: no L1 point";
     // A memcpy does no floating-point work: a fact about the program, noted, not a bad row.
     EXPECT_TRUE(imp.rejected.empty());

@@ -676,17 +676,20 @@ TEST(PlotSpec, AKernelJudgedByAnotherPrecisionHasThatRoofDrawnAndNamed)
     const std::vector<Kernel> kernels {k64, k32};
     const Roofline fp64 = makeRoofline(hw, Precision::FP64).value();
     const std::vector<Placement> placements {analyze(k64, fp64), analyze(k32, fp32)};
-    const PlotSpec s = buildPlotSpec(hw, fp32, kernels, placements, {});
+    PlotOptions whole; // the texts as made, before the layout shortens what has no room
+    whole.layoutLabels = false;
+    const PlotSpec s = buildPlotSpec(hw, fp32, kernels, placements, whole);
     const auto judging = ceilingsOf(s, CeilingRole::PrecisionRoof);
     ASSERT_EQ(judging.size(), 1u);
-    EXPECT_EQ(judging[0]->legend, "FP64 roof (1 kernel judged by it)");
+    // MI300A's FP64 peak is its vector rate (the matrix units do 122.6): the roof says which.
+    EXPECT_EQ(judging[0]->legend, "FP64 vector roof (1 kernel judged by it)");
     EXPECT_DOUBLE_EQ(judging[0]->points[0].y, 61.3e12);
     EXPECT_NEAR(judging[0]->points[0].x, 61.3e12 / 5.3e12, 1e-9);
-    EXPECT_NE(s.subtitle.find("also drawn: FP64 roof"), std::string::npos) << s.subtitle;
+    EXPECT_NE(s.subtitle.find("also drawn: FP64 vector roof"), std::string::npos) << s.subtitle;
     bool peakLabel = false, pointLabel = false;
     for (const auto& l : s.labels) {
-        peakLabel = peakLabel || l.text == "FP64 peak 61.3 TFLOP/s \xC2\xB7 judges 1 kernel";
-        pointLabel = pointLabel || l.text.find("stencil\nmemory-bound \xC2\xB7 1.5x below FP64 roof") == 0;
+        peakLabel = peakLabel || l.text == "FP64 vector peak 61.3 TFLOP/s \xC2\xB7 judges 1 kernel";
+        pointLabel = pointLabel || l.text.find("stencil\nmemory-bound \xC2\xB7 1.5x below FP64 vector roof") == 0;
         if (l.text.rfind("init\n", 0) == 0)
             EXPECT_EQ(l.text.find("FP32 roof"), std::string::npos) << "the view's own roof is just 'roof'";
     }
@@ -695,4 +698,37 @@ TEST(PlotSpec, AKernelJudgedByAnotherPrecisionHasThatRoofDrawnAndNamed)
     // Kernels all at the view's precision: no extra roof.
     const PlotSpec plain = buildPlotSpec(hw, fp32, {k32}, {analyze(k32, fp32)}, {});
     EXPECT_TRUE(ceilingsOf(plain, CeilingRole::PrecisionRoof).empty());
+}
+
+TEST(PlotSpec, AKernelOnTheMatrixUnitsIsJudgedAndDrawnAgainstTheirRate)
+{
+    // An FP64 DGEMM on the H100's tensor cores (DMMA) against the FP64 view, whose roof is the
+    // CUDA cores' 33.5 TFLOP/s: it is judged by the 66.9 TFLOP/s matrix rate, drawn and named.
+    const HardwareProfile& hw = *catalog().find("h100-sxm5");
+    Session session;
+    session.hardwareId = hw.id;
+    session.precision = Precision::FP64;
+    Kernel dgemm = k("dgemm", 2 * 8192.0 * 8192 * 8192, 3 * 8192.0 * 8192 * 8, 0.025);
+    dgemm.precision = Precision::FP64;
+    dgemm.unit = ComputeUnit::Matrix;
+    Kernel stencil = k("stencil", 1e10, 2e10, 0.01);
+    stencil.precision = Precision::FP64;
+    stencil.unit = ComputeUnit::Vector;
+    session.kernels = {dgemm, stencil};
+    const auto a = analyzeSession(hw, session, RoofKind::Peak);
+    ASSERT_TRUE(a.ok()) << a.error();
+    EXPECT_DOUBLE_EQ(a->placements[0].peak, 66.9e12);
+    EXPECT_DOUBLE_EQ(a->placements[1].peak, 33.5e12) << "the vector rate is the view's roof";
+    const PlotSpec s = buildPlotSpec(hw, a->roof, session.kernels, a->placements, {});
+    const auto judging = ceilingsOf(s, CeilingRole::PrecisionRoof);
+    ASSERT_EQ(judging.size(), 1u);
+    EXPECT_EQ(judging[0]->legend, "FP64 matrix roof (1 kernel judged by it)");
+    EXPECT_DOUBLE_EQ(judging[0]->points[0].y, 66.9e12);
+    bool named = false;
+    for (const auto& l : s.labels)
+        named = named || l.text.find("below FP64 matrix roof") != std::string::npos;
+    EXPECT_TRUE(named);
+    // Without a unit the kernel is judged by the precision's peak, as before.
+    session.kernels[0].unit.reset();
+    EXPECT_DOUBLE_EQ(analyzeSession(hw, session, RoofKind::Peak)->placements[0].peak, 33.5e12);
 }

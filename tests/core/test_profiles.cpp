@@ -229,3 +229,26 @@ TEST(Profiles, WritesAndReadsBackTheSameProfile)
         EXPECT_EQ(back.value(), p);
     }
 }
+
+TEST(Profiles, PerUnitRatesRoundTripAndThePeakMustBeOneOfThem)
+{
+    // H100 FP64: 33.5 TFLOP/s on the CUDA cores (the peak), 66.9 on the tensor cores.
+    const HardwareProfile& h100 = *shipped().find("h100-sxm5");
+    EXPECT_EQ(h100.unitPeak(Precision::FP64, ComputeUnit::Vector), 33.5e12);
+    EXPECT_EQ(h100.unitPeak(Precision::FP64, ComputeUnit::Matrix), 66.9e12);
+    EXPECT_EQ(h100.unitPeak(Precision::BF16, ComputeUnit::Matrix), std::nullopt);
+    const std::string base = "schema_version: 1\nid: t\nname: T\nvendor: V\npeaks: {fp64: 10 TFLOP/s}\n"
+                             "memory: [{name: HBM, bandwidth: 1 TB/s}]\n";
+    auto ok = parseProfile(base + "units: {fp64: {vector: 10 TFLOP/s, matrix: 20 TFLOP/s}}\n", "t.yaml");
+    ASSERT_TRUE(ok.ok()) << ok.error();
+    EXPECT_EQ(ok->unitPeak(Precision::FP64, ComputeUnit::Matrix), 20e12);
+    auto back = parseProfile(profileToYaml(ok.value()), "back.yaml");
+    ASSERT_TRUE(back.ok()) << back.error();
+    EXPECT_EQ(back.value(), ok.value());
+    auto notPeak = parseProfile(base + "units: {fp64: {vector: 5 TFLOP/s, matrix: 20 TFLOP/s}}\n", "t.yaml");
+    ASSERT_FALSE(notPeak.ok());
+    EXPECT_EQ(notPeak.error().message, "the fp64 peak (10 TFLOP/s) must be its vector or its matrix rate");
+    auto noPeak = parseProfile(base + "units: {fp32: {vector: 5 TFLOP/s}}\n", "t.yaml");
+    ASSERT_FALSE(noPeak.ok());
+    EXPECT_EQ(noPeak.error().message, "units gives fp32 rates, but peaks has no fp32");
+}

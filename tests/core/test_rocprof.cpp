@@ -166,6 +166,7 @@ TEST(Rocprof, RocprofV1ResultsGiveBytesFromFetchAndWriteSize)
     EXPECT_DOUBLE_EQ(saxpy.bytes, 201326592.0); // (131072 + 65536) KiB
     EXPECT_NEAR(*saxpy.time, 130e-6, 1e-12);
     EXPECT_EQ(saxpy.precision, Precision::FP32);
+    EXPECT_EQ(saxpy.unit, ComputeUnit::Vector) << "VALU counters";
     ASSERT_EQ(r->warnings.size(), 1u);
     EXPECT_EQ(r->warnings[0], "1 dispatch has no floating-point work (0 FLOPs), not on the roofline: "
                               "'copy(float const*, float*) [clone .kd]' (ID 1, line 3: 134 MB in 86 us, 1.56 TB/s)");
