@@ -233,7 +233,8 @@ TEST(Profiles, WritesAndReadsBackTheSameProfile)
 TEST(Profiles, PerUnitRatesRoundTripAndThePeakMustBeOneOfThem)
 {
     // H100 FP64: 33.5 TFLOP/s on the CUDA cores (the peak), 66.9 on the tensor cores.
-    const HardwareProfile& h100 = *shipped().find("h100-sxm5");
+    const auto catalog = shipped(); // the profile lives as long as its catalog
+    const HardwareProfile& h100 = *catalog.find("h100-sxm5");
     EXPECT_EQ(h100.unitPeak(Precision::FP64, ComputeUnit::Vector), 33.5e12);
     EXPECT_EQ(h100.unitPeak(Precision::FP64, ComputeUnit::Matrix), 66.9e12);
     EXPECT_EQ(h100.unitPeak(Precision::BF16, ComputeUnit::Matrix), std::nullopt);
