@@ -2,6 +2,7 @@
 #include "core/io/likwid_perfctr.h"
 
 #include "core/common/text.h"
+#include "core/measure/machine.h"
 #include "core/model/units.h"
 
 #include <algorithm>
@@ -193,17 +194,6 @@ std::string bytesDetail(const Region& r)
         d += " in " + formatQuantity(*seconds, Dimension::Time) + ", "
             + formatQuantity(bytes / *seconds, Dimension::ByteRate);
     return d;
-}
-
-/// The shipped profile for a CPU name as LIKWID prints it ("Intel(R) Xeon(R) Platinum 8480+").
-std::string hardwareForCpuName(const std::string& cpu)
-{
-    static const std::pair<const char*, const char*> known[] = {{"Platinum 8480+", "xeon-8480plus"},
-        {"6980P", "xeon-6980p"}, {"EPYC 9654", "epyc-9654"}, {"EPYC 9755", "epyc-9755"}, {"Grace", "grace"}};
-    for (const auto& [name, id] : known)
-        if (cpu.find(name) != std::string::npos)
-            return id;
-    return {};
 }
 
 } // namespace

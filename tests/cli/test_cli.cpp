@@ -943,3 +943,27 @@ TEST(Cli, AnalyzeOfARocprofExportPicksThePartAndShowsEachKernelsPrecision)
     // VALU counters: the vector units, whose FP64 rate (61.3 TFLOP/s) is MI300A's FP64 peak.
     EXPECT_NE(r.out.find("Qmain_l41.kd #2  FP64 vector  0.524      memory-bound"), std::string::npos) << r.out;
 }
+
+TEST(Cli, MeasureWritesThisMachinesProfileInAShortRun)
+{
+    // The figures are a benchmark (docs/profilers.md); the test checks the command completes
+    // and what it writes is a profile every other command takes.
+    const fs::path out = scratch() / "measure" / "measured.yaml";
+    fs::create_directories(out.parent_path());
+    fs::remove(out);
+    const CliRun r = roofline({"measure", "--seconds", "2", "--threads", "1", "-o", out.string()});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("Measured: "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("fp64"), std::string::npos);
+    EXPECT_NE(r.err.find("measuring: FP64 FMA chains (0%)"), std::string::npos) << r.err;
+    ASSERT_TRUE(fs::exists(out));
+    const CliRun show
+        = roofline({"--profiles", out.parent_path().string(), "hw", "show", "measured-this-machine", "--format", "json"});
+    ASSERT_EQ(show.code, 0) << show.err;
+    const auto j = json::parse(show.out);
+    EXPECT_EQ(j["vendor"], "Measured");
+    EXPECT_EQ(j["memory"][0]["name"], "DRAM");
+    fs::remove(out);
+    const CliRun bad = roofline({"measure", "--seconds", "0.1"});
+    EXPECT_EQ(bad.code, 2) << "under a second is refused";
+}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "support/fixtures.h"
 #include "support/window_fixture.h"
+#include "ui/common/app_paths.h"
 #include "ui/dialogs/compare_dialog.h"
 #include "ui/dialogs/profile_editor.h"
 #include "ui/document/session_document.h"
@@ -21,6 +22,7 @@
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
@@ -469,4 +471,23 @@ TEST_F(MainWindowTest, CompareWithPairsABaselineRunWithThisSessionAndDrawsTheArr
     // A file with no kernel in common says so.
     const QString none = window->files()->compareWith(examples + QStringLiteral("lesson-h100.roofline.yaml"), false);
     EXPECT_TRUE(none.contains(QStringLiteral("no kernel name in common"))) << none.toStdString();
+}
+
+TEST_F(MainWindowTest, MeasureThisMachineSavesAndSelectsTheMeasuredProfile)
+{
+    // Tools > Measure This Machine, in a one-second run (the menu's takes about 20 s): the
+    // profile is saved to the user's folder, joins the catalog and is selected.
+    ASSERT_NE(window->findChild<QAction*>(QStringLiteral("measureMachine")), nullptr);
+    window->files()->measureMachine(1.0);
+    EXPECT_EQ(window->document()->session().hardwareId, "measured-this-machine");
+    const HardwareProfile* hw = window->document()->hardware();
+    ASSERT_NE(hw, nullptr);
+    EXPECT_EQ(hw->vendor, "Measured");
+    EXPECT_TRUE(hw->peak(Precision::FP64).has_value());
+    EXPECT_EQ(hw->memory.size(), 4u);
+    const QString file = userProfilesDirectory() + QStringLiteral("/measured-this-machine.yaml");
+    EXPECT_TRUE(QFileInfo::exists(file));
+    EXPECT_TRUE(window->statusBar()->currentMessage().startsWith(QStringLiteral("Measured ")))
+        << window->statusBar()->currentMessage().toStdString();
+    QFile::remove(file);
 }

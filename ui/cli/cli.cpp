@@ -137,6 +137,21 @@ CLI::App* addImportCeilingsCommand(CLI::App& app, Options& o)
     return ceilings;
 }
 
+CLI::App* addMeasureCommand(CLI::App& app, Options& o)
+{
+    CLI::App* measure = app.add_subcommand("measure",
+        "Measure this machine's roofline (FP64/FP32 FMA peaks, L1/L2/L3/DRAM bandwidth) as a hardware profile");
+    measure->add_option("-o,--output", o.output, "The profile YAML to write (without it, only printed)");
+    measure->add_option("--seconds", o.seconds, "About how long the whole measurement takes")
+        ->check(CLI::Range(1.0, 600.0))
+        ->capture_default_str();
+    measure->add_option("--threads", o.threads, "Threads to run on (default: every logical CPU)")
+        ->check(CLI::Range(1, 4096));
+    measure->add_option("--id", o.newId, "Profile id (default: measured-this-machine)");
+    measure->add_option("--name", o.newName, "Profile name");
+    return measure;
+}
+
 CLI::App* addAnalyzeCommand(CLI::App& app, Options& o)
 {
     CLI::App* analyzeCmd = app.add_subcommand("analyze",
@@ -249,6 +264,7 @@ std::vector<Dispatch> addCommands(CLI::App& app, Options& o)
     commands.push_back({addPointCommand(app, o), cmdPoint});
     commands.push_back({addLlmCommand(app, o), cmdLlm});
     commands.push_back({addImportCeilingsCommand(app, o), cmdImportCeilings});
+    commands.push_back({addMeasureCommand(app, o), cmdMeasure});
     commands.push_back({addAnalyzeCommand(app, o), cmdAnalyze});
     commands.push_back({addExportCommand(app, o), cmdExport, true});
     for (const Dispatch& d : addCompareCommands(app, o))

@@ -32,6 +32,8 @@ int cmdPoint(const ProfileCatalog& catalog, const Options& o);
 int cmdAnalyze(const ProfileCatalog& catalog, const Options& o);
 int cmdLlm(const ProfileCatalog& catalog, const Options& o);
 int cmdImportCeilings(const ProfileCatalog& catalog, const Options& o);
+/// This machine's roofline, measured (measure_command.cpp); -o writes it as a profile.
+int cmdMeasure(const ProfileCatalog& catalog, const Options& o);
 /// Needs a QApplication (the figure is drawn by QCustomPlot, a widget).
 int cmdExport(const ProfileCatalog& catalog, const Options& o);
 /// Two runs kernel by kernel (compare_command.cpp); with -o a figure (needs a QApplication).

@@ -46,6 +46,8 @@ struct Options {
     bool skipInvalid = false;
     bool aggregate = false;
     std::string newId, newName;
+    double seconds = 20.0; ///< measure: about how long
+    int threads = 0; ///< measure: 0 = every logical CPU
     // export: many roofs
     std::vector<std::string> compare, precisions;
     std::string panels;

@@ -17,6 +17,7 @@
 #include "ui/dialogs/import_report_dialog.h"
 #include "ui/dialogs/profile_editor.h"
 #include "ui/document/import_job.h"
+#include "ui/document/measure_job.h"
 #include "ui/document/session_document.h"
 #include "ui/plot/figure_export.h"
 #include "ui/window/roofline_plot_widget.h"
@@ -30,6 +31,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 
+#include <algorithm>
 #include <cmath>
 
 namespace roofline::ui {
@@ -519,6 +521,35 @@ void FileActions::editProfile(bool asNew)
         warn(tr("Profile not saved"), error);
     else
         warn(tr("Profile not saved"), saveUserProfile(*edited));
+}
+
+void FileActions::measureMachine(double seconds)
+{
+    MeasureOptions options;
+    options.seconds = seconds;
+    auto m = measureResponsively(options, m_window);
+    if (!m) {
+        emit message(tr("Measurement cancelled; nothing changed"), 5000);
+        return;
+    }
+    if (!m->ok())
+        return warn(tr("Measurement failed"), qs(m->error().message));
+    const HardwareProfile profile = measuredProfile(m->value());
+    if (const QString error = saveUserProfile(profile); !error.isEmpty())
+        return warn(tr("Profile not saved"), error);
+    // The datasheet's roof beside the measured one, when the part is a shipped profile.
+    const std::string sheet = hardwareForCpuName(m->value().machine.cpuName);
+    if (!sheet.empty() && m_document->catalog().find(sheet)) {
+        ViewSettings view = m_document->session().view;
+        if (std::find(view.compare.begin(), view.compare.end(), sheet) == view.compare.end())
+            view.compare.push_back(sheet);
+        m_document->setView(view, tr("Compare With Datasheet"));
+    }
+    emit message(tr("Measured %1: FP64 %2, DRAM %3 (saved as profile %4)")
+                     .arg(qs(m->value().machine.cpuName.empty() ? "this machine" : m->value().machine.cpuName),
+                         qs(formatQuantity(*profile.peak(Precision::FP64), Dimension::FlopRate)),
+                         qs(formatQuantity(profile.mainBandwidth(), Dimension::ByteRate)), qs(profile.id)),
+        15000);
 }
 
 void FileActions::importCeilingsDialog()

@@ -70,6 +70,9 @@ public:
     void exportTableDialog();
     void editProfile(bool asNew);
     void importCeilingsDialog();
+    /// Tools > Measure This Machine: measured, saved to the profile folder and selected, with
+    /// the datasheet profile of the same part drawn beside it when one is shipped.
+    void measureMachine(double seconds = 20.0);
 
 signals:
     /// A line for the status bar, shown for `ms` milliseconds.

@@ -193,6 +193,7 @@ void MainWindow::createActions()
     createFileMenu();
     createEditMenu();
     createViewMenu();
+    createToolsMenu();
     createHelpMenu();
 }
 
@@ -330,6 +331,14 @@ void MainWindow::createViewMenu()
         tr("Marker area follows each kernel's share of the measured time"));
     m_achievable = flag(tr("&Achievable Roof"), "achievableRoof", &ViewSettings::showAchievable,
         tr("Also draw the roof at the achievable fraction of peak (dashed)"));
+}
+
+void MainWindow::createToolsMenu()
+{
+    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
+    addMenuAction(tools, tr("&Measure This Machine..."), "measureMachine", QKeySequence(),
+        tr("Measure this computer's FP64/FP32 peaks and L1/L2/L3/DRAM bandwidth (about 20 s) as a profile"),
+        [this]() { m_files->measureMachine(); });
 }
 
 void MainWindow::createHelpMenu()

@@ -86,6 +86,7 @@ private:
     void createFileMenu();
     void createEditMenu();
     void createViewMenu();
+    void createToolsMenu();
     void createHelpMenu();
     void refresh();
     void updateTitle();
