@@ -176,12 +176,15 @@ MachineInfo thisMachine()
     m.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     m.caches = osCaches();
     const std::pair<const char*, std::size_t> assumed[] = {{"L1", 32u << 10}, {"L2", 1u << 20}, {"L3", 32u << 20}};
-    for (const auto& [name, bytes] : assumed)
+    for (const auto& level : assumed) {
+        const std::string name = level.first;
+        const std::size_t bytes = level.second;
         if (std::none_of(m.caches.begin(), m.caches.end(), [&](const CacheLevel& c) { return c.name == name; })) {
             m.caches.push_back({name, bytes, name == std::string("L3") ? m.threads : 1});
             m.notes.push_back(std::string("The OS reports no ") + name + " cache; " + std::to_string(bytes >> 10)
                 + " KiB was assumed for its working set.");
         }
+    }
     std::sort(m.caches.begin(), m.caches.end(), [](const CacheLevel& a, const CacheLevel& b) { return a.name < b.name; });
     return m;
 }
