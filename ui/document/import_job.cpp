@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "ui/document/import_job.h"
 
+#include "ui/document/worker_progress.h"
+
 #include <QCoreApplication>
-#include <QEventLoop>
 #include <QFileInfo>
-#include <QProgressDialog>
-#include <QThread>
-#include <QTimer>
 
 #include <atomic>
 #include <memory>
@@ -19,7 +17,7 @@ std::optional<Result<KernelImport>> loadKernelFileResponsively(
     if (QFileInfo(path).size() < kBackgroundImportBytes)
         return loadKernelFile(path.toStdString(), options);
 
-    // Shared with the worker: it may outlive this call only until wait() below returns.
+    // Shared with the worker: it may outlive this call only until runWithProgress returns.
     struct State {
         std::atomic<int> permille {0};
         std::atomic<bool> cancel {false};
@@ -31,30 +29,11 @@ std::optional<Result<KernelImport>> loadKernelFileResponsively(
         return !state->cancel.load();
     };
     const std::string file = path.toStdString();
-    std::unique_ptr<QThread> worker(
-        QThread::create([state, file, options]() { state->result = loadKernelFile(file, options); }));
-
-    QProgressDialog dialog(QCoreApplication::translate("Import", "Reading %1\u2026").arg(QFileInfo(path).fileName()),
-        QCoreApplication::translate("Import", "Cancel"), 0, 1000, parent);
-    dialog.setObjectName(QStringLiteral("importProgress"));
-    dialog.setWindowTitle(QCoreApplication::translate("Import", "Import Kernels"));
-    dialog.setWindowModality(Qt::WindowModal);
-    dialog.setMinimumDuration(0);
-    dialog.setAutoClose(false);
-    dialog.setAutoReset(false);
-    dialog.setValue(0);
-
-    QEventLoop loop;
-    QTimer poll;
-    poll.setInterval(30);
-    QObject::connect(&poll, &QTimer::timeout, &dialog, [&]() { dialog.setValue(state->permille.load()); });
-    QObject::connect(&dialog, &QProgressDialog::canceled, &dialog, [&]() { state->cancel.store(true); });
-    QObject::connect(worker.get(), &QThread::finished, &loop, &QEventLoop::quit);
-    poll.start();
-    worker->start();
-    loop.exec(); // the window keeps answering while the worker reads
-    worker->wait();
-    if (state->cancel.load() || dialog.wasCanceled())
+    const QString label = QCoreApplication::translate("Import", "Reading %1\u2026").arg(QFileInfo(path).fileName());
+    const WorkerProgress shown {QCoreApplication::translate("Import", "Import Kernels"), QStringLiteral("importProgress"),
+        [state]() { return state->permille.load(); }, [label]() { return label; }};
+    if (!runWithProgress([state, file, options]() { state->result = loadKernelFile(file, options); }, shown,
+            state->cancel, parent))
         return std::nullopt;
     if (state->result && !state->result->ok() && state->result->error().message == kImportCancelled)
         return std::nullopt;
