@@ -35,27 +35,27 @@ std::optional<std::string> validateKernel(const Kernel& k)
     auto badRatio = [](double v) { return !std::isfinite(v) || !std::isnormal(v) || v <= 0.0; };
     if (k.name.empty())
         return std::string("kernel has no name");
-    const std::string name = quoted(k.name);
+    auto name = [&k]() { return quoted(k.name); }; // made only for a message
     if (bad(k.flops))
-        return "FLOP count of " + name + " must be a finite number greater than zero";
+        return "FLOP count of " + name() + " must be a finite number greater than zero";
     if (bad(k.bytes))
-        return "byte count of " + name + " must be a finite number greater than zero";
+        return "byte count of " + name() + " must be a finite number greater than zero";
     if (k.time && bad(*k.time))
-        return "time of " + name + " must be a finite number greater than zero";
+        return "time of " + name() + " must be a finite number greater than zero";
     for (const auto& [level, bytes] : k.levelBytes)
         if (bad(bytes))
-            return level + " bytes of " + name + " must be a finite number greater than zero";
+            return level + " bytes of " + name() + " must be a finite number greater than zero";
     if (k.launches < 1)
-        return "launch count of " + name + " must be at least 1";
+        return "launch count of " + name() + " must be at least 1";
     if (badRatio(k.flops / k.bytes))
-        return "FLOPs / bytes of " + name + " is " + formatNumber(k.flops / k.bytes, 3)
+        return "FLOPs / bytes of " + name() + " is " + formatNumber(k.flops / k.bytes, 3)
             + " FLOP/byte, an intensity no roof can place; check the units";
     if (k.time && badRatio(k.flops / *k.time))
-        return "FLOPs / time of " + name + " is " + formatNumber(k.flops / *k.time, 3)
+        return "FLOPs / time of " + name() + " is " + formatNumber(k.flops / *k.time, 3)
             + " FLOP/s, a rate no roof can place; check the units";
     for (const auto& [level, bytes] : k.levelBytes)
         if (badRatio(k.flops / bytes))
-            return "FLOPs / " + level + " bytes of " + name + " is out of range; check the units";
+            return "FLOPs / " + level + " bytes of " + name() + " is out of range; check the units";
     return std::nullopt;
 }
 

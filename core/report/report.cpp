@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cassert>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -124,7 +125,6 @@ std::string renderTable(const std::vector<std::vector<std::string>>& rows)
 
 namespace {
 
-/// One kernel's CSV row (the columns of kPlacementCsvHeader).
 /// One kernel's CSV row (the columns of kPlacementCsvHeader), appended to `line`.
 void appendCsvRow(std::string& line, const Kernel& k, const Placement& p, const Roofline& roof, double total)
 {
@@ -182,13 +182,13 @@ public:
         number("intensity", p.intensity);
         key("launches");
         m_out += std::to_string(kernel.launches);
-        constantText("lever", leverText(p));
+        constantText("lever", static_cast<int>(p.regime) * 2 + p.aboveRoof, [&]() { return leverText(p); });
         if (!p.levels.empty())
             raw("levels", levelsJson(p).dump());
         number("mfu", mfuOf(p, roof));
         text("name", kernel.name);
-        constantText("precision", precisionName(p.precision));
-        constantText("regime", regimeName(p.regime));
+        constantText("precision", static_cast<int>(p.precision), [&]() { return precisionName(p.precision); });
+        constantText("regime", static_cast<int>(p.regime), [&]() { return regimeName(p.regime); });
         number("ridge", p.ridge());
         number("ridge_distance", p.ridgeDistance());
         number("roof_flops_per_s", p.roof());
@@ -196,7 +196,7 @@ public:
         number("time_s", kernel.time);
         number("time_share", timeShareOf(kernel, totalTime));
         if (kernel.unit)
-            constantText("unit", computeUnitName(*kernel.unit));
+            constantText("unit", static_cast<int>(*kernel.unit), [&]() { return computeUnitName(*kernel.unit); });
         m_out += '}';
     }
 
@@ -210,24 +210,34 @@ private:
                 {"time_lower_bound_s", opt(l.timeLowerBound)}});
         return levels;
     }
-    void key(const char* k)
+    /// `,"k":` (no comma before the first key) at `to`; returns the end.
+    char* keyAt(char* to, std::string_view k)
     {
+        assert(k.size() <= kLongestKey);
         if (!m_first)
-            m_out += ',';
+            *to++ = ',';
         m_first = false;
-        m_out += '"';
-        m_out += k;
-        m_out += "\":";
+        *to++ = '"';
+        to = std::copy(k.begin(), k.end(), to);
+        *to++ = '"';
+        *to++ = ':';
+        return to;
     }
-    void number(const char* k, std::optional<double> v)
+    void key(std::string_view k)
     {
-        key(k);
-        if (!v || !std::isfinite(*v)) {
-            m_out += "null";
-            return;
-        }
-        char buf[32];
-        m_out.append(buf, std::to_chars(buf, buf + sizeof buf, *v).ptr);
+        char buf[kLongestKey + 4];
+        m_out.append(buf, keyAt(buf, k));
+    }
+    /// One field written with one append: the key and the number formatted in place.
+    void number(std::string_view k, std::optional<double> v)
+    {
+        char buf[kLongestKey + 4 + 32];
+        char* end = keyAt(buf, k);
+        if (!v || !std::isfinite(*v))
+            end = std::copy_n("null", 4, end);
+        else
+            end = std::to_chars(end, buf + sizeof buf, *v).ptr;
+        m_out.append(buf, end);
     }
     void boolean(const char* k, bool v)
     {
@@ -237,15 +247,26 @@ private:
     void text(const char* k, const std::string& v)
     {
         key(k);
-        m_out += json(v).dump();
+        // Printable ASCII without quotes or backslashes is its own JSON text, as nlohmann
+        // would write it; anything else goes through nlohmann (escapes, UTF-8 checks).
+        const bool plain
+            = std::all_of(v.begin(), v.end(), [](char c) { return c >= ' ' && c <= '~' && c != '"' && c != '\\'; });
+        if (plain) {
+            m_out += '"';
+            m_out += v;
+            m_out += '"';
+        } else {
+            m_out += json(v).dump();
+        }
     }
-    /// A string of a few values only (a regime, a lever): escaped once.
-    void constantText(const char* k, const std::string& v)
+    /// A string of a few values only (a regime, a lever), told apart by `id`: made and escaped
+    /// once per key and id.
+    template <typename Make> void constantText(const char* k, int id, Make make)
     {
         key(k);
-        auto it = m_escaped.find(v);
+        auto it = m_escaped.find({k, id});
         if (it == m_escaped.end())
-            it = m_escaped.emplace(v, json(v).dump()).first;
+            it = m_escaped.emplace(std::make_pair(k, id), json(make()).dump()).first;
         m_out += it->second;
     }
     void raw(const char* k, const std::string& v)
@@ -253,9 +274,10 @@ private:
         key(k);
         m_out += v;
     }
+    static constexpr size_t kLongestKey = 24; // "achieved_flops_per_s", "time_lower_bound_s"
     std::string& m_out;
     bool m_first = true;
-    std::map<std::string, std::string> m_escaped;
+    std::map<std::pair<const char*, int>, std::string> m_escaped;
 };
 
 /// The roof's fields, then "kernels": one kernel a line, written as it is made (10^6 kernels

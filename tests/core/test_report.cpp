@@ -49,6 +49,36 @@ TEST(Report, MissingValuesAreNullInJsonAndEmptyInCsv)
     EXPECT_NE(csv.find("\"needs, \"\"quoting\"\"\",1000000000000,1000000000,,1000,"), std::string::npos) << csv;
 }
 
+TEST(Report, JsonRowsEscapeNamesAndKeepEachKernelsOwnSentences)
+{
+    const Roofline r = makeRoofline(*catalog().find("h100-sxm5"), Precision::BF16).value();
+    // Plain ASCII, a quote, a backslash, a tab, DEL, UTF-8: each name reads back as itself.
+    const std::vector<std::string> names
+        = {"gemm_bf16 #0", "say \"hi\"", "a\\b", "tab\there", "del\x7f", "\xC2\xB5-kernel"};
+    std::vector<Kernel> ks;
+    for (std::size_t i = 0; i < names.size(); ++i) // memory-bound and compute-bound in turn
+        ks.push_back(test::makeKernel(names[i], i % 2 ? 1e15 : 1e9, 1e9, i % 2 ? 2.0 : 1e-2));
+    ks.push_back(test::makeKernel("above", 1e15, 1e6, 1e-9)); // faster than its roof
+    std::vector<Placement> ps;
+    for (const auto& k : ks)
+        ps.push_back(analyze(k, r));
+    const json j = json::parse(formatPlacements(ks, ps, r, OutputFormat::Json));
+    ASSERT_EQ(j["kernels"].size(), ks.size());
+    for (std::size_t i = 0; i < ks.size(); ++i) {
+        const json& row = j["kernels"][i];
+        EXPECT_EQ(row["name"].get<std::string>(), ks[i].name);
+        EXPECT_EQ(row["regime"].get<std::string>(), regimeName(ps[i].regime)) << ks[i].name;
+        EXPECT_EQ(row["lever"].get<std::string>(), leverText(ps[i])) << ks[i].name;
+        EXPECT_EQ(row["above_roof"].get<bool>(), ps[i].aboveRoof);
+    }
+    EXPECT_EQ(ps[0].regime, Regime::MemoryBound);
+    EXPECT_EQ(ps[1].regime, Regime::ComputeBound);
+    EXPECT_FALSE(ps[1].aboveRoof);
+    EXPECT_TRUE(ps.back().aboveRoof);
+    EXPECT_NE(leverText(ps[0]), leverText(ps[1]));
+    EXPECT_NE(leverText(ps.back()), leverText(ps[1]));
+}
+
 TEST(Report, HardwareListAndDetails)
 {
     const json list = json::parse(formatHardwareList(catalog().profiles(), OutputFormat::Json));
