@@ -43,7 +43,7 @@ public:
         return before;
     }
     friend bool operator==(const LineCountingIterator& a, const LineCountingIterator& b) { return a.m_at == b.m_at; }
-    friend bool operator!=(const LineCountingIterator& a, const LineCountingIterator& b) { return a.m_at != b.m_at; }
+    friend bool operator!=(const LineCountingIterator& a, const LineCountingIterator& b) { return !(a == b); }
 
 private:
     const char* m_at;

@@ -175,10 +175,6 @@ PlotPoint kernelPoint(const Kernel& k, const Placement& p, size_t i, bool crowde
     return pt;
 }
 
-/// The kernel points in kernel order, with their drops and names. Thinning: with many kernels, a
-/// point that lands on a cell already holding a point of the same kind (regime, measured, above
-/// the roof) is not drawn again. Nothing leaves the analysis; only the figure skips what could
-/// not be seen (docs/performance.md). Named and hierarchical kernels are never thinned.
 /// The name of the roof that judged a placement when it is not the figure's own: "FP64", or
 /// "FP64 matrix" where the part gives that precision two rates; empty for the figure's roof.
 std::string judgingRoofName(const HardwareProfile& profile, const Roofline& view, Precision prec, double peak)
@@ -195,6 +191,10 @@ std::string judgingRoofName(const HardwareProfile& profile, const Roofline& view
     return name;
 }
 
+/// The kernel points in kernel order, with their drops and names. Thinning: with many kernels, a
+/// point that lands on a cell already holding a point of the same kind (regime, measured, above
+/// the roof) is not drawn again. Nothing leaves the analysis; only the figure skips what could
+/// not be seen (docs/performance.md). Named and hierarchical kernels are never thinned.
 PointTrail addKernelPoints(PlotSpec& s, const std::vector<Kernel>& kernels, const std::vector<Placement>& placements,
     const PlotOptions& options, const PlacementSummary& summary, const std::vector<bool>& hasLabel,
     const HardwareProfile& profile, const Roofline& view)

@@ -53,6 +53,9 @@ struct Quad {
 /// Whether segment s passes through the inside of box b (Liang-Barsky clipping).
 inline bool crosses(const Segment& s, const Box& b)
 {
+    if ((s.a.x <= b.x0 && s.b.x <= b.x0) || (s.a.x >= b.x1 && s.b.x >= b.x1) || (s.a.y <= b.y0 && s.b.y <= b.y0)
+        || (s.a.y >= b.y1 && s.b.y >= b.y1))
+        return false; // wholly on one side of it (the common case, and cheap)
     double t0 = 0.0, t1 = 1.0;
     const double dx = s.b.x - s.a.x, dy = s.b.y - s.a.y;
     const double p[4] = {-dx, dx, -dy, dy};

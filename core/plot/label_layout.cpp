@@ -15,6 +15,7 @@
 #include <limits>
 #include <map>
 #include <numeric>
+#include <optional>
 
 namespace roofline {
 namespace {
@@ -24,6 +25,7 @@ using detail::isName;
 using detail::kClear;
 using detail::keyLine;
 using detail::kInfeasible;
+using detail::Room;
 using detail::textExtent;
 using geom::Box;
 using geom::Pt;
@@ -184,23 +186,34 @@ private:
     // --- the rules -----------------------------------------------------------------------------
 
     /// How many rules a text at `b` breaks: outside the plot, on another text, crossed by a line.
-    /// `firstOnly`: stop at the first (whether it breaks any: blocked()).
+    /// `firstOnly`: stop at the first (whether it breaks any: blocked()). A text or room that
+    /// blocked one query is tried first at the next: the places tried around a point come in
+    /// rings, and most of a ring is blocked by the same text.
     int violations(const Box& b, bool firstOnly = false) const
     {
         int n = m_area.contains(b) ? 0 : 1;
         const Box g = b.grown(kClear);
-        auto count = [&](bool broken) { return (n += broken) > 0 && firstOnly; };
-        if (n && firstOnly)
-            return n;
+        if (firstOnly && (n || (m_lastBlock && m_lastBlock->overlap(g) > 0.0)))
+            return 1;
+        auto count = [&](bool broken, const Box* by = nullptr) {
+            n += broken;
+            if (!broken || !firstOnly)
+                return false;
+            m_lastBlock = by ? std::optional<Box>(*by) : std::nullopt;
+            return true;
+        };
         for (const Segment& s : m_lines)
             if (count(geom::crosses(s, g)))
                 return n;
         for (const Box& t : m_texts)
-            if (count(t.overlap(g) > 0.0))
+            if (count(t.overlap(g) > 0.0, &t))
                 return n;
-        for (const auto& [owner, room] : m_reserved)
-            if (owner != m_current && count(room.box.overlap(g) > 0.0 || (room.leader && geom::crosses(room.line, b))))
-                return n;
+        for (const Room& r : m_rooms)
+            if (r.owner != m_current && r.reach.overlap(g) > 0.0) {
+                const bool onBox = r.place.box.overlap(g) > 0.0;
+                if (count(onBox || (r.place.leader && geom::crosses(r.place.line, b)), onBox ? &r.place.box : nullptr))
+                    return n;
+            }
         for (const Quad& q : m_quads)
             if (count(geom::overlaps(q, g)))
                 return n;
@@ -241,8 +254,8 @@ private:
         for (const Quad& q : m_quads)
             if (geom::crosses(s, q))
                 return kInfeasible;
-        for (const auto& [owner, room] : m_reserved)
-            if (owner != m_current && geom::crosses(s, room.box))
+        for (const Room& r : m_rooms)
+            if (r.owner != m_current && geom::crosses(s, r.place.box))
                 return kInfeasible;
         double c = 0.0;
         for (const Segment& l : m_lines)
@@ -450,7 +463,8 @@ private:
                     for (V v : valigns) {
                         const Box b = boxAt(anchor, size, a, v);
                         const Pt near {std::clamp(p.x, b.x0, b.x1), std::clamp(p.y, b.y0, b.y1)};
-                        const double len = std::hypot(near.x - p.x, near.y - p.y);
+                        const double dx = near.x - p.x, dy = near.y - p.y;
+                        const double len = std::sqrt(dx * dx + dy * dy); // (hypot guards overflows pixels never reach)
                         if (!(len > r + 4.0))
                             continue; // the box is on or against the point: that is a side, not a leader
                         double c = 40.0 + len * 1.2;
@@ -486,40 +500,59 @@ private:
         for (size_t i : order) {
             const PlotLabel& l = m_out.labels[i];
             const double r = radiusAt(l.at);
-            m_current = i;
+            setCurrent(i);
             const Choice room = bestPlace(px(l.at), sizeOf(widest, LabelRole::KeyNumber), r, r + 1.0, 200.0);
             if (room.cost < kInfeasible)
-                m_reserved.emplace(i, room);
+                m_rooms.push_back({i, room, detail::reachOf(room)});
         }
         std::vector<size_t> keyed;
         for (size_t i : order) {
             PlotLabel& l = m_out.labels[i];
             const double r = radiusAt(l.at);
-            m_current = i;
+            setCurrent(i);
             Choice c = bestPlace(px(l.at), sizeOf(l.text, l.role), r, r + 3.0, 170.0);
             if (c.cost >= kInfeasible) {
-                const auto room = m_reserved.find(i);
-                c = room != m_reserved.end()
-                    ? room->second
+                const auto room = roomOf(i);
+                c = room != m_rooms.end()
+                    ? room->place
                     : bestPlace(px(l.at), sizeOf(widest, LabelRole::KeyNumber), r, r + 1.0, 200.0);
                 if (c.cost >= kInfeasible) { // not even a number fits: counted under the key
-                    m_reserved.erase(i);
+                    freeRoom(i);
                     l.text.clear();
                     ++m_out.unnamed;
                     continue;
                 }
                 keyed.push_back(i);
             }
-            m_reserved.erase(i);
+            freeRoom(i);
             place(l, c);
         }
-        m_current = kNone;
+        setCurrent(kNone);
         std::sort(keyed.begin(), keyed.end());
         for (size_t i : keyed) {
             PlotLabel& l = m_out.labels[i];
             m_out.key.push_back(keyLine(l));
             l.keyNumber = static_cast<int>(m_out.key.size());
         }
+    }
+
+    // --- the room kept for each name's number ---------------------------------------------------
+
+    std::vector<Room>::const_iterator roomOf(size_t owner) const
+    {
+        return std::find_if(m_rooms.begin(), m_rooms.end(), [&](const Room& r) { return r.owner == owner; });
+    }
+    /// The label being placed: its own room is free to it, so the last block may not be.
+    void setCurrent(size_t label)
+    {
+        m_current = label;
+        m_lastBlock.reset();
+    }
+    void freeRoom(size_t owner)
+    {
+        m_lastBlock.reset(); // it may be this room
+        if (const auto at = roomOf(owner); at != m_rooms.end())
+            m_rooms.erase(at);
     }
 
     void place(PlotLabel& l, const Choice& c)
@@ -547,68 +580,13 @@ private:
     std::vector<Segment> m_soft; ///< level links, trajectory, arrows
     std::vector<Segment> m_leaders;
     static constexpr size_t kNone = static_cast<size_t>(-1);
-    std::map<size_t, Choice> m_reserved; ///< room kept for a name's number, by label
+    std::vector<Room> m_rooms; ///< room kept for a name's number, in label order
     size_t m_current = kNone; ///< the label being placed (its own room is free to it)
+    mutable std::optional<Box> m_lastBlock; ///< a text or room that blocked the last query
     LabelLayoutResult m_out;
 };
 
 } // namespace
-
-std::array<int, 4> alongLinePadding(const PlotLabel& l)
-{
-    const int gap = l.role == LabelRole::SlopeLabel ? 5 : l.role == LabelRole::RidgeLabel ? 4 : 3;
-    return {l.align == PlotLabel::Align::Left ? gap : 0, l.valign == PlotLabel::VAlign::Below ? gap : 0,
-        l.align == PlotLabel::Align::Right ? gap : 0, l.valign == PlotLabel::VAlign::Above ? gap : 0};
-}
-
-LabelLayoutResult layoutLabels(const PlotSpec& spec, const LabelMetrics& m)
-{
-    return detail::layoutLabels(spec, m, spec.pointLogs.empty() ? nullptr : &spec.pointLogs,
-        spec.pointLogs.empty() || spec.unthinnedPoints.empty() ? nullptr : &spec.unthinnedPoints);
-}
-
-void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
-{
-    LabelLayoutResult r = layoutLabels(spec, m);
-    spec.labels = std::move(r.labels);
-    spec.key = std::move(r.key);
-    spec.unnamedKernels += r.unnamed;
-}
-
-void keepKeyLines(LabelLayoutResult& r, size_t keep)
-{
-    std::vector<PlotLabel*> keyed;
-    for (PlotLabel& l : r.labels)
-        if (l.keyNumber > 0)
-            keyed.push_back(&l);
-    if (keyed.size() <= keep)
-        return;
-    std::stable_sort(
-        keyed.begin(), keyed.end(), [](const PlotLabel* a, const PlotLabel* b) { return a->weight > b->weight; });
-    for (size_t i = keep; i < keyed.size(); ++i) {
-        keyed[i]->text.clear();
-        keyed[i]->keyNumber = 0;
-        ++r.unnamed;
-    }
-    keyed.resize(keep);
-    std::sort(
-        keyed.begin(), keyed.end(), [](const PlotLabel* a, const PlotLabel* b) { return a->keyNumber < b->keyNumber; });
-    std::vector<std::string> key;
-    for (PlotLabel* l : keyed) {
-        key.push_back(std::move(r.key[static_cast<size_t>(l->keyNumber) - 1]));
-        l->keyNumber = static_cast<int>(key.size());
-    }
-    r.key = std::move(key);
-}
-
-std::vector<size_t> labelLayoutMarkers(
-    const PlotSpec& spec, const std::vector<PlotXY>* logs, const std::vector<size_t>* unthinned)
-{
-    std::vector<size_t> out;
-    detail::LayoutMarkers(spec, logs, unthinned).all([&](size_t i, const PlotXY&) { out.push_back(i); });
-    std::sort(out.begin(), out.end());
-    return out;
-}
 
 LabelLayoutResult detail::layoutLabels(
     const PlotSpec& spec, const LabelMetrics& m, const std::vector<PlotXY>* logs, const std::vector<size_t>* unthinned)

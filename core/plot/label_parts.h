@@ -59,4 +59,21 @@ struct Choice {
     double cost = std::numeric_limits<double>::infinity(); ///< kInfeasible a rule broken
 };
 
+/// Room kept for a name's number while the names are placed. `reach` bounds its box and its
+/// leader line: a text that does not meet it meets neither.
+struct Room {
+    size_t owner;
+    Choice place;
+    geom::Box reach;
+};
+
+inline geom::Box reachOf(const Choice& c)
+{
+    geom::Box b = c.box;
+    if (c.leader)
+        for (const geom::Pt& q : {c.line.a, c.line.b})
+            b = {std::min(b.x0, q.x), std::min(b.y0, q.y), std::max(b.x1, q.x), std::max(b.y1, q.y)};
+    return b;
+}
+
 } // namespace roofline::detail
