@@ -280,6 +280,16 @@ private:
     std::map<std::pair<const char*, int>, std::string> m_escaped;
 };
 
+/// Rows are written a megabyte at a time: the stream's own buffer is 8 KB, and 10^6 rows of
+/// JSON (730 MB) written row by row were 90,000 system calls, a fifth of the run.
+void flushFull(std::ostream& out, std::string& chunk)
+{
+    if (chunk.size() < (std::size_t(1) << 20))
+        return;
+    out.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    chunk.clear();
+}
+
 /// The roof's fields, then "kernels": one kernel a line, written as it is made (10^6 kernels
 /// are most of a gigabyte of JSON: never held whole).
 void writeJson(std::ostream& out, const std::vector<Kernel>& kernels, const std::vector<Placement>& placements,
@@ -290,14 +300,14 @@ void writeJson(std::ostream& out, const std::vector<Kernel>& kernels, const std:
     while (!head.empty() && (head.back() == '\n' || head.back() == ' '))
         head.pop_back();
     out << head << ",\n  \"kernels\": [";
-    std::string line;
-    JsonRowWriter writer(line);
+    std::string chunk;
+    JsonRowWriter writer(chunk);
     for (size_t i = 0; i < placements.size(); ++i) {
-        line = i ? ",\n    " : "\n    ";
+        chunk += i ? ",\n    " : "\n    ";
         writer.row(kernels[i], placements[i], roof, total);
-        out << line;
+        flushFull(out, chunk);
     }
-    out << (placements.empty() ? "]\n}\n" : "\n  ]\n}\n");
+    out << chunk << (placements.empty() ? "]\n}\n" : "\n  ]\n}\n");
 }
 
 /// "latency-bound: 3 kernels (under 8 us each), 4.2% of the measured time: fuse them ..." or "".
@@ -376,12 +386,12 @@ void writePlacements(std::ostream& out, const std::vector<Kernel>& kernels, cons
         writeJson(out, kernels, placements, roof, total);
     } else if (format == OutputFormat::Csv) {
         out << kPlacementCsvHeader;
-        std::string line;
+        std::string chunk;
         for (size_t i = 0; i < placements.size(); ++i) {
-            line.clear();
-            appendCsvRow(line, kernels[i], placements[i], roof, total);
-            out.write(line.data(), static_cast<std::streamsize>(line.size()));
+            appendCsvRow(chunk, kernels[i], placements[i], roof, total);
+            flushFull(out, chunk);
         }
+        out << chunk;
     } else {
         out << formatTable(kernels, placements, roof, total);
     }
