@@ -214,10 +214,10 @@ std::vector<Kernel> namedKernels(int n)
     return out;
 }
 
-PlotSpec figureOf(const std::vector<Kernel>& kernels)
+PlotSpec figureOf(const std::vector<Kernel>& kernels, Precision precision = Precision::BF16)
 {
     const HardwareProfile& hw = *test::shippedCatalog().find("h100-sxm5");
-    const Roofline roof = makeRoofline(hw, Precision::BF16).value();
+    const Roofline roof = makeRoofline(hw, precision).value();
     std::vector<Placement> placements;
     for (const Kernel& k : kernels)
         placements.push_back(analyze(k, roof));
@@ -304,6 +304,49 @@ TEST(FigureText, AFigureOfMoreKernelsThanItNamesKeepsItsKeyInColumnsThatFit)
     ASSERT_EQ(spec.unnamedKernels, 50);
     for (QSize size : kSizes)
         expectClean(spec, size, "100 kernels", -1);
+}
+
+/// Every text a drawn figure shows and where (the labels at their pixels, the key's columns), sorted.
+std::vector<std::string> drawnTexts(QCustomPlot& plot)
+{
+    plot.replot();
+    std::vector<std::string> out;
+    for (int i = 0; i < plot.itemCount(); ++i)
+        if (const auto* t = qobject_cast<QCPItemText*>(plot.item(i))) {
+            const QPointF at = t->position->pixelPosition();
+            out.push_back(t->text().toStdString() + " @ " + std::to_string(std::lround(at.x())) + ","
+                + std::to_string(std::lround(at.y())));
+        }
+    for (auto* t : plot.findChildren<QCPTextElement*>())
+        out.push_back(t->text().toStdString());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+TEST(FigureText, ARedrawStartsFromItsLastKeyAndDrawsWhatAFreshPlotDraws)
+{
+    // The window redraws one plot at every change, starting from the key height the drawing
+    // before settled on (a toggle is then laid out once): the figure is the one a new plot of
+    // that size draws, and as clean.
+    std::vector<Kernel> kernels = namedKernels(100);
+    for (size_t i = 0; i < kernels.size(); ++i)
+        kernels[i].name += "_" + std::to_string(i);
+    const PlotSpec bf16 = figureOf(kernels), fp8 = figureOf(kernels, Precision::FP8);
+    const PlotStyle style = PlotStyle::light();
+    QCustomPlot fresh;
+    fresh.resize(1000, 650);
+    renderPlotSpec(fresh, bf16, style);
+    const std::vector<std::string> expected = drawnTexts(fresh);
+    ASSERT_GT(expected.size(), 50u);
+    QCustomPlot window;
+    window.resize(1000, 650);
+    for (int i = 0; i < 3; ++i) {
+        renderPlotSpec(window, fp8, style);
+        const Findings f = inspect(window);
+        EXPECT_TRUE(f.problems.empty()) << report(f);
+        renderPlotSpec(window, bf16, style);
+        EXPECT_EQ(drawnTexts(window), expected) << "redraw " << i;
+    }
 }
 
 TEST(FigureText, AKernelWithNoRoomIsNumberedAndNamedInTheKey)

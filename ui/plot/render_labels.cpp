@@ -19,6 +19,7 @@ using namespace render;
 
 constexpr const char* kLabelItem = "rs_label"; ///< a property on every item drawLabels made
 constexpr const char* kKeyName = "label-key";
+constexpr const char* kKeyHeight = "rs_keyHeight"; ///< on the plot: the key's height the last drawLabels settled on
 constexpr const char* kLayer = "point-labels";
 
 Qt::Alignment hAlign(PlotLabel::Align a)
@@ -401,6 +402,28 @@ QFont labelFont(LabelRole role, const PlotStyle& style)
     return style.font(8.8);
 }
 
+/// Room for the key the last drawLabels on this plot settled on (none on a new plot, as an
+/// export's): a redraw whose key keeps its height, as most precision toggles in the window, is
+/// then laid out once instead of two to four times.
+void reserveLastKeyRoom(QCustomPlot& plot)
+{
+    const int height = plot.property(kKeyHeight).toInt();
+    if (height <= 0)
+        return;
+    auto* room = new QCPLayoutElement(&plot);
+    room->setObjectName(QString::fromLatin1(kKeyName)); // removeLabels takes it away
+    const int row = plot.plotLayout()->rowCount();
+    plot.plotLayout()->addElement(row, 0, room);
+    plot.plotLayout()->setRowStretchFactor(row, 0.001);
+    room->setMinimumSize(0, height);
+}
+
+/// Whether two passes lay the labels out in the same plot area (so alike).
+bool sameArea(const LabelMetrics& a, const LabelMetrics& b)
+{
+    return a.width == b.width && a.height == b.height && a.legend == b.legend && a.x == b.x && a.y == b.y;
+}
+
 void drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
 {
     removeLabels(plot);
@@ -409,30 +432,49 @@ void drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
         plot.addLayer(QString::fromLatin1(kLayer), plot.layer(QStringLiteral("main")), QCustomPlot::limAbove);
     // The key under the plot takes height from it, which moves the points: lay out again for
     // the plot area the key leaves, until the key for that layout leaves the same area (once or
-    // twice). From the fifth pass on the key keeps the tallest height it had, so that a layout
-    // whose key is shorter than the last one's cannot swing back and forth: the area settles.
+    // twice). Once a height comes back (or from the fifth pass on) the key keeps the tallest
+    // height it had, so that a layout whose key is shorter than the last one's cannot swing
+    // back and forth: the area settles.
+    // Each area is laid out once (the passes may swing between two), a layout being a function
+    // of the area alone.
     const auto sizes = std::make_shared<TextSizes>();
+    std::vector<std::pair<LabelMetrics, LabelLayoutResult>> done;
+    auto layoutFor = [&](const LabelMetrics& m) {
+        for (const auto& [area, result] : done)
+            if (sameArea(area, m))
+                return result;
+        LabelLayoutResult r = layoutLabels(spec, m);
+        fitKey(r, plot, style);
+        done.emplace_back(m, r);
+        return r;
+    };
+    reserveLastKeyRoom(plot);
     metricsFor(plot, style, sizes); // lays the plot out
     fitTitleAndAxisLabels(plot, spec);
     LabelMetrics used = metricsFor(plot, style, sizes);
-    LabelLayoutResult laid = layoutLabels(spec, used);
-    fitKey(laid, plot, style);
+    LabelLayoutResult laid = layoutFor(used);
     int keyHeight = 0;
+    std::vector<int> hints; // the key's heights so far: one seen again is a swing
+    bool keyDrawn = false;
     for (int pass = 0;; ++pass) {
         removeLabels(plot);
+        keyDrawn = false;
         if (QCPLayoutElement* key = addKey(plot, laid.key, spec.unnamedKernels + laid.unnamed, style)) {
+            keyDrawn = true;
             const int hint = key->minimumOuterSizeHint().height();
-            keyHeight = pass < 4 ? hint : std::max(keyHeight, hint);
+            const bool again = std::find(hints.begin(), hints.end(), hint) != hints.end();
+            hints.push_back(hint);
+            keyHeight = again || pass >= 4 ? std::max(keyHeight, hint) : hint;
             key->setMinimumSize(0, keyHeight);
         }
         fitTitleAndAxisLabels(plot, spec); // for the height the key leaves
         LabelMetrics m = metricsFor(plot, style, sizes);
         if ((m.width == used.width && m.height == used.height) || pass == 7)
             break; // (the key drawn is the one of the labels drawn)
-        laid = layoutLabels(spec, m);
-        fitKey(laid, plot, style);
+        laid = layoutFor(m);
         used = std::move(m);
     }
+    plot.setProperty(kKeyHeight, keyDrawn ? keyHeight : 0);
     for (const auto& l : laid.labels)
         if (!l.text.empty())
             addLabel(plot, l, spec.crowded(), style);
