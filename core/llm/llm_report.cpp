@@ -5,7 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <cmath>
+#include <cstdio>
 
 namespace roofline {
 namespace {
@@ -69,85 +71,96 @@ std::string llmCriticalBatchLine(const LlmAnalysis& a)
                                               : " (below it, more sequences cost no time)");
 }
 
-std::string formatLlm(const LlmAnalysis& a, const Roofline& roof, OutputFormat format, bool layers)
+namespace {
+
+using Phases = std::array<const PhaseResult*, 2>;
+
+json phaseJson(const PhaseResult& r, const Roofline& roof, bool layers)
+{
+    const Placement& p = r.placement;
+    json ph {{"phase", r.cost.phase}, {"tokens", num(r.cost.tokens)}, {"flops", num(r.cost.flops)},
+        {"bytes", num(r.cost.bytes)}, {"intensity", num(p.intensity)}, {"regime", regimeName(p.regime)},
+        {"roof_flops_per_s", num(p.roof())}, {"time_lower_bound_s", num(r.timeLowerBound)},
+        {"tokens_per_s", num(r.tokensPerSecond)}, {"tokens_per_s_per_stream", num(r.tokensPerSecondPerStream)},
+        {"weight_bytes", num(r.cost.weightBytes)}, {"kv_bytes", num(r.cost.kvBytes)},
+        {"weight_fraction", num(r.weightFraction)}, {"kv_fraction", num(r.kvFraction)}, {"bound", r.bound},
+        {"compute_time_s", num(r.computeTime)}, {"memory_time_s", num(r.memoryTime)}, {"link_time_s", num(r.linkTime)},
+        {"link_bytes", num(r.cost.linkBytes)}};
+    if (layers) {
+        json rows = json::array();
+        for (const auto& row : r.cost.layers) {
+            const RowPlacement lr = placeRow(row, roof);
+            const Placement& lp = lr.placement;
+            rows.push_back(json {{"name", row.name}, {"flops", num(row.flops)}, {"bytes", num(row.bytes)},
+                {"intensity", num(lp.intensity)}, {"regime", regimeName(lp.regime)},
+                {"time_lower_bound_s", num(lr.timeLowerBound)}});
+        }
+        ph["layers"] = rows;
+    }
+    return ph;
+}
+
+std::string llmJson(const LlmAnalysis& a, const Roofline& roof, const Phases& phases, bool layers)
 {
     const LlmInputs& in = a.inputs;
-    const PhaseResult* phases[] = {&a.decode, &a.prefill};
-    if (format == OutputFormat::Json) {
-        json j {{"hardware", roof.hardwareId}, {"precision", precisionName(roof.precision)},
-            {"ridge", num(roof.ridge())},
-            {"model", json {{"id", in.model.id}, {"name", in.model.name}, {"parameters", num(in.model.parameters)}}},
-            {"batch", in.batch}, {"prompt", in.prompt}, {"context", in.context},
-            {"weight_precision", precisionName(in.weightPrecision)},
-            {"weight_format", weightFormatName(in.weightPrecision, in.weightBytes())},
-            {"bytes_per_weight", num(in.weightBytes())}, {"kv_precision", precisionName(in.kvPrecision)}};
-        json arr = json::array();
-        for (const PhaseResult* r : phases) {
-            const Placement& p = r->placement;
-            json ph {{"phase", r->cost.phase}, {"tokens", num(r->cost.tokens)}, {"flops", num(r->cost.flops)},
-                {"bytes", num(r->cost.bytes)}, {"intensity", num(p.intensity)}, {"regime", regimeName(p.regime)},
-                {"roof_flops_per_s", num(p.roof())}, {"time_lower_bound_s", num(r->timeLowerBound)},
-                {"tokens_per_s", num(r->tokensPerSecond)},
-                {"tokens_per_s_per_stream", num(r->tokensPerSecondPerStream)},
-                {"weight_bytes", num(r->cost.weightBytes)}, {"kv_bytes", num(r->cost.kvBytes)},
-                {"weight_fraction", num(r->weightFraction)}, {"kv_fraction", num(r->kvFraction)}, {"bound", r->bound},
-                {"compute_time_s", num(r->computeTime)}, {"memory_time_s", num(r->memoryTime)},
-                {"link_time_s", num(r->linkTime)}, {"link_bytes", num(r->cost.linkBytes)}};
-            if (layers) {
-                json rows = json::array();
-                for (const auto& row : r->cost.layers) {
-                    const RowPlacement lr = placeRow(row, roof);
-                    const Placement& lp = lr.placement;
-                    rows.push_back(json {{"name", row.name}, {"flops", num(row.flops)}, {"bytes", num(row.bytes)},
-                        {"intensity", num(lp.intensity)}, {"regime", regimeName(lp.regime)},
-                        {"time_lower_bound_s", num(lr.timeLowerBound)}});
-                }
-                ph["layers"] = rows;
+    json j {{"hardware", roof.hardwareId}, {"precision", precisionName(roof.precision)}, {"ridge", num(roof.ridge())},
+        {"model", json {{"id", in.model.id}, {"name", in.model.name}, {"parameters", num(in.model.parameters)}}},
+        {"batch", in.batch}, {"prompt", in.prompt}, {"context", in.context},
+        {"weight_precision", precisionName(in.weightPrecision)},
+        {"weight_format", weightFormatName(in.weightPrecision, in.weightBytes())},
+        {"bytes_per_weight", num(in.weightBytes())}, {"kv_precision", precisionName(in.kvPrecision)}};
+    json arr = json::array();
+    for (const PhaseResult* r : phases)
+        arr.push_back(phaseJson(*r, roof, layers));
+    j["phases"] = arr;
+    const MemoryNeeds& mem = a.memory;
+    j["memory"] = json {{"weights_bytes", num(mem.weightBytes)}, {"kv_bytes", num(mem.kvBytes)},
+        {"activation_bytes", num(mem.activationBytes)},
+        {"capacity_bytes", mem.capacityBytes ? json(num(*mem.capacityBytes)) : json(nullptr)}, {"fits", mem.fits},
+        {"max_batch", mem.capacityBytes ? json(mem.maxBatch) : json(nullptr)}};
+    j["critical_batch"] = a.criticalBatch ? json(*a.criticalBatch) : json(nullptr);
+    j["attention"] = in.fusedDecodeAttention ? "fused" : "unfused";
+    j["causal"] = in.causalPrefill;
+    j["chips"] = in.chips;
+    j["link"] = in.chips > 1 ? json {{"name", in.linkName}, {"bandwidth_bytes_per_s", num(in.linkBandwidth)},
+                    {"collective_latency_s", num(in.collectiveLatency)}}
+                             : json(nullptr);
+    j["compute_efficiency"] = num(in.computeEfficiency);
+    j["memory_efficiency"] = num(in.memoryEfficiency);
+    json levers = json::array();
+    for (const auto& l : a.levers)
+        levers.push_back(json {{"label", l.label}, {"speedup", num(l.speedup)}});
+    j["levers"] = levers;
+    return j.dump(2) + "\n";
+}
+
+std::string llmCsv(const Roofline& roof, const Phases& phases, bool layers)
+{
+    std::string out = "phase,layer,flops,bytes,intensity,regime,time_lower_bound_s,tokens_per_s\n";
+    auto n = [](double v) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.10g", v);
+        return std::string(buf);
+    };
+    for (const PhaseResult* r : phases) {
+        const Placement& p = r->placement;
+        out += r->cost.phase + ",total," + n(r->cost.flops) + "," + n(r->cost.bytes) + "," + n(p.intensity) + ","
+            + regimeName(p.regime) + "," + n(r->timeLowerBound) + "," + n(r->tokensPerSecond) + "\n";
+        if (layers)
+            for (const auto& row : r->cost.layers) {
+                const RowPlacement lr = placeRow(row, roof);
+                const Placement& lp = lr.placement;
+                out += r->cost.phase + "," + row.name + "," + n(row.flops) + "," + n(row.bytes) + "," + n(lp.intensity)
+                    + "," + regimeName(lp.regime) + "," + n(lr.timeLowerBound) + ",\n";
             }
-            arr.push_back(ph);
-        }
-        j["phases"] = arr;
-        const MemoryNeeds& mem = a.memory;
-        j["memory"] = json {{"weights_bytes", num(mem.weightBytes)}, {"kv_bytes", num(mem.kvBytes)},
-            {"activation_bytes", num(mem.activationBytes)},
-            {"capacity_bytes", mem.capacityBytes ? json(num(*mem.capacityBytes)) : json(nullptr)}, {"fits", mem.fits},
-            {"max_batch", mem.capacityBytes ? json(mem.maxBatch) : json(nullptr)}};
-        j["critical_batch"] = a.criticalBatch ? json(*a.criticalBatch) : json(nullptr);
-        j["attention"] = in.fusedDecodeAttention ? "fused" : "unfused";
-        j["causal"] = in.causalPrefill;
-        j["chips"] = in.chips;
-        j["link"] = in.chips > 1 ? json {{"name", in.linkName}, {"bandwidth_bytes_per_s", num(in.linkBandwidth)},
-                        {"collective_latency_s", num(in.collectiveLatency)}}
-                                 : json(nullptr);
-        j["compute_efficiency"] = num(in.computeEfficiency);
-        j["memory_efficiency"] = num(in.memoryEfficiency);
-        json levers = json::array();
-        for (const auto& l : a.levers)
-            levers.push_back(json {{"label", l.label}, {"speedup", num(l.speedup)}});
-        j["levers"] = levers;
-        return j.dump(2) + "\n";
     }
-    if (format == OutputFormat::Csv) {
-        std::string out = "phase,layer,flops,bytes,intensity,regime,time_lower_bound_s,tokens_per_s\n";
-        auto n = [](double v) {
-            char buf[64];
-            std::snprintf(buf, sizeof buf, "%.10g", v);
-            return std::string(buf);
-        };
-        for (const PhaseResult* r : phases) {
-            const Placement& p = r->placement;
-            out += r->cost.phase + ",total," + n(r->cost.flops) + "," + n(r->cost.bytes) + "," + n(p.intensity) + ","
-                + regimeName(p.regime) + "," + n(r->timeLowerBound) + "," + n(r->tokensPerSecond) + "\n";
-            if (layers)
-                for (const auto& row : r->cost.layers) {
-                    const RowPlacement lr = placeRow(row, roof);
-                    const Placement& lp = lr.placement;
-                    out += r->cost.phase + "," + row.name + "," + n(row.flops) + "," + n(row.bytes) + ","
-                        + n(lp.intensity) + "," + regimeName(lp.regime) + "," + n(lr.timeLowerBound) + ",\n";
-                }
-        }
-        return out;
-    }
+    return out;
+}
+
+/// The model, the part and the precisions, then one row per phase.
+std::string llmPhaseTable(const LlmAnalysis& a, const Roofline& roof, const Phases& phases)
+{
+    const LlmInputs& in = a.inputs;
     std::string out = in.model.name + " on " + roof.hardwareName + " \xC2\xB7 " + precisionLabel(roof.precision)
         + " roof (ridge " + formatQuantity(roof.ridge(), Dimension::Intensity) + ")\n";
     const std::string stored = weightFormatName(in.weightPrecision, in.weightBytes());
@@ -172,8 +185,40 @@ std::string formatLlm(const LlmAnalysis& a, const Roofline& roof, OutputFormat f
             formatQuantity(r->timeLowerBound, Dimension::Time), bound, formatNumber(r->tokensPerSecond, 4),
             formatNumber(r->tokensPerSecondPerStream, 4), pct(r->weightFraction), pct(r->kvFraction)});
     }
-    out += renderTable(rows);
-    if (in.context == 0 && in.model.hasArchitecture())
+    return out + renderTable(rows);
+}
+
+/// Each phase by layer type, summed over the layers.
+std::string llmLayerTables(const Roofline& roof, const Phases& phases)
+{
+    std::string out;
+    for (const PhaseResult* r : phases) {
+        out += "\n" + r->cost.phase + " by layer type (summed over the layers):\n";
+        std::vector<std::vector<std::string>> table;
+        table.push_back({"LAYER", "FLOPs", "BYTES", "INTENSITY", "REGIME", "TIME >="});
+        for (const auto& row : r->cost.layers) {
+            const RowPlacement lr = placeRow(row, roof);
+            const Placement& lp = lr.placement;
+            table.push_back({row.name, formatQuantity(row.flops, Dimension::Flops),
+                formatQuantity(row.bytes, Dimension::Bytes), formatNumber(lp.intensity, 3), regimeName(lp.regime),
+                formatQuantity(lr.timeLowerBound, Dimension::Time)});
+        }
+        out += renderTable(table);
+    }
+    return out;
+}
+
+} // namespace
+
+std::string formatLlm(const LlmAnalysis& a, const Roofline& roof, OutputFormat format, bool layers)
+{
+    const Phases phases {&a.decode, &a.prefill};
+    if (format == OutputFormat::Json)
+        return llmJson(a, roof, phases, layers);
+    if (format == OutputFormat::Csv)
+        return llmCsv(roof, phases, layers);
+    std::string out = llmPhaseTable(a, roof, phases);
+    if (a.inputs.context == 0 && a.inputs.model.hasArchitecture())
         out += "(context 0: the decode step reads no KV cache; pass --context for a long conversation)\n";
     out += llmMemoryLine(a) + "\n" + llmCriticalBatchLine(a) + "\n";
     if (!a.levers.empty()) {
@@ -182,19 +227,7 @@ std::string formatLlm(const LlmAnalysis& a, const Roofline& roof, OutputFormat f
             out += "  " + l.label + "\n";
     }
     if (layers)
-        for (const PhaseResult* r : phases) {
-            out += "\n" + r->cost.phase + " by layer type (summed over the layers):\n";
-            std::vector<std::vector<std::string>> table;
-            table.push_back({"LAYER", "FLOPs", "BYTES", "INTENSITY", "REGIME", "TIME >="});
-            for (const auto& row : r->cost.layers) {
-                const RowPlacement lr = placeRow(row, roof);
-                const Placement& lp = lr.placement;
-                table.push_back({row.name, formatQuantity(row.flops, Dimension::Flops),
-                    formatQuantity(row.bytes, Dimension::Bytes), formatNumber(lp.intensity, 3), regimeName(lp.regime),
-                    formatQuantity(lr.timeLowerBound, Dimension::Time)});
-            }
-            out += renderTable(table);
-        }
+        out += llmLayerTables(roof, phases);
     return out;
 }
 
