@@ -282,12 +282,14 @@ private:
 
 /// Rows are written a megabyte at a time: the stream's own buffer is 8 KB, and 10^6 rows of
 /// JSON (730 MB) written row by row were 90,000 system calls, a fifth of the run.
-void flushFull(std::ostream& out, std::string& chunk)
+/// False once the stream has failed (a full disk): the rest need not be formatted.
+bool flushFull(std::ostream& out, std::string& chunk)
 {
     if (chunk.size() < (std::size_t(1) << 20))
-        return;
+        return true;
     out.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
     chunk.clear();
+    return static_cast<bool>(out);
 }
 
 /// The roof's fields, then "kernels": one kernel a line, written as it is made (10^6 kernels
@@ -305,7 +307,8 @@ void writeJson(std::ostream& out, const std::vector<Kernel>& kernels, const std:
     for (size_t i = 0; i < placements.size(); ++i) {
         chunk += i ? ",\n    " : "\n    ";
         writer.row(kernels[i], placements[i], roof, total);
-        flushFull(out, chunk);
+        if (!flushFull(out, chunk))
+            return;
     }
     out << chunk << (placements.empty() ? "]\n}\n" : "\n  ]\n}\n");
 }
@@ -389,7 +392,8 @@ void writePlacements(std::ostream& out, const std::vector<Kernel>& kernels, cons
         std::string chunk;
         for (size_t i = 0; i < placements.size(); ++i) {
             appendCsvRow(chunk, kernels[i], placements[i], roof, total);
-            flushFull(out, chunk);
+            if (!flushFull(out, chunk))
+                return;
         }
         out << chunk;
     } else {

@@ -435,8 +435,8 @@ TEST(Cli, AnalyzeListsEveryBadRowAndExitsOneUnlessSkipped)
     const CliRun r = roofline({"analyze", file, "--hw", "h100"});
     EXPECT_EQ(r.code, 1);
     EXPECT_EQ(r.out, "");
-    EXPECT_NE(
-        r.err.find("error: " + file + ":3: flops: FLOP count must be greater than zero (got '-1')\n"), std::string::npos)
+    EXPECT_NE(r.err.find("error: " + file + ":3: flops: FLOP count must be greater than zero (got '-1')\n"),
+        std::string::npos)
         << r.err;
     EXPECT_NE(r.err.find("error: " + file + ":8: flops: unknown unit 'GB'"), std::string::npos) << r.err;
     const CliRun skipped = roofline({"analyze", file, "--hw", "h100", "--skip-invalid", "--format", "json"});
@@ -711,6 +711,25 @@ TEST(Cli, WritesOntoAFullDiskFailWithExitOneAndKeepTheOldFile)
     EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 4) << "no temporary files";
 }
 
+TEST(Cli, OutputRedirectedOntoAFullDiskIsAnErrorNotASuccess)
+{
+    // `roofline analyze ... > out.json` on a full disk: the file is cut short, so the command
+    // says so and exits 1 (it used to exit 0).
+    const fs::path out = scratch() / "full-stdout.json";
+    const std::string full = "trap '' XFSZ; ulimit -f 1; exec >" + shellQuote(out.string()) + "; ";
+    for (const char* format : {"json", "csv", "table"}) {
+        const CliRun r = roofline(
+            {"analyze", ROOFLINE_SOURCE_DIR "/resources/examples/twenty-kernels.roofline.yaml", "--format", format},
+            full);
+        EXPECT_EQ(r.code, 1) << format << ": " << r.err;
+        EXPECT_NE(r.err.find("standard output: cannot write"), std::string::npos) << r.err;
+    }
+    const CliRun ok = roofline(
+        {"analyze", ROOFLINE_SOURCE_DIR "/resources/examples/twenty-kernels.roofline.yaml", "--format", "json"});
+    EXPECT_EQ(ok.code, 0) << ok.err;
+    EXPECT_GT(ok.out.size(), 1024u) << "more than the limit above, so that test cuts it";
+}
+
 TEST(Cli, AnExportTooLargeToDrawOrAnEndlessInputIsRefusedInOneLine)
 {
     // In-range options that multiply to 50,000 x 50,000 pixels (10 GB to draw in).
@@ -939,7 +958,8 @@ TEST(Cli, AnalyzeOfARocprofExportPicksThePartAndShowsEachKernelsPrecision)
     const CliRun r = roofline({"analyze", file});
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.err.find("device MI300A_A1, gfx942, 228 CUs -> mi300a"), std::string::npos) << r.err;
-    EXPECT_NE(r.out.find("NAME                                      PRECISION    INTENSITY"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("NAME                                      PRECISION    INTENSITY"), std::string::npos)
+        << r.out;
     // VALU counters: the vector units, whose FP64 rate (61.3 TFLOP/s) is MI300A's FP64 peak.
     EXPECT_NE(r.out.find("Qmain_l41.kd #2  FP64 vector  0.524      memory-bound"), std::string::npos) << r.out;
 }
@@ -957,8 +977,8 @@ TEST(Cli, MeasureWritesThisMachinesProfileInAShortRun)
     EXPECT_NE(r.out.find("fp64"), std::string::npos);
     EXPECT_NE(r.err.find("measuring: FP64 FMA chains (0%)"), std::string::npos) << r.err;
     ASSERT_TRUE(fs::exists(out));
-    const CliRun show
-        = roofline({"--profiles", out.parent_path().string(), "hw", "show", "measured-this-machine", "--format", "json"});
+    const CliRun show = roofline(
+        {"--profiles", out.parent_path().string(), "hw", "show", "measured-this-machine", "--format", "json"});
     ASSERT_EQ(show.code, 0) << show.err;
     const auto j = json::parse(show.out);
     EXPECT_EQ(j["vendor"], "Measured");

@@ -14,6 +14,8 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include <cerrno>
+#include <cstring>
 #include <functional>
 #include <iostream>
 #include <memory>
@@ -318,10 +320,25 @@ std::optional<ProfileCatalog> loadCatalog(const Options& o, int& status)
 
 /// The command's status, or the one for the UsageError or InputError it threw, whose message it
 /// prints.
+/// What went to standard output must all have reached it: on a full disk a redirected
+/// `analyze > out.json` is cut short, which is an error to report, not a success.
+int outputWritten(int status)
+{
+    errno = 0;
+    std::cout.flush();
+    if (std::cout)
+        return status;
+    const int error = errno;
+    std::cerr << "error: standard output: cannot write all of it"
+              << (error ? " (" + std::string(std::strerror(error)) + ")" : std::string())
+              << "; what was written is cut short\n";
+    return kBadInput;
+}
+
 int runReportingErrors(const Command& command, const ProfileCatalog& catalog, const Options& o)
 {
     try {
-        return command(catalog, o);
+        return outputWritten(command(catalog, o));
     } catch (const UsageError& e) {
         std::cerr << "error: " << e.message << "\n";
         return kUsage;
