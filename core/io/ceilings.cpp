@@ -276,9 +276,9 @@ Result<HardwareProfile> rocprof(const std::string& text, const std::string& file
             p.peaks[prec] = g * 1e9;
     // The vector (VALU) and matrix (MFMA) ceilings of a precision are two roofs: the peak is the
     // larger, and a kernel's unit picks its own (issue 28).
-    const std::pair<Precision, std::pair<const char*, const char*>> units[] = {
-        {Precision::FP64, {"fp64flops", "mfmaf64flops"}}, {Precision::FP32, {"fp32flops", "mfmaf32flops"}},
-        {Precision::FP16, {"fp16flops", "mfmaf16flops"}}, {Precision::BF16, {"bf16flops", "mfmabf16flops"}}};
+    const std::pair<Precision, std::pair<const char*, const char*>> units[]
+        = {{Precision::FP64, {"fp64flops", "mfmaf64flops"}}, {Precision::FP32, {"fp32flops", "mfmaf32flops"}},
+            {Precision::FP16, {"fp16flops", "mfmaf16flops"}}, {Precision::BF16, {"bf16flops", "mfmabf16flops"}}};
     for (const auto& [prec, cols] : units) {
         const auto vec = v.find(cols.first), mat = v.find(cols.second);
         if (vec != v.end() && mat != v.end() && vec->second != mat->second)

@@ -416,7 +416,8 @@ std::optional<Error> KernelRowCollector::firstUnplaced() const
         return std::nullopt;
     const bool noFlops = !m_noFlops.empty() && first == &m_noFlops.front();
     return Error {m_file, first->line, 0,
-        quoted(first->name) + (noFlops ? " has 0 FLOPs" : " has 0 bytes") + ": a session holds kernels on the roofline only"};
+        quoted(first->name) + (noFlops ? " has 0 FLOPs" : " has 0 bytes")
+            + ": a session holds kernels on the roofline only"};
 }
 
 void collectTreeKernels(const YAML::Node& list, KernelRowCollector& collector, std::set<std::string>& ignored)

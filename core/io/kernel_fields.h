@@ -23,7 +23,19 @@ namespace roofline {
 
 struct KernelField {
     enum class Kind {
-        Name, Flops, Bytes, Time, Achieved, Intensity, Precision, Unit, Group, L3Bytes, L2Bytes, L1Bytes, Launches
+        Name,
+        Flops,
+        Bytes,
+        Time,
+        Achieved,
+        Intensity,
+        Precision,
+        Unit,
+        Group,
+        L3Bytes,
+        L2Bytes,
+        L1Bytes,
+        Launches
     };
     Kind kind = Kind::Name;
     double multiplier = 1.0; ///< applied to a bare number (gflop -> 1e9, time_ms -> 1e-3)

@@ -6,8 +6,8 @@
 #include "core/io/foreign_files.h"
 #include "core/io/json_kernels.h"
 #include "core/io/kernel_fields.h"
-#include "core/io/ncu_csv.h"
 #include "core/io/likwid_perfctr.h"
+#include "core/io/ncu_csv.h"
 #include "core/io/nersc_plot.h"
 #include "core/io/rocprof_csv.h"
 #include "core/io/text_file.h"
@@ -369,8 +369,8 @@ std::string kernelsToCsv(const std::vector<Kernel>& kernels)
         out += csvQuote(k.name) + "," + shortestNumber(k.flops) + "," + shortestNumber(k.bytes) + ","
             + (k.time ? shortestNumber(*k.time) : std::string()) + ","
             + (k.precision ? precisionName(*k.precision) : "") + "," + (k.unit ? computeUnitName(*k.unit) : "") + ","
-            + csvQuote(k.group) + "," + level(k, "L3") + "," + level(k, "L2") + ","
-            + level(k, "L1") + "," + std::to_string(k.launches) + "\n";
+            + csvQuote(k.group) + "," + level(k, "L3") + "," + level(k, "L2") + "," + level(k, "L1") + ","
+            + std::to_string(k.launches) + "\n";
     }
     return out;
 }

@@ -165,8 +165,8 @@ private:
 /// "1 region has <what>, not on the roofline: 'solve' (line 14: <detail>), ...".
 std::string regionNote(const std::vector<std::pair<const Region*, std::string>>& rs, const std::string& what)
 {
-    return std::to_string(rs.size()) + (rs.size() == 1 ? " region has " : " regions have ") + what
-        + kNotOnTheRoofline + firstOf(rs.size(), 5, [&](std::size_t i) {
+    return std::to_string(rs.size()) + (rs.size() == 1 ? " region has " : " regions have ") + what + kNotOnTheRoofline
+        + firstOf(rs.size(), 5, [&](std::size_t i) {
               return quoted(rs[i].first->name) + " (line " + std::to_string(rs[i].first->line) + ": " + rs[i].second
                   + ")";
           });

@@ -108,7 +108,8 @@ public:
             fail(root, "expected a hardware profile: a YAML mapping with id, name, vendor, peaks and memory");
         checkKeys(root,
             {"schema_version", "id", "name", "vendor", "category", "aliases", "achievable", "launch_latency", "peaks",
-                "sparse", "accumulate", "units", "memory", "interconnect", "derived", "disagreements", "notes", "sources"},
+                "sparse", "accumulate", "units", "memory", "interconnect", "derived", "disagreements", "notes",
+                "sources"},
             "");
 
         HardwareProfile p;
@@ -232,8 +233,9 @@ private:
         if (!units || units.IsNull())
             return;
         if (!units.IsMap())
-            fail(units, "'units' must map a precision to its rates, e.g. 'fp64: {vector: 33.5 TFLOP/s, matrix: 66.9 "
-                        "TFLOP/s}'");
+            fail(units,
+                "'units' must map a precision to its rates, e.g. 'fp64: {vector: 33.5 TFLOP/s, matrix: 66.9 "
+                "TFLOP/s}'");
         for (auto it = units.begin(); it != units.end(); ++it) {
             const std::string name = it->first.Scalar();
             const auto prec = parsePrecision(name);
@@ -243,8 +245,10 @@ private:
             if (!peak)
                 fail(it->first, "units gives " + name + " rates, but peaks has no " + name);
             if (!it->second.IsMap())
-                fail(it->second, "units " + name + " must be a mapping such as '{vector: 33.5 TFLOP/s, matrix: 66.9 "
-                                               "TFLOP/s}'");
+                fail(it->second,
+                    "units " + name
+                        + " must be a mapping such as '{vector: 33.5 TFLOP/s, matrix: 66.9 "
+                          "TFLOP/s}'");
             checkKeys(it->second, {"vector", "matrix"}, "units " + name);
             UnitPeaks u;
             for (const char* key : {"vector", "matrix"})
@@ -253,7 +257,8 @@ private:
                         = quantity(v, Dimension::FlopRate, "units " + name + " " + key);
             auto same = [&](const std::optional<double>& v) { return v && std::fabs(*v / *peak - 1.0) < 1e-9; };
             if (!same(u.vector) && !same(u.matrix))
-                fail(it->second, "the " + name + " peak (" + formatQuantity(*peak, Dimension::FlopRate)
+                fail(it->second,
+                    "the " + name + " peak (" + formatQuantity(*peak, Dimension::FlopRate)
                         + ") must be its vector or its matrix rate");
             p.units[*prec] = u;
         }

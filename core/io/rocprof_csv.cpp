@@ -51,7 +51,8 @@ struct Columns {
             {{"F16", Precision::FP16}, {"F32", Precision::FP32}, {"F64", Precision::FP64}}};
         for (const auto& [suffix, p] : valu)
             for (const char* op : {"ADD", "MUL", "FMA", "TRANS"})
-                addFlops(std::string("SQ_INSTS_VALU_") + op + "_" + suffix, p, op == std::string("FMA") ? 128 : 64, false);
+                addFlops(
+                    std::string("SQ_INSTS_VALU_") + op + "_" + suffix, p, op == std::string("FMA") ? 128 : 64, false);
         static const std::array<std::pair<const char*, Precision>, 5> mfma {{{"F16", Precision::FP16},
             {"BF16", Precision::BF16}, {"F32", Precision::FP32}, {"F64", Precision::FP64}, {"I8", Precision::INT8}}};
         for (const auto& [suffix, p] : mfma)
@@ -83,8 +84,7 @@ struct Columns {
         return m;
     }
     /// Bytes from rocprof's derived FETCH_SIZE + WRITE_SIZE (KiB) rather than the TCC requests.
-    bool fetchBytes() const { return (rdreq == kNone || wrreq == kNone) && fetchKiB != kNone && writeKiB != kNone;
-    }
+    bool fetchBytes() const { return (rdreq == kNone || wrreq == kNone) && fetchKiB != kNone && writeKiB != kNone; }
 
     struct Flops {
         int column;
@@ -255,8 +255,7 @@ bool looksLikeRocprofPmcPerf(std::string_view text)
     const bool counters = firstLineHas(text, {"SQ_"}) || firstLineHas(text, {"TCC_"})
         || firstLineHas(text, {"FETCH_SIZE"}) || firstLineHas(text, {"WRITE_SIZE"});
     return counters
-        && (firstLineHas(text, {"Dispatch_ID", "Kernel_Name"})
-            || firstLineHas(text, {"Index,KernelName,gpu-id"}));
+        && (firstLineHas(text, {"Dispatch_ID", "Kernel_Name"}) || firstLineHas(text, {"Index,KernelName,gpu-id"}));
 }
 
 bool looksLikeRocprofSysinfo(std::string_view text)

@@ -27,8 +27,8 @@ Result<KernelImport> parseRocprofPmcPerf(std::string_view text, const std::strin
 std::string hardwareForAmdGpuModel(const std::string& gpuModel);
 
 /// For a rocprof-compute import without a device: reads the sysinfo.csv that rocprof-compute
-/// writes beside pmc_perf.csv (if there is one; for "x_pmc_perf.csv", "x_sysinfo.csv" first) and sets `device` ("MI300A_A1, gfx942, 228
-/// CUs") and `suggestedHardware`. Nothing happens when there is none or it cannot be read.
+/// writes beside pmc_perf.csv (if there is one; for "x_pmc_perf.csv", "x_sysinfo.csv" first) and sets `device`
+/// ("MI300A_A1, gfx942, 228 CUs") and `suggestedHardware`. Nothing happens when there is none or it cannot be read.
 void addRocprofSysinfo(KernelImport& imported, const std::string& pmcPerfPath);
 
 } // namespace roofline

@@ -387,8 +387,11 @@ std::string sessionToYaml(const Session& s)
         if (!k.group.empty())
             out << YAML::Key << "group" << YAML::Value << YAML::DoubleQuoted << k.group;
         for (const auto& [level, bytes] : k.levelBytes)
-            out << YAML::Key << (level == "L3" ? "l3_bytes" : level == "L2" ? "l2_bytes" : "l1_bytes") << YAML::Value
-                << formatExact(bytes, Dimension::Bytes);
+            out << YAML::Key
+                << (level == "L3"          ? "l3_bytes"
+                           : level == "L2" ? "l2_bytes"
+                                           : "l1_bytes")
+                << YAML::Value << formatExact(bytes, Dimension::Bytes);
         if (k.launches != 1)
             out << YAML::Key << "launches" << YAML::Value << k.launches;
         out << YAML::EndMap;

@@ -16,68 +16,74 @@ constexpr int kChains = 12; ///< independent FMA chains (x0 ... x11): enough to 
 
 #if ROOFLINE_VECTORS
 // One set of loops for a vector width; TARGET is a target attribute or nothing.
-#define ROOFLINE_LOOPS(SUFFIX, TARGET, BYTES)                                                                         \
-    typedef double F64##SUFFIX __attribute__((vector_size(BYTES), may_alias));                                        \
-    typedef float F32##SUFFIX __attribute__((vector_size(BYTES), may_alias));                                         \
-    template <typename V, typename T> TARGET T chains##SUFFIX(std::size_t reps)                                       \
-    {                                                                                                                 \
-        /* Twelve named accumulators, so that they live in registers (an array went to memory). */                    \
-        V x0 = V {} + T(1), x1 = V {} + T(2), x2 = V {} + T(3), x3 = V {} + T(4), x4 = V {} + T(5);                   \
-        V x5 = V {} + T(6), x6 = V {} + T(7), x7 = V {} + T(8), x8 = V {} + T(9), x9 = V {} + T(10);                  \
-        V x10 = V {} + T(11), x11 = V {} + T(12);                                                                     \
-        const V a = V {} + T(0.999999), b = V {} + T(1e-7);                                                           \
-        for (std::size_t r = 0; r < reps; ++r) {                                                                      \
-            x0 = x0 * a + b;                                                                                          \
-            x1 = x1 * a + b;                                                                                          \
-            x2 = x2 * a + b;                                                                                          \
-            x3 = x3 * a + b;                                                                                          \
-            x4 = x4 * a + b;                                                                                          \
-            x5 = x5 * a + b;                                                                                          \
-            x6 = x6 * a + b;                                                                                          \
-            x7 = x7 * a + b;                                                                                          \
-            x8 = x8 * a + b;                                                                                          \
-            x9 = x9 * a + b;                                                                                          \
-            x10 = x10 * a + b;                                                                                        \
-            x11 = x11 * a + b;                                                                                        \
-        }                                                                                                             \
-        const V s = ((x0 + x1) + (x2 + x3)) + ((x4 + x5) + (x6 + x7)) + ((x8 + x9) + (x10 + x11));                    \
-        T out = 0;                                                                                                    \
-        for (std::size_t i = 0; i < BYTES / sizeof(T); ++i)                                                           \
-            out += s[i];                                                                                              \
-        return out;                                                                                                   \
-    }                                                                                                                 \
-    TARGET double f64##SUFFIX(std::size_t reps) { return chains##SUFFIX<F64##SUFFIX, double>(reps); }                 \
-    TARGET double f32##SUFFIX(std::size_t reps) { return chains##SUFFIX<F32##SUFFIX, float>(reps); }                  \
-    TARGET void triad##SUFFIX(Block* a, const Block* b, const Block* c, std::size_t blocks, double s)                 \
-    {                                                                                                                 \
-        constexpr std::size_t per = 64 / BYTES;                                                                       \
-        auto* va = reinterpret_cast<F64##SUFFIX*>(a);                                                                 \
-        const auto* vb = reinterpret_cast<const F64##SUFFIX*>(b);                                                     \
-        const auto* vc = reinterpret_cast<const F64##SUFFIX*>(c);                                                     \
-        const F64##SUFFIX vs = F64##SUFFIX {} + s;                                                                    \
-        for (std::size_t i = 0; i < blocks * per; ++i)                                                                \
-            va[i] = vb[i] + vs * vc[i];                                                                               \
-    }                                                                                                                 \
-    TARGET double read##SUFFIX(const Block* a, std::size_t blocks)                                                    \
-    {                                                                                                                 \
-        constexpr std::size_t per = 64 / BYTES;                                                                       \
-        const auto* va = reinterpret_cast<const F64##SUFFIX*>(a);                                                     \
-        F64##SUFFIX s0 {}, s1 {}, s2 {}, s3 {};                                                                       \
-        const std::size_t n = blocks * per;                                                                           \
-        std::size_t i = 0;                                                                                            \
-        for (; i + 4 <= n; i += 4) {                                                                                  \
-            s0 += va[i];                                                                                              \
-            s1 += va[i + 1];                                                                                          \
-            s2 += va[i + 2];                                                                                          \
-            s3 += va[i + 3];                                                                                          \
-        }                                                                                                             \
-        for (; i < n; ++i)                                                                                            \
-            s0 += va[i];                                                                                              \
-        const F64##SUFFIX s = s0 + s1 + s2 + s3;                                                                      \
-        double out = 0;                                                                                               \
-        for (std::size_t k = 0; k < BYTES / sizeof(double); ++k)                                                      \
-            out += s[k];                                                                                              \
-        return out;                                                                                                   \
+#define ROOFLINE_LOOPS(SUFFIX, TARGET, BYTES)                                                                          \
+    typedef double F64##SUFFIX __attribute__((vector_size(BYTES), may_alias));                                         \
+    typedef float F32##SUFFIX __attribute__((vector_size(BYTES), may_alias));                                          \
+    template <typename V, typename T> TARGET T chains##SUFFIX(std::size_t reps)                                        \
+    {                                                                                                                  \
+        /* Twelve named accumulators, so that they live in registers (an array went to memory). */                     \
+        V x0 = V {} + T(1), x1 = V {} + T(2), x2 = V {} + T(3), x3 = V {} + T(4), x4 = V {} + T(5);                    \
+        V x5 = V {} + T(6), x6 = V {} + T(7), x7 = V {} + T(8), x8 = V {} + T(9), x9 = V {} + T(10);                   \
+        V x10 = V {} + T(11), x11 = V {} + T(12);                                                                      \
+        const V a = V {} + T(0.999999), b = V {} + T(1e-7);                                                            \
+        for (std::size_t r = 0; r < reps; ++r) {                                                                       \
+            x0 = x0 * a + b;                                                                                           \
+            x1 = x1 * a + b;                                                                                           \
+            x2 = x2 * a + b;                                                                                           \
+            x3 = x3 * a + b;                                                                                           \
+            x4 = x4 * a + b;                                                                                           \
+            x5 = x5 * a + b;                                                                                           \
+            x6 = x6 * a + b;                                                                                           \
+            x7 = x7 * a + b;                                                                                           \
+            x8 = x8 * a + b;                                                                                           \
+            x9 = x9 * a + b;                                                                                           \
+            x10 = x10 * a + b;                                                                                         \
+            x11 = x11 * a + b;                                                                                         \
+        }                                                                                                              \
+        const V s = ((x0 + x1) + (x2 + x3)) + ((x4 + x5) + (x6 + x7)) + ((x8 + x9) + (x10 + x11));                     \
+        T out = 0;                                                                                                     \
+        for (std::size_t i = 0; i < BYTES / sizeof(T); ++i)                                                            \
+            out += s[i];                                                                                               \
+        return out;                                                                                                    \
+    }                                                                                                                  \
+    TARGET double f64##SUFFIX(std::size_t reps)                                                                        \
+    {                                                                                                                  \
+        return chains##SUFFIX<F64##SUFFIX, double>(reps);                                                              \
+    }                                                                                                                  \
+    TARGET double f32##SUFFIX(std::size_t reps)                                                                        \
+    {                                                                                                                  \
+        return chains##SUFFIX<F32##SUFFIX, float>(reps);                                                               \
+    }                                                                                                                  \
+    TARGET void triad##SUFFIX(Block* a, const Block* b, const Block* c, std::size_t blocks, double s)                  \
+    {                                                                                                                  \
+        constexpr std::size_t per = 64 / BYTES;                                                                        \
+        auto* va = reinterpret_cast<F64##SUFFIX*>(a);                                                                  \
+        const auto* vb = reinterpret_cast<const F64##SUFFIX*>(b);                                                      \
+        const auto* vc = reinterpret_cast<const F64##SUFFIX*>(c);                                                      \
+        const F64##SUFFIX vs = F64##SUFFIX {} + s;                                                                     \
+        for (std::size_t i = 0; i < blocks * per; ++i)                                                                 \
+            va[i] = vb[i] + vs * vc[i];                                                                                \
+    }                                                                                                                  \
+    TARGET double read##SUFFIX(const Block* a, std::size_t blocks)                                                     \
+    {                                                                                                                  \
+        constexpr std::size_t per = 64 / BYTES;                                                                        \
+        const auto* va = reinterpret_cast<const F64##SUFFIX*>(a);                                                      \
+        F64##SUFFIX s0 {}, s1 {}, s2 {}, s3 {};                                                                        \
+        const std::size_t n = blocks * per;                                                                            \
+        std::size_t i = 0;                                                                                             \
+        for (; i + 4 <= n; i += 4) {                                                                                   \
+            s0 += va[i];                                                                                               \
+            s1 += va[i + 1];                                                                                           \
+            s2 += va[i + 2];                                                                                           \
+            s3 += va[i + 3];                                                                                           \
+        }                                                                                                              \
+        for (; i < n; ++i)                                                                                             \
+            s0 += va[i];                                                                                               \
+        const F64##SUFFIX s = s0 + s1 + s2 + s3;                                                                       \
+        double out = 0;                                                                                                \
+        for (std::size_t k = 0; k < BYTES / sizeof(double); ++k)                                                       \
+            out += s[k];                                                                                               \
+        return out;                                                                                                    \
     }
 
 ROOFLINE_LOOPS(Base, , 16)
@@ -138,7 +144,7 @@ enum class Simd { Base, Avx2, Avx512 };
 Simd simd()
 {
 #if defined(ROOFLINE_X86)
-    static const Simd s = __builtin_cpu_supports("avx512f") ? Simd::Avx512
+    static const Simd s = __builtin_cpu_supports("avx512f")                 ? Simd::Avx512
         : (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) ? Simd::Avx2
                                                                             : Simd::Base;
     return s;
@@ -192,55 +198,34 @@ int chainLanesF64()
 
 int chainLanesF32()
 {
-#if ROOFLINE_VECTORS
-    return kChains * doubleLanes() * 2;
-#else
-    return kChains * 4;
-#endif
+    return 2 * chainLanesF64(); // twice the lanes in the same registers
 }
+
+// The loops built for the widest SIMD the CPU has.
+#if defined(ROOFLINE_X86)
+#define ROOFLINE_PICK(NAME) (simd() == Simd::Avx512 ? NAME##Avx512 : simd() == Simd::Avx2 ? NAME##Avx2 : NAME##Base)
+#else
+#define ROOFLINE_PICK(NAME) NAME##Base
+#endif
 
 double fmaChainsF64(std::size_t reps)
 {
-#if defined(ROOFLINE_X86)
-    if (simd() == Simd::Avx512)
-        return f64Avx512(reps);
-    if (simd() == Simd::Avx2)
-        return f64Avx2(reps);
-#endif
-    return f64Base(reps);
+    return ROOFLINE_PICK(f64)(reps);
 }
 
 double fmaChainsF32(std::size_t reps)
 {
-#if defined(ROOFLINE_X86)
-    if (simd() == Simd::Avx512)
-        return f32Avx512(reps);
-    if (simd() == Simd::Avx2)
-        return f32Avx2(reps);
-#endif
-    return f32Base(reps);
+    return ROOFLINE_PICK(f32)(reps);
 }
 
 void triad(Block* a, const Block* b, const Block* c, std::size_t blocks, double s)
 {
-#if defined(ROOFLINE_X86)
-    if (simd() == Simd::Avx512)
-        return triadAvx512(a, b, c, blocks, s);
-    if (simd() == Simd::Avx2)
-        return triadAvx2(a, b, c, blocks, s);
-#endif
-    triadBase(a, b, c, blocks, s);
+    ROOFLINE_PICK(triad)(a, b, c, blocks, s);
 }
 
 double readSweep(const Block* a, std::size_t blocks)
 {
-#if defined(ROOFLINE_X86)
-    if (simd() == Simd::Avx512)
-        return readAvx512(a, blocks);
-    if (simd() == Simd::Avx2)
-        return readAvx2(a, blocks);
-#endif
-    return readBase(a, blocks);
+    return ROOFLINE_PICK(read)(a, blocks);
 }
 
 } // namespace roofline::measure

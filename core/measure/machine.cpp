@@ -185,7 +185,8 @@ MachineInfo thisMachine()
                 + " KiB was assumed for its working set.");
         }
     }
-    std::sort(m.caches.begin(), m.caches.end(), [](const CacheLevel& a, const CacheLevel& b) { return a.name < b.name; });
+    std::sort(
+        m.caches.begin(), m.caches.end(), [](const CacheLevel& a, const CacheLevel& b) { return a.name < b.name; });
     return m;
 }
 

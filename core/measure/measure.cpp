@@ -192,8 +192,7 @@ Result<Measurement> measureMachine(const MeasureOptions& options)
     std::string step;
     bool cancelled = false;
     auto cancel = [&] {
-        cancelled = cancelled
-            || (options.progress && !options.progress(static_cast<double>(done) / tests, step));
+        cancelled = cancelled || (options.progress && !options.progress(static_cast<double>(done) / tests, step));
         return cancelled;
     };
     const std::string threads = std::to_string(m.threads) + (m.threads == 1 ? " thread" : " threads");
@@ -255,8 +254,8 @@ Result<Measurement> measureMachine(const MeasureOptions& options)
             if (rates.empty())
                 return Error {{}, 0, 0, kMeasureCancelled};
             if (isTriad)
-                triadFigure = summarise(level, rates,
-                    "STREAM triad a = b + s c (24 bytes per element) over " + ws + " on " + threads);
+                triadFigure = summarise(
+                    level, rates, "STREAM triad a = b + s c (24 bytes per element) over " + ws + " on " + threads);
             else
                 triadFigure.readOnly = *std::max_element(rates.begin(), rates.end());
             ++done;
@@ -271,8 +270,8 @@ Result<Measurement> measureMachine(const MeasureOptions& options)
 std::string spreadText(const MeasuredFigure& f, Dimension d)
 {
     auto q = [&](double v) { return formatQuantity(v, d); };
-    return "best " + q(f.best) + ", median " + q(f.median) + ", worst " + q(f.worst) + " over "
-        + std::to_string(f.runs) + " runs (spread " + formatNumber((f.best - f.worst) / f.best * 100.0, 2) + "%)";
+    return "best " + q(f.best) + ", median " + q(f.median) + ", worst " + q(f.worst) + " over " + std::to_string(f.runs)
+        + " runs (spread " + formatNumber((f.best - f.worst) / f.best * 100.0, 2) + "%)";
 }
 
 HardwareProfile measuredProfile(const Measurement& m, const std::string& id)

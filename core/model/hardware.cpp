@@ -164,9 +164,9 @@ bool operator==(const HardwareProfile& a, const HardwareProfile& b)
 {
     return a.id == b.id && a.name == b.name && a.vendor == b.vendor && a.category == b.category
         && a.aliases == b.aliases && a.peaks == b.peaks && a.memory == b.memory && a.interconnect == b.interconnect
-        && a.achievable == b.achievable && a.launchLatency == b.launchLatency && a.sparse == b.sparse && a.units == b.units
-        && a.accumulate == b.accumulate && a.derived == b.derived && a.disagreements == b.disagreements
-        && a.notes == b.notes && a.sources == b.sources;
+        && a.achievable == b.achievable && a.launchLatency == b.launchLatency && a.sparse == b.sparse
+        && a.units == b.units && a.accumulate == b.accumulate && a.derived == b.derived
+        && a.disagreements == b.disagreements && a.notes == b.notes && a.sources == b.sources;
 }
 
 std::ostream& operator<<(std::ostream& os, const Source& s)

@@ -231,8 +231,8 @@ PointTrail addKernelPoints(PlotSpec& s, const std::vector<Kernel>& kernels, cons
             const PlotXY edge {std::clamp(pt.at.x, s.x.lo, s.x.hi), std::clamp(pt.at.y, s.y.lo, s.y.hi)};
             PlotLabel label {LabelRole::PointLabel,
                 inside ? pointLabelText(kernels[i], p, 28, judgingRoofName(profile, view, p.precision, p.peak))
-                       : edgeText(kernels[i], pt.at, s), inside ? pt.at : edge,
-                std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Middle};
+                       : edgeText(kernels[i], pt.at, s),
+                inside ? pt.at : edge, std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Middle};
             label.weight = kernels[i].time && summary.totalTime > 0 ? *kernels[i].time / summary.totalTime : 0.0;
             s.labels.push_back(std::move(label));
         }
@@ -320,8 +320,8 @@ void addOtherPrecisions(PlotSpec& s, const HardwareProfile& profile, const Roofl
 /// The roofs that judge kernels of another precision than the figure's (an FP64 kernel in an FP32
 /// view): each drawn dimmed from its ridge to the right edge and named with how many it judges,
 /// so no point sits against a roof that is not drawn.
-void addJudgingRoofs(PlotSpec& s, const HardwareProfile& profile, const Roofline& roof,
-    const std::vector<Placement>& placements)
+void addJudgingRoofs(
+    PlotSpec& s, const HardwareProfile& profile, const Roofline& roof, const std::vector<Placement>& placements)
 {
     // By precision and the peak that judged (a unit's rate: FP64 on the tensor cores).
     std::map<std::pair<Precision, double>, int> judged;
@@ -337,9 +337,9 @@ void addJudgingRoofs(PlotSpec& s, const HardwareProfile& profile, const Roofline
         const std::string judges = std::to_string(n) + (n == 1 ? " kernel" : " kernels");
         s.ceilings.push_back({CeilingRole::PrecisionRoof, name + " roof (" + judges + " judged by it)",
             {{std::max(r, s.x.lo), pk}, {s.x.hi, pk}}});
-        s.labels.push_back({LabelRole::CeilingLabel,
-            name + " peak " + formatSI(pk, 4) + rateUnit(prec) + " \xC2\xB7 judges " + judges,
-            {logLerp(s.x.lo, s.x.hi, 0.985), pk}, std::nullopt, PlotLabel::Align::Right, PlotLabel::VAlign::Above});
+        s.labels.push_back(
+            {LabelRole::CeilingLabel, name + " peak " + formatSI(pk, 4) + rateUnit(prec) + " \xC2\xB7 judges " + judges,
+                {logLerp(s.x.lo, s.x.hi, 0.985), pk}, std::nullopt, PlotLabel::Align::Right, PlotLabel::VAlign::Above});
     }
 }
 

@@ -8,7 +8,6 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <cassert>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -213,7 +212,6 @@ private:
     /// `,"k":` (no comma before the first key) at `to`; returns the end.
     char* keyAt(char* to, std::string_view k)
     {
-        assert(k.size() <= kLongestKey);
         if (!m_first)
             *to++ = ',';
         m_first = false;
@@ -225,14 +223,17 @@ private:
     }
     void key(std::string_view k)
     {
-        char buf[kLongestKey + 4];
-        m_out.append(buf, keyAt(buf, k));
+        m_out += m_first ? "\"" : ",\"";
+        m_first = false;
+        m_out += k;
+        m_out += "\":";
     }
-    /// One field written with one append: the key and the number formatted in place.
-    void number(std::string_view k, std::optional<double> v)
+    /// One field written with one append: the key (a literal, which sizes the buffer) and the
+    /// number formatted in place.
+    template <std::size_t N> void number(const char (&k)[N], std::optional<double> v)
     {
-        char buf[kLongestKey + 4 + 32];
-        char* end = keyAt(buf, k);
+        char buf[N + 4 + 32];
+        char* end = keyAt(buf, {k, N - 1});
         if (!v || !std::isfinite(*v))
             end = std::copy_n("null", 4, end);
         else
@@ -274,7 +275,6 @@ private:
         key(k);
         m_out += v;
     }
-    static constexpr size_t kLongestKey = 24; // "achieved_flops_per_s", "time_lower_bound_s"
     std::string& m_out;
     bool m_first = true;
     std::map<std::pair<const char*, int>, std::string> m_escaped;

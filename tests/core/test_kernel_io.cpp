@@ -495,7 +495,8 @@ TEST(KernelFiles, RowsWithNoFlopsOrNoBytesAreNotedNotRejected)
         EXPECT_EQ(r->kernels.size(), 1u);
         EXPECT_TRUE(r->rejected.empty());
         ASSERT_EQ(r->warnings.size(), 1u);
-        EXPECT_EQ(r->warnings[0], "1 kernel has no floating-point work (0 FLOPs), not on the roofline: 'copy' (line 1)");
+        EXPECT_EQ(
+            r->warnings[0], "1 kernel has no floating-point work (0 FLOPs), not on the roofline: 'copy' (line 1)");
     }
     // Negative values are still bad data; a file of copies only places nothing and says so.
     auto negative = parseKernels("name,flops,bytes\nk,-1,1\n", "t", KernelFormat::Csv);

@@ -34,8 +34,9 @@ TEST(Likwid, TwoGroupsOfARegionMakeAPointAndTheOtherRegionIsNoted)
     EXPECT_DOUBLE_EQ(triad.bytes, 16e9); // the two threads' 8 GB
     EXPECT_DOUBLE_EQ(*triad.time, 0.5);
     EXPECT_EQ(triad.precision, Precision::FP64);
-    EXPECT_EQ(r->warnings, std::vector<std::string> {"1 region has no floating-point work (0 FLOPs), not on the "
-                                                     "roofline: 'init' (line 6: memory 8 GB in 100 ms, 80 GB/s)"});
+    EXPECT_EQ(r->warnings,
+        std::vector<std::string> {"1 region has no floating-point work (0 FLOPs), not on the "
+                                  "roofline: 'init' (line 6: memory 8 GB in 100 ms, 80 GB/s)"});
 }
 
 TEST(Likwid, ARealFlopsDpRunAloneSaysWhatItMeasuredAndWhatIsMissing)

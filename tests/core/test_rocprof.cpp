@@ -3,8 +3,8 @@
 #include "core/io/kernel_io.h"
 #include "core/io/rocprof_csv.h"
 
-#include <gtest/gtest.h>
 #include <filesystem>
+#include <gtest/gtest.h>
 
 namespace fs = std::filesystem;
 
@@ -168,8 +168,9 @@ TEST(Rocprof, RocprofV1ResultsGiveBytesFromFetchAndWriteSize)
     EXPECT_EQ(saxpy.precision, Precision::FP32);
     EXPECT_EQ(saxpy.unit, ComputeUnit::Vector) << "VALU counters";
     ASSERT_EQ(r->warnings.size(), 1u);
-    EXPECT_EQ(r->warnings[0], "1 dispatch has no floating-point work (0 FLOPs), not on the roofline: "
-                              "'copy(float const*, float*) [clone .kd]' (ID 1, line 3: 134 MB in 86 us, 1.56 TB/s)");
+    EXPECT_EQ(r->warnings[0],
+        "1 dispatch has no floating-point work (0 FLOPs), not on the roofline: "
+        "'copy(float const*, float*) [clone .kd]' (ID 1, line 3: 134 MB in 86 us, 1.56 TB/s)");
 }
 
 TEST(Rocprof, RocprofV1WithoutFlopCountersIsReportedNotPlaced)

@@ -4,8 +4,8 @@
 #include "core/measure/measure.h"
 #include "core/report/report.h"
 #include "ui/cli/commands.h"
-#include "ui/common/atomic_file.h"
 #include "ui/common/app_paths.h"
+#include "ui/common/atomic_file.h"
 
 #include <QFileInfo>
 #include <QString>

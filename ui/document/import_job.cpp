@@ -30,10 +30,10 @@ std::optional<Result<KernelImport>> loadKernelFileResponsively(
     };
     const std::string file = path.toStdString();
     const QString label = QCoreApplication::translate("Import", "Reading %1\u2026").arg(QFileInfo(path).fileName());
-    const WorkerProgress shown {QCoreApplication::translate("Import", "Import Kernels"), QStringLiteral("importProgress"),
-        [state]() { return state->permille.load(); }, [label]() { return label; }};
-    if (!runWithProgress([state, file, options]() { state->result = loadKernelFile(file, options); }, shown,
-            state->cancel, parent))
+    const WorkerProgress shown {QCoreApplication::translate("Import", "Import Kernels"),
+        QStringLiteral("importProgress"), [state]() { return state->permille.load(); }, [label]() { return label; }};
+    if (!runWithProgress(
+            [state, file, options]() { state->result = loadKernelFile(file, options); }, shown, state->cancel, parent))
         return std::nullopt;
     if (state->result && !state->result->ok() && state->result->error().message == kImportCancelled)
         return std::nullopt;

@@ -433,10 +433,8 @@ void drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
     // The key under the plot takes height from it, which moves the points: lay out again for
     // the plot area the key leaves, until the key for that layout leaves the same area (once or
     // twice). Once a height comes back (or from the fifth pass on) the key keeps the tallest
-    // height it had, so that a layout whose key is shorter than the last one's cannot swing
-    // back and forth: the area settles.
-    // Each area is laid out once (the passes may swing between two), a layout being a function
-    // of the area alone.
+    // height it had, so that the passes cannot swing between two areas: the area settles. A
+    // layout depends on the area alone, so each area is laid out once.
     const auto sizes = std::make_shared<TextSizes>();
     std::vector<std::pair<LabelMetrics, LabelLayoutResult>> done;
     auto layoutFor = [&](const LabelMetrics& m) {
