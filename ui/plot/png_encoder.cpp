@@ -16,6 +16,7 @@ void appendBytes(png_structp png, png_bytep data, png_size_t length)
 void flushNothing(png_structp) { }
 
 /// libpng reports errors by longjmp back into writeRows; only plain data lives in that frame.
+/// `image` is RGB888, the bytes of a PNG row as they are.
 bool writeRows(png_structp png, png_infop info, const QImage& image)
 {
     if (setjmp(png_jmpbuf(png)))
@@ -28,14 +29,6 @@ bool writeRows(png_structp png, png_infop info, const QImage& image)
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
     png_set_compression_level(png, 1);
     png_write_info(png, info);
-    // Format_RGB32 is 0xffRRGGBB in a 32-bit word: B, G, R, X in memory on little-endian
-    // machines, X, R, G, B on big-endian ones.
-    if (Q_BYTE_ORDER == Q_LITTLE_ENDIAN) {
-        png_set_bgr(png);
-        png_set_filler(png, 0, PNG_FILLER_AFTER);
-    } else {
-        png_set_filler(png, 0, PNG_FILLER_BEFORE);
-    }
     for (int y = 0; y < image.height(); ++y)
         png_write_row(png, image.constScanLine(y));
     png_write_end(png, info);
@@ -48,14 +41,18 @@ std::optional<QString> encodeOpaquePng(const QImage& image, QByteArray& out)
 {
     if (image.format() != QImage::Format_RGB32)
         return QStringLiteral("the PNG encoder takes opaque RGB32 images");
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
+    // Qt's own conversion to the PNG's byte order is a few times faster than libpng's
+    // transforms (png_set_bgr, png_set_filler), which took a sixth of the encoding.
+    const QImage rows = image.convertToFormat(QImage::Format_RGB888);
+    png_structp png
+        = rows.isNull() ? nullptr : png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
     png_infop info = png ? png_create_info_struct(png) : nullptr;
     if (!info) {
         png_destroy_write_struct(&png, nullptr);
         return QStringLiteral("not enough memory for the PNG encoder");
     }
     png_set_write_fn(png, &out, appendBytes, flushNothing);
-    const bool written = writeRows(png, info, image);
+    const bool written = writeRows(png, info, rows);
     png_destroy_write_struct(&png, &info);
     if (!written)
         return QStringLiteral("the PNG encoder failed");
