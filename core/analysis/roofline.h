@@ -161,6 +161,7 @@ void analyzeInto(Placement& placement, const Kernel& kernel, const Roofline& roo
 struct PlacementSummary {
     static constexpr size_t kSlowest = 64;
     double totalTime = 0.0; ///< the measured kernels' time, summed in kernel order
+    double latencyBoundTime = 0.0; ///< the part of it latency-bound kernels take
     bool anyLevels = false; ///< some placement has inner-level points
     double intensityLo = std::numeric_limits<double>::infinity(); ///< finite, positive intensities
     double intensityHi = -std::numeric_limits<double>::infinity();
@@ -176,8 +177,10 @@ struct PlacementSummary {
     {
         addExtremes(placement);
         anyLevels |= !placement.levels.empty();
-        if (kernel.time)
+        if (kernel.time) {
             totalTime += *kernel.time;
+            latencyBoundTime += placement.regime == Regime::LatencyBound ? *kernel.time : 0.0;
+        }
         const double slowness = kernel.time ? *kernel.time : timeLowerBound(kernel, placement);
         if (m_heap.size() < kSlowest || slowness >= m_heap.front().first)
             offer(slowness, index); // may be among the slowest: the exact test and the heap there

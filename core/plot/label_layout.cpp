@@ -21,6 +21,7 @@ namespace roofline {
 namespace {
 
 using detail::Choice;
+using detail::directions;
 using detail::isName;
 using detail::kClear;
 using detail::keyLine;
@@ -454,11 +455,11 @@ private:
             if (c < best.cost)
                 best = {on, A::Center, V::Middle, false, {}, c};
         }
-        const int directions = small ? 24 : 16;
+        const Pt* units = small ? directions<24>().data() : directions<16>().data();
+        const int count = small ? 24 : 16;
         for (double d = small ? 8.0 : 12.0; d <= reach; d *= small ? 1.25 : 1.4)
-            for (int k = 0; k < directions; ++k) {
-                const double angle = 2.0 * M_PI * k / directions, ux = std::cos(angle), uy = std::sin(angle);
-                const Pt anchor {p.x + ux * (r + d), p.y + uy * (r + d)};
+            for (const Pt* u = units; u != units + count; ++u) {
+                const Pt anchor {p.x + u->x * (r + d), p.y + u->y * (r + d)};
                 for (A a : aligns)
                     for (V v : valigns) {
                         const Box b = boxAt(anchor, size, a, v);

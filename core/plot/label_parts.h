@@ -6,6 +6,8 @@
 #include "core/plot/plot_spec.h"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <limits>
 #include <string>
 #include <utility>
@@ -74,6 +76,21 @@ inline geom::Box reachOf(const Choice& c)
         for (const geom::Pt& q : {c.line.a, c.line.b})
             b = {std::min(b.x0, q.x), std::min(b.y0, q.y), std::max(b.x1, q.x), std::max(b.y1, q.y)};
     return b;
+}
+
+/// The directions a label looks in for free space around its point, as unit vectors: the same
+/// few dozen for every label, worked out once.
+template <int N> const std::array<geom::Pt, N>& directions()
+{
+    static const std::array<geom::Pt, N> units = [] {
+        std::array<geom::Pt, N> u {};
+        for (int k = 0; k < N; ++k) {
+            const double angle = 2.0 * M_PI * k / N;
+            u[static_cast<size_t>(k)] = {std::cos(angle), std::sin(angle)};
+        }
+        return u;
+    }();
+    return units;
 }
 
 } // namespace roofline::detail

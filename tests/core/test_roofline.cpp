@@ -264,6 +264,14 @@ TEST(Roofline, AKernelAFewLaunchesLongIsLatencyBound)
     EXPECT_EQ(analyze(test::makeKernel("untimed", 2e6, 8e6), roof).regime, Regime::MemoryBound)
         << "without a time nothing says it is short";
     EXPECT_NE(leverFor(Regime::LatencyBound).find("CUDA graphs"), std::string::npos);
+    // The summary keeps the time they take, for the kernels panel's share.
+    PlacementSummary summary;
+    const std::vector<Kernel> kernels {test::makeKernel("bias", 2e6, 8e6, 5e-6),
+        test::makeKernel("gemm", 2e12, 8e9, 5e-3), test::makeKernel("untimed", 2e6, 8e6)};
+    for (size_t i = 0; i < kernels.size(); ++i)
+        summary.add(i, kernels[i], analyze(kernels[i], roof));
+    EXPECT_DOUBLE_EQ(summary.totalTime, 5e-6 + 5e-3);
+    EXPECT_DOUBLE_EQ(summary.latencyBoundTime, 5e-6);
     // A CPU has no such wall; a profile can set its own.
     const Roofline cpu = makeRoofline(*test::shippedCatalog().find("epyc-9654"), Precision::FP64).value();
     EXPECT_EQ(analyze(test::makeKernel("bias", 2e6, 8e6, 5e-6), cpu).regime, Regime::MemoryBound);

@@ -69,17 +69,12 @@ KernelsPanel::KernelsPanel(SessionDocument* document, const QList<QAction*>& too
             text += tr(": %1 memory-bound, %2 compute-bound").arg(memory).arg(compute);
         if (ridge)
             text += tr(", %1 at the ridge").arg(ridge);
-        if (counts.latencyBound > 0 && a) { // the time they hold: walked only when there are some
-            double time = 0.0;
-            const auto& kernels = document->session().kernels;
-            for (std::size_t i = 0; i < a->placements.size() && i < kernels.size(); ++i)
-                if (a->placements[i].regime == Regime::LatencyBound)
-                    time += kernels[i].time.value_or(0.0);
+        if (counts.latencyBound > 0 && a) {
             const double total = a->summary.totalTime;
             text += tr(", %1 latency-bound").arg(static_cast<qulonglong>(counts.latencyBound));
             if (total > 0)
                 text += tr(" (%1% of the time: fuse, use CUDA graphs)")
-                            .arg(QString::fromStdString(formatNumber(time / total * 100.0, 3)));
+                            .arg(QString::fromStdString(formatNumber(a->summary.latencyBoundTime / total * 100.0, 3)));
         }
         if (above)
             text += tr(", <b style='color:#d62728'>%1 above the roof</b>").arg(above);
