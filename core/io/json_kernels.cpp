@@ -66,7 +66,7 @@ public:
     std::set<std::string> ignored;
     bool sawList() const { return m_listDepth > 0; }
     bool kernelsNotAList() const { return m_kernelsNotAList; }
-    void noteUnplaced() { m_collector.noteUnplaced(); }
+    void finish() { m_collector.finish(); }
 
     bool null() override { return scalar(std::nullopt); }
     bool boolean(bool v) override { return scalar(std::string(v ? "true" : "false")); }
@@ -208,7 +208,7 @@ Result<KernelImport> parseJsonKernels(std::string_view text, const std::string& 
             file, 1, 1, "'kernels' must be a list of kernels, e.g. '- {name: decode, flops: 140 GFLOP, bytes: 70 GB}'"};
     if (!events.sawList())
         return Error {file, 1, 1, "expected a list of kernels, or a mapping with 'kernels:'"};
-    events.noteUnplaced();
+    events.finish();
     if (auto note = ignoredNote("field", std::vector<std::string>(events.ignored.begin(), events.ignored.end())))
         out.warnings.push_back(*note);
     return out;

@@ -12,7 +12,6 @@
 #include <set>
 #include <string>
 #include <string_view>
-#include <unordered_set>
 #include <vector>
 
 namespace YAML {
@@ -89,22 +88,21 @@ private:
 };
 
 /// Adds built rows to an import, rejecting bad rows and duplicate names with their line.
+/// Call finish() after the last row.
 class KernelRowCollector {
 public:
-    /// `expectedRows`: room for that many names made at once (a 10^6-row file would otherwise
-    /// rehash the set twenty times).
-    KernelRowCollector(std::string file, KernelImport& out, std::size_t expectedRows = 0)
+    KernelRowCollector(std::string file, KernelImport& out)
         : m_file(std::move(file))
         , m_out(out)
-        , m_names(expectedRows, NameHash {&out.kernels}, SameName {&out.kernels})
     { }
     void add(const KernelRowBuilder& row);
-    /// A kernel already built from the row at `line`: kept unless its name was seen before.
+    /// A kernel already built from the row at `line`.
     void addBuilt(Kernel kernel, int line);
     void reject(int line, const std::string& message);
-    /// Adds one note per reason for the rows left off the roofline ("2 kernels have no
-    /// floating-point work (0 FLOPs), not on the roofline: 'memcpy' (line 3), ...").
-    void noteUnplaced();
+    /// After the last row: drops the rows whose name a row before them has (rejected, with the
+    /// line of the first), and adds one note per reason for the rows left off the roofline
+    /// ("2 kernels have no floating-point work (0 FLOPs), not on the roofline: 'memcpy' (line 3), ...").
+    void finish();
     /// The first row left off the roofline, as an error (a session holds placeable kernels only).
     std::optional<Error> firstUnplaced() const;
 
@@ -114,19 +112,10 @@ private:
         int line = 0;
     };
     std::vector<Row> m_noFlops, m_noBytes;
-    /// The kept kernels by index into m_out.kernels, hashed and compared by name: an index stays
-    /// valid when the vector grows, where a view of a short name would not.
-    struct NameHash {
-        const std::vector<Kernel>* kernels;
-        std::size_t operator()(std::size_t i) const { return std::hash<std::string_view> {}((*kernels)[i].name); }
-    };
-    struct SameName {
-        const std::vector<Kernel>* kernels;
-        bool operator()(std::size_t a, std::size_t b) const { return (*kernels)[a].name == (*kernels)[b].name; }
-    };
+    void dropRepeatedNames();
+    void noteUnplaced();
     std::string m_file;
     KernelImport& m_out;
-    std::unordered_set<std::size_t, NameHash, SameName> m_names;
 };
 
 /// One note for every column (or field) a file has that the reader does not use: "ignored

@@ -208,13 +208,13 @@ Result<KernelImport> parseCsvKernels(
     // Roughly one row per line: reserving avoids re-copying a million kernels while growing.
     out.kernels.reserve(lines);
     out.lines.reserve(lines);
-    KernelRowCollector collector(file, out, lines);
+    KernelRowCollector collector(file, out);
     const bool read = readKernelRows(reader, columns.value(), title, collector, [&](std::size_t offset) {
         return !options.progress || options.progress(static_cast<double>(offset) / static_cast<double>(text.size()));
     });
     if (!read)
         return Error {file, 0, 0, kImportCancelled};
-    collector.noteUnplaced();
+    collector.finish();
     return out;
 }
 
@@ -248,7 +248,7 @@ Result<KernelImport> parseTreeKernels(std::string_view text, const std::string& 
     } catch (const YAML::Exception& e) {
         return yamlError(file, e, "");
     }
-    collector.noteUnplaced();
+    collector.finish();
     if (auto note = ignoredNote("field", std::vector<std::string>(ignored.begin(), ignored.end())))
         out.warnings.push_back(*note);
     return out;

@@ -225,6 +225,7 @@ std::vector<Kernel> parseSessionKernels(const std::string& file, const YAML::Nod
     KernelRowCollector collector(file, imported);
     std::set<std::string> ignored;
     collectTreeKernels(v, collector, ignored);
+    collector.finish();
     if (!imported.rejected.empty())
         throw YamlFailure {imported.rejected.front()};
     if (auto e = collector.firstUnplaced())

@@ -281,6 +281,24 @@ TEST(KernelFiles, DuplicateNamesAreFoundAmongThousandsOfRows)
     EXPECT_EQ(r->rejected[0].message, "duplicate name 'k17' (first at line 19)");
     EXPECT_EQ(r->rejected[1].message, "duplicate name 'k4999' (first at line 5001)");
     EXPECT_EQ(r->rejected[1].line, 5003);
+
+    // One name on every row: the first row is kept and each other names it, in file order; a
+    // row refused for its values does not count as the first of its name.
+    std::string same = "name,flops,bytes\ngemm,-1,1e9\n";
+    for (int i = 0; i < 20000; ++i)
+        same += "gemm," + std::to_string(1 + i % 7) + "e9,1e9\n";
+    auto g = parseKernels(same, "same.csv");
+    ASSERT_TRUE(g.ok());
+    ASSERT_EQ(g->kernels.size(), 1u);
+    EXPECT_EQ(g->kernels[0].flops, 1e9);
+    EXPECT_EQ(g->lines, std::vector<int> {3});
+    ASSERT_EQ(g->rejected.size(), 20000u);
+    EXPECT_EQ(g->rejected[0].line, 2);
+    EXPECT_NE(g->rejected[0].message.find("flops"), std::string::npos) << g->rejected[0].message;
+    for (size_t i = 1; i < g->rejected.size(); ++i) {
+        ASSERT_EQ(g->rejected[i].line, static_cast<int>(i) + 3);
+        ASSERT_EQ(g->rejected[i].message, "duplicate name 'gemm' (first at line 3)");
+    }
 }
 
 TEST(KernelFiles, ProgressIsReportedAndReturningFalseCancels)
