@@ -238,8 +238,8 @@ private:
             end = std::copy_n("null", 4, end);
         else
             end = std::to_chars(end, buf + sizeof buf, *v).ptr;
-        m_out.append(buf,
-            static_cast<std::size_t>(end - buf)); // (pointer and size: the iterator overload goes through replace())
+        // Pointer and size: the (first, last) overload goes through replace().
+        m_out.append(buf, static_cast<std::size_t>(end - buf));
     }
     void boolean(const char* k, bool v)
     {
