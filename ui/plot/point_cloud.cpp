@@ -8,15 +8,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <vector>
 
 namespace roofline::ui {
-namespace {
 
 /// pixel = a + b * ln(coord) on a logarithmic axis (from two points of the axis's own mapping).
-struct LogMap {
+struct detail::LogMap {
     double a = 0, b = 0;
     double lo = 0, cells = 1; ///< the thinning grid: ln(lower), cells per unit of ln
     bool ok = false;
@@ -24,6 +24,10 @@ struct LogMap {
     /// Pixel of the centre of cell q (the thinning grid's cell, as ThinningGrid::cellOfLogs numbers it).
     double centre(double q) const { return a + b * (lo + (q + 0.5) / cells); }
 };
+
+namespace {
+
+using detail::LogMap;
 
 LogMap logMap(const QCPAxis* axis)
 {
@@ -43,6 +47,91 @@ LogMap logMap(const QCPAxis* axis)
     return m;
 }
 
+/// The columns [begin, end) of each row of a sprite where it has ink, and where it is opaque
+/// (an empty span where a row's opaque pixels are not one run, as in a ring).
+struct SpriteRows {
+    std::vector<std::pair<int, int>> inked, opaque;
+};
+
+SpriteRows spriteRows(const QImage& sprite)
+{
+    SpriteRows rows;
+    for (int y = 0; y < sprite.height(); ++y) {
+        const auto* px = reinterpret_cast<const QRgb*>(sprite.constScanLine(y));
+        int first = sprite.width(), last = -1, solidFirst = sprite.width(), solidLast = -1;
+        for (int x = 0; x < sprite.width(); ++x) {
+            if (qAlpha(px[x]) > 0)
+                first = std::min(first, x), last = x;
+            if (qAlpha(px[x]) == 255)
+                solidFirst = std::min(solidFirst, x), solidLast = x;
+        }
+        bool oneRun = solidLast >= solidFirst;
+        for (int x = solidFirst; oneRun && x <= solidLast; ++x)
+            oneRun = qAlpha(px[x]) == 255;
+        rows.inked.emplace_back(first, last + 1);
+        rows.opaque.push_back(oneRun ? std::make_pair(solidFirst, solidLast + 1) : std::make_pair(0, 0));
+    }
+    return rows;
+}
+
+/// The device pixels that sprites drawn later paint opaque. A sprite all of whose ink lands on
+/// such pixels is painted over entirely (an opaque pixel replaces what was under it), so it
+/// need not be drawn: in a crowded cloud most sprites are hidden so, and the picture is the same.
+class OpaqueCover {
+public:
+    explicit OpaqueCover(const QRect& area)
+        : m_area(area)
+        , m_words((std::max(0, area.width()) + 63) / 64)
+        , m_bits(static_cast<size_t>(m_words) * static_cast<size_t>(std::max(0, area.height())), 0)
+    { }
+    /// Whether the sprite with its top-left corner at `corner` is hidden; if not, its opaque
+    /// pixels now hide what is under them (ask from the last sprite drawn to the first).
+    bool hides(const QPoint& corner, const SpriteRows& rows)
+    {
+        const int x0 = corner.x() - m_area.left(), y0 = corner.y() - m_area.top();
+        bool hidden = true;
+        for (size_t r = 0; r < rows.inked.size() && hidden; ++r)
+            hidden = rows.inked[r].first >= rows.inked[r].second
+                || covered(y0 + static_cast<int>(r), x0 + rows.inked[r].first, x0 + rows.inked[r].second);
+        if (!hidden)
+            for (size_t r = 0; r < rows.opaque.size(); ++r)
+                cover(y0 + static_cast<int>(r), x0 + rows.opaque[r].first, x0 + rows.opaque[r].second);
+        return hidden;
+    }
+
+private:
+    /// Calls f(word, mask) for the 64-pixel words holding pixels [from, to) of row y.
+    template <typename F> bool forSpan(int y, int from, int to, F&& f)
+    {
+        uint64_t* row = m_bits.data() + static_cast<size_t>(y) * static_cast<size_t>(m_words);
+        for (int x = from; x < to;) {
+            const int bit = x % 64, n = std::min(64 - bit, to - x);
+            const uint64_t ones = n == 64 ? ~uint64_t {0} : (uint64_t {1} << n) - 1;
+            if (!f(row[x / 64], ones << bit))
+                return false;
+            x += n;
+        }
+        return true;
+    }
+    bool inside(int y, int from, int to) const
+    {
+        return y >= 0 && y < m_area.height() && from >= 0 && to <= m_area.width();
+    }
+    bool covered(int y, int from, int to)
+    {
+        return inside(y, from, to) && forSpan(y, from, to, [](uint64_t w, uint64_t m) { return (w & m) == m; });
+    }
+    void cover(int y, int from, int to)
+    {
+        if (from < to && inside(y, from, to))
+            forSpan(y, from, to, [](uint64_t& w, uint64_t m) { return (w |= m), true; });
+    }
+
+    QRect m_area;
+    int m_words;
+    std::vector<uint64_t> m_bits;
+};
+
 /// The cells of a grid seen so far: insert() is true the first time a cell inside the grid comes,
 /// false when it came before or lies outside.
 class FirstPerCell {
@@ -54,6 +143,7 @@ public:
         , m_h(std::max(0, grid.height()))
         , m_seen(static_cast<size_t>(m_w) * static_cast<size_t>(m_h), false)
     { }
+    QRect area() const { return {m_x0, m_y0, m_w, m_h}; }
     bool insert(double x, double y)
     {
         if (!(x >= m_x0 && y >= m_y0 && x < m_x0 + m_w && y < m_y0 + m_h))
@@ -219,64 +309,78 @@ const QImage& PointCloud::sprite(double deviceScale) const
 
 void PointCloud::draw(QCPPainter* painter)
 {
-    if (m_lx.empty())
+    if (m_lx.empty() || !keyAxis() || !valueAxis())
         return;
-    QCPAxis* xAxis = keyAxis();
-    QCPAxis* yAxis = valueAxis();
-    if (!xAxis || !yAxis)
-        return;
-    const LogMap mx = logMap(xAxis), my = logMap(yAxis);
+    const LogMap mx = logMap(keyAxis()), my = logMap(valueAxis());
     const QRectF clip = clipRect().adjusted(-m_diameter, -m_diameter, m_diameter, m_diameter);
+    const QPaintEngine* engine = painter->paintEngine();
+    if (engine && engine->type() == QPaintEngine::Raster)
+        drawSprites(painter, mx, my, clip);
+    else
+        drawShapes(painter, mx, my, clip);
+}
+
+QPointF PointCloud::centre(size_t i, const LogMap& mx, const LogMap& my) const
+{
     // Each marker is drawn at the centre of its thinning cell (a fraction of a pixel away), and
     // once per cell: more discs on the same spot would only darken their antialiased rims. So
     // the full figure and the one the plot spec thinned (a point per cell) give the same pixels.
-    const bool onGrid = mx.ok && my.ok;
-    auto centre = [&](size_t i) {
-        if (!onGrid)
-            return QPointF(
-                xAxis->coordToPixel(std::exp(double {m_lx[i]})), yAxis->coordToPixel(std::exp(double {m_ly[i]})));
-        return QPointF(mx.centre(cellOf(mx, m_lx[i])), my.centre(cellOf(my, m_ly[i])));
-    };
-    const QPaintEngine* engine = painter->paintEngine();
-    if (engine && engine->type() == QPaintEngine::Raster) {
-        // A sprite per point, at the device's own resolution (the export scales the painter),
-        // once per pixel it lands on (a cell's points all land on one).
-        const QTransform t = painter->transform();
-        const double scale = std::max(1.0, std::hypot(t.m11(), t.m12()) * painter->device()->devicePixelRatioF());
-        const QImage& im = sprite(scale);
-        const double half = im.width() / scale / 2.0;
-        const QTransform device = painter->deviceTransform();
-        FirstPerCell landed(device.mapRect(clip).toAlignedRect().adjusted(-im.width() - 1, -im.height() - 1, 1, 1));
-        // The sprite is blitted at its device pixel (where the engine would put it): through a
-        // scaled painter the engine resamples it instead, pixel by pixel, to the same result at
-        // several times the cost.
-        painter->save();
-        painter->resetTransform();
-        // What stays is the device's pixel ratio (a HiDPI window's buffers): the sprite is placed
-        // in its units, at the same device pixel.
-        const double ratio = painter->deviceTransform().m11();
-        QImage pixels = im;
-        pixels.setDevicePixelRatio(ratio);
-        for (size_t i = 0; i < m_lx.size(); ++i) {
-            const QPointF at = centre(i);
-            const QPointF corner(at.x() - half, at.y() - half);
-            const QPoint pixel = cornerPixel(device, corner);
-            if (clip.contains(at) && landed.insert(pixel.x(), pixel.y()))
-                painter->drawImage(QPointF(pixel.x() / ratio, pixel.y() / ratio), pixels);
-        }
-        painter->restore();
-        return;
+    if (!mx.ok || !my.ok)
+        return QPointF(
+            keyAxis()->coordToPixel(std::exp(double {m_lx[i]})), valueAxis()->coordToPixel(std::exp(double {m_ly[i]})));
+    return QPointF(mx.centre(cellOf(mx, m_lx[i])), my.centre(cellOf(my, m_ly[i])));
+}
+
+void PointCloud::drawSprites(QCPPainter* painter, const LogMap& mx, const LogMap& my, const QRectF& clip)
+{
+    // A sprite per point, at the device's own resolution (the export scales the painter),
+    // once per pixel it lands on (a cell's points all land on one).
+    const QTransform t = painter->transform();
+    const double scale = std::max(1.0, std::hypot(t.m11(), t.m12()) * painter->device()->devicePixelRatioF());
+    const QImage& im = sprite(scale);
+    const double half = im.width() / scale / 2.0;
+    const QTransform device = painter->deviceTransform();
+    FirstPerCell landed(device.mapRect(clip).toAlignedRect().adjusted(-im.width() - 1, -im.height() - 1, 1, 1));
+    std::vector<QPoint> corners;
+    for (size_t i = 0; i < m_lx.size(); ++i) {
+        const QPointF at = centre(i, mx, my);
+        const QPoint pixel = cornerPixel(device, QPointF(at.x() - half, at.y() - half));
+        if (clip.contains(at) && landed.insert(pixel.x(), pixel.y()))
+            corners.push_back(pixel);
     }
+    // Only the sprites that later ones do not paint over are drawn.
+    const SpriteRows rows = spriteRows(im);
+    OpaqueCover cover(landed.area().adjusted(0, 0, im.width(), im.height()));
+    std::vector<bool> hidden(corners.size());
+    for (size_t i = corners.size(); i-- > 0;)
+        hidden[i] = cover.hides(corners[i], rows);
+    // The sprite is blitted at its device pixel (where the engine would put it): through a
+    // scaled painter the engine resamples it instead, pixel by pixel, to the same result at
+    // several times the cost. What stays is the device's pixel ratio (a HiDPI window's
+    // buffers): the sprite is placed in its units, at the same device pixel.
+    painter->save();
+    painter->resetTransform();
+    const double ratio = painter->deviceTransform().m11();
+    QImage pixels = im;
+    pixels.setDevicePixelRatio(ratio);
+    for (size_t i = 0; i < corners.size(); ++i)
+        if (!hidden[i])
+            painter->drawImage(QPointF(corners[i].x() / ratio, corners[i].y() / ratio), pixels);
+    painter->restore();
+}
+
+void PointCloud::drawShapes(QCPPainter* painter, const LogMap& mx, const LogMap& my, const QRectF& clip)
+{
     // Vector output: a circle per point, once per cell.
     std::optional<FirstPerCell> drawn;
-    if (onGrid)
+    if (mx.ok && my.ok)
         drawn.emplace(thinningCells(mx, my, m_diameter + m_ringWidth));
     painter->setPen(QPen(m_colour, m_shape == Shape::Ring ? m_ringWidth : 1.0));
     painter->setBrush(m_shape != Shape::Ring ? QBrush(m_colour) : QBrush(Qt::NoBrush));
     for (size_t i = 0; i < m_lx.size(); ++i) {
         if (drawn && !drawn->insert(cellOf(mx, m_lx[i]), cellOf(my, m_ly[i])))
             continue;
-        const QPointF at = centre(i);
+        const QPointF at = centre(i, mx, my);
         if (clip.contains(at))
             drawMarker(*painter, m_shape, at, m_diameter);
     }

@@ -13,6 +13,9 @@
 #include <vector>
 
 namespace roofline::ui {
+namespace detail {
+struct LogMap; ///< an axis's pixel as a function of a logarithm (point_cloud.cpp)
+}
 
 class PointCloud : public QCPAbstractPlottable {
     Q_OBJECT
@@ -42,6 +45,12 @@ protected:
 
 private:
     const QImage& sprite(double deviceScale) const;
+    /// The pixel point i is drawn at (its thinning cell's centre on logarithmic axes).
+    QPointF centre(size_t i, const detail::LogMap& mx, const detail::LogMap& my) const;
+    /// Raster devices: a sprite per device pixel, those painted over by later ones left out.
+    void drawSprites(QCPPainter* painter, const detail::LogMap& mx, const detail::LogMap& my, const QRectF& clip);
+    /// Vector devices (SVG, PDF): a shape per thinning cell.
+    void drawShapes(QCPPainter* painter, const detail::LogMap& mx, const detail::LogMap& my, const QRectF& clip);
 
     /// Natural logarithms of the coordinates, in single precision: a float's 24 bits place a
     /// point within 10^-3 of a pixel on any axis this tool draws (ln 10^18 is 41), and a cloud
