@@ -50,12 +50,15 @@ LogMap logMap(const QCPAxis* axis)
 /// The columns [begin, end) of each row of a sprite where it has ink, and where it is opaque
 /// (an empty span where a row's opaque pixels are not one run, as in a ring).
 struct SpriteRows {
+    int width = 0;
     std::vector<std::pair<int, int>> inked, opaque;
+    int height() const { return static_cast<int>(inked.size()); }
 };
 
 SpriteRows spriteRows(const QImage& sprite)
 {
     SpriteRows rows;
+    rows.width = sprite.width();
     for (int y = 0; y < sprite.height(); ++y) {
         const auto* px = reinterpret_cast<const QRgb*>(sprite.constScanLine(y));
         int first = sprite.width(), last = -1, solidFirst = sprite.width(), solidLast = -1;
@@ -89,18 +92,20 @@ public:
     bool hides(const QPoint& corner, const SpriteRows& rows)
     {
         const int x0 = corner.x() - m_area.left(), y0 = corner.y() - m_area.top();
-        bool hidden = true;
-        for (size_t r = 0; r < rows.inked.size() && hidden; ++r)
-            hidden = rows.inked[r].first >= rows.inked[r].second
-                || covered(y0 + static_cast<int>(r), x0 + rows.inked[r].first, x0 + rows.inked[r].second);
-        if (!hidden)
-            for (size_t r = 0; r < rows.opaque.size(); ++r)
-                cover(y0 + static_cast<int>(r), x0 + rows.opaque[r].first, x0 + rows.opaque[r].second);
-        return hidden;
+        if (x0 < 0 || y0 < 0 || x0 + rows.width > m_area.width() || y0 + rows.height() > m_area.height())
+            return false; // not so: the area holds every sprite
+        for (int r = 0; r < rows.height(); ++r)
+            if (!covered(y0 + r, x0 + rows.inked[r].first, x0 + rows.inked[r].second)) {
+                for (int o = 0; o < rows.height(); ++o)
+                    cover(y0 + o, x0 + rows.opaque[o].first, x0 + rows.opaque[o].second);
+                return false;
+            }
+        return true;
     }
 
 private:
-    /// Calls f(word, mask) for the 64-pixel words holding pixels [from, to) of row y.
+    /// Calls f(word, mask) for the 64-pixel words holding pixels [from, to) of row y, while it
+    /// returns true.
     template <typename F> bool forSpan(int y, int from, int to, F&& f)
     {
         uint64_t* row = m_bits.data() + static_cast<size_t>(y) * static_cast<size_t>(m_words);
@@ -113,18 +118,13 @@ private:
         }
         return true;
     }
-    bool inside(int y, int from, int to) const
-    {
-        return y >= 0 && y < m_area.height() && from >= 0 && to <= m_area.width();
-    }
     bool covered(int y, int from, int to)
     {
-        return inside(y, from, to) && forSpan(y, from, to, [](uint64_t w, uint64_t m) { return (w & m) == m; });
+        return forSpan(y, from, to, [](uint64_t w, uint64_t m) { return (w & m) == m; });
     }
     void cover(int y, int from, int to)
     {
-        if (from < to && inside(y, from, to))
-            forSpan(y, from, to, [](uint64_t& w, uint64_t m) { return (w |= m), true; });
+        forSpan(y, from, to, [](uint64_t& w, uint64_t m) { return (w |= m), true; });
     }
 
     QRect m_area;
@@ -179,8 +179,18 @@ QRect thinningCells(const LogMap& mx, const LogMap& my, double reachPx)
 /// once (FirstPerCell over the pixels).
 QPoint cornerPixel(const QTransform& t, const QPointF& at)
 {
-    const QPointF d = t.map(at);
-    return {qRound(d.x()), qRound(d.y())};
+    if (t.type() > QTransform::TxScale) {
+        const QPointF d = t.map(at);
+        return {qRound(d.x()), qRound(d.y())};
+    }
+    // What QTransform::map computes for a scale and a shift, inline: a cloud asks 10^5 times.
+    return {qRound(t.m11() * at.x() + t.dx()), qRound(t.m22() * at.y() + t.dy())};
+}
+
+/// QRectF::contains for a rectangle of positive size, inline.
+bool within(const QRectF& r, const QPointF& p)
+{
+    return p.x() >= r.left() && p.x() <= r.right() && p.y() >= r.top() && p.y() <= r.bottom();
 }
 
 /// The cell of a point on one axis, from its logarithm (as ThinningGrid::cellOfLogs, without its clamp).
@@ -342,10 +352,12 @@ void PointCloud::drawSprites(QCPPainter* painter, const LogMap& mx, const LogMap
     const QTransform device = painter->deviceTransform();
     FirstPerCell landed(device.mapRect(clip).toAlignedRect().adjusted(-im.width() - 1, -im.height() - 1, 1, 1));
     std::vector<QPoint> corners;
+    const bool onGrid = mx.ok && my.ok;
     for (size_t i = 0; i < m_lx.size(); ++i) {
-        const QPointF at = centre(i, mx, my);
+        const QPointF at
+            = onGrid ? QPointF(mx.centre(cellOf(mx, m_lx[i])), my.centre(cellOf(my, m_ly[i]))) : centre(i, mx, my);
         const QPoint pixel = cornerPixel(device, QPointF(at.x() - half, at.y() - half));
-        if (clip.contains(at) && landed.insert(pixel.x(), pixel.y()))
+        if (within(clip, at) && landed.insert(pixel.x(), pixel.y()))
             corners.push_back(pixel);
     }
     // Only the sprites that later ones do not paint over are drawn.
