@@ -331,9 +331,9 @@ TEST(SessionAnalysis, KeepsEachKernelsRegimeAndTheCountsBeside)
     EXPECT_EQ(regimeFlips(bf16, fp8.regimes).toMemoryBound, std::vector<int> {0});
 }
 
-TEST(SessionAnalysis, ALargeSessionPlacedOnTwoThreadsGivesWhatEachKernelAloneGives)
+TEST(SessionAnalysis, ALargeSessionGivesWhatEachKernelAloneGives)
 {
-    // 70,000 kernels: over 2^16, so the second half is placed on a second thread.
+    // 70,000 kernels placed as one session, each as it would be on its own.
     const HardwareProfile& hw = *test::shippedCatalog().find("h100-sxm5");
     Session s;
     s.hardwareId = "h100-sxm5";

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
-// Shared test fixtures: the shipped profiles and a short way to write a kernel.
+// Shared test fixtures: the shipped profiles, a short way to write a kernel, and the figure
+// of kernels on a shipped part.
 #pragma once
 
+#include "core/analysis/roofline.h"
 #include "core/io/profile_catalog.h"
 #include "core/model/kernel.h"
+#include "core/plot/plot_spec.h"
 
 #include <optional>
 #include <string>
@@ -31,6 +34,18 @@ inline Kernel makeKernel(std::string name, double flops, double bytes, std::opti
     k.bytes = bytes;
     k.time = time;
     return k;
+}
+
+/// The figure of `kernels` on shipped part `id` at precision p, each kernel placed on its own.
+inline PlotSpec shippedPlotSpec(
+    const char* id, Precision p, const std::vector<Kernel>& kernels = {}, const PlotOptions& o = {})
+{
+    const HardwareProfile& hw = *shippedCatalog().find(id);
+    const Roofline r = makeRoofline(hw, p).value();
+    std::vector<Placement> placements;
+    for (const auto& k : kernels)
+        placements.push_back(analyze(k, r));
+    return buildPlotSpec(hw, r, kernels, placements, o);
 }
 
 } // namespace roofline::test

@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: MIT
+// The `roofline` binary given bad input or a failing disk: it refuses in one line with exit
+// codes 1 or 2, writes nothing or keeps the old file whole.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <sstream>
+#include <string>
+
+#include "tests/cli/cli_run.h"
+#include "tests/core/invalid_corpus.h"
+
+using nlohmann::json;
+using namespace clitest;
+namespace fs = std::filesystem;
+
+TEST(Cli, BadKernelFilesExitOneWithTheirMessagesAndWriteNothing)
+{
+    const std::string dir = std::string(ROOFLINE_TEST_DATA) + "/kernels/invalid/";
+    int cases = 0;
+    for (const auto& entry : fs::directory_iterator(dir)) {
+        if (entry.path().extension() == ".expected")
+            continue;
+        const fs::path out = scratch() / ("bad-" + entry.path().filename().string() + ".png");
+        fs::remove(out);
+        const CliRun r = roofline({"export", entry.path().string(), "--hw", "h100", "-o", out.string()});
+        EXPECT_EQ(r.code, 1) << entry.path() << "\n" << r.err;
+        EXPECT_FALSE(fs::exists(out)) << entry.path();
+        std::ifstream expected(dir + entry.path().stem().string() + ".expected");
+        for (std::string line; std::getline(expected, line);) {
+            if (!line.empty())
+                EXPECT_NE(r.err.find("error: " + dir + line), std::string::npos) << line << "\n" << r.err;
+        }
+        ++cases;
+    }
+    EXPECT_GE(cases, 10);
+}
+
+TEST(Cli, BadProfilesAreWarningsAndTheRestStillWorks)
+{
+    const std::string dir = std::string(ROOFLINE_TEST_DATA) + "/profiles/invalid";
+    const CliRun r = roofline({"--profiles", dir, "hw", "show", "h100", "--format", "json"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(json::parse(r.out)["id"], "h100-sxm5");
+    int warnings = 0, yamlFiles = 0;
+    for (size_t at = r.err.find("warning: "); at != std::string::npos; at = r.err.find("warning: ", at + 1))
+        ++warnings;
+    for (const auto& entry : fs::directory_iterator(dir))
+        yamlFiles += entry.path().extension() == ".yaml";
+    EXPECT_EQ(warnings, yamlFiles) << r.err;
+}
+
+// The bad-input corpus (tests/data/invalid/cases.tsv) as a user meets it on the command line:
+// kernel files, sessions and ceilings exit 1 with the message on an `error:` line and write
+// nothing; a bad profile in a --profiles folder is a warning and is skipped.
+TEST(Cli, TheBadInputCorpusIsRefusedWithItsMessages)
+{
+    int checked = 0;
+    for (const InvalidCase& c : invalidCases()) {
+        if (c.kind == "model")
+            continue; // model presets have no CLI entry point of their own (core_tests check them)
+        if (c.kind == "profile") {
+            const fs::path dir = scratch() / ("profile-" + c.file);
+            fs::create_directories(dir);
+            fs::copy_file(c.path, dir / c.file, fs::copy_options::overwrite_existing);
+            const CliRun r = roofline({"--profiles", dir.string(), "hw", "list"});
+            EXPECT_EQ(r.code, 0) << c << "\n" << r.err;
+            EXPECT_NE(r.err.find("warning: " + (dir / c.file).string()), std::string::npos) << c << "\n" << r.err;
+            EXPECT_NE(r.err.find(c.expected), std::string::npos) << c << "\n" << r.err;
+            ++checked;
+            continue;
+        }
+        const bool ceilings = c.kind == "ceilings";
+        const fs::path out = scratch() / ("corpus-" + c.file + (ceilings ? ".yaml" : ".png"));
+        fs::remove(out);
+        const CliRun r = ceilings ? roofline({"import-ceilings", c.path, "-o", out.string()})
+                                  : roofline({"export", c.path, "-o", out.string()});
+        EXPECT_EQ(r.code, 1) << c << "\n" << r.err;
+        EXPECT_FALSE(fs::exists(out)) << c;
+        EXPECT_NE(r.err.find("error: " + c.path), std::string::npos) << c << "\n" << r.err;
+        EXPECT_NE(r.err.find(c.expected), std::string::npos) << c << "\n" << r.err;
+        ++checked;
+    }
+    EXPECT_GE(checked, 55);
+}
+
+TEST(Cli, WritesOntoAFullDiskFailWithExitOneAndKeepTheOldFile)
+{
+    // `ulimit -f 1` (512 bytes here) with SIGXFSZ ignored: a write past it fails as on a full
+    // disk. The old file must stay byte for byte, the command say why and exit 1.
+    const std::string full = "trap '' XFSZ; ulimit -f 1; ";
+    const fs::path dir = scratch() / "full-disk";
+    fs::create_directories(dir);
+    const std::string old = "the previous file\n";
+    auto writeOld = [&](const fs::path& p) { std::ofstream(p, std::ios::binary) << old; };
+    for (const char* name : {"fig.svg", "fig.png", "fig.pdf"}) {
+        const fs::path out = dir / name;
+        writeOld(out);
+        const CliRun r = roofline(
+            {"export", ROOFLINE_SOURCE_DIR "/resources/examples/lesson-h100.roofline.yaml", "-o", out.string()}, full);
+        EXPECT_EQ(r.code, 1) << name << ": " << r.err;
+        EXPECT_NE(r.err.find("cannot write"), std::string::npos) << r.err;
+        EXPECT_EQ(readAll(out.string()), old) << name;
+    }
+    const fs::path profile = dir / "measured.yaml";
+    writeOld(profile);
+    const CliRun r
+        = roofline({"import-ceilings", ROOFLINE_TEST_DATA "/ceilings/roofline.json", "-o", profile.string()}, full);
+    EXPECT_EQ(r.code, 1) << r.err;
+    EXPECT_NE(r.err.find("cannot write"), std::string::npos) << r.err;
+    EXPECT_EQ(readAll(profile.string()), old);
+    EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 4) << "no temporary files";
+}
+
+TEST(Cli, OutputRedirectedOntoAFullDiskIsAnErrorNotASuccess)
+{
+    // `roofline analyze ... > out.json` on a full disk: the file is cut short, so the command
+    // says so and exits 1 (it used to exit 0).
+    const fs::path out = scratch() / "full-stdout.json";
+    const std::string full = "trap '' XFSZ; ulimit -f 1; exec >" + shellQuote(out.string()) + "; ";
+    for (const char* format : {"json", "csv", "table"}) {
+        const CliRun r = roofline(
+            {"analyze", ROOFLINE_SOURCE_DIR "/resources/examples/twenty-kernels.roofline.yaml", "--format", format},
+            full);
+        EXPECT_EQ(r.code, 1) << format << ": " << r.err;
+        EXPECT_NE(r.err.find("standard output: cannot write"), std::string::npos) << r.err;
+    }
+    const CliRun ok = roofline(
+        {"analyze", ROOFLINE_SOURCE_DIR "/resources/examples/twenty-kernels.roofline.yaml", "--format", "json"});
+    EXPECT_EQ(ok.code, 0) << ok.err;
+    EXPECT_GT(ok.out.size(), 1024u) << "more than the limit above, so that test cuts it";
+}
+
+TEST(Cli, AnExportTooLargeToDrawOrAnEndlessInputIsRefusedInOneLine)
+{
+    // In-range options that multiply to 50,000 x 50,000 pixels (10 GB to draw in).
+    const fs::path png = scratch() / "huge.png";
+    const CliRun huge = roofline({"export", ROOFLINE_SOURCE_DIR "/resources/examples/lesson-h100.roofline.yaml",
+        "--width", "4000", "--height", "4000", "--dpi", "1200", "-o", png.string()});
+    EXPECT_EQ(huge.code, 1) << huge.err;
+    EXPECT_NE(
+        huge.err.find("50000 x 50000 pixels (2500 megapixels) is over the limit of 100 megapixels"), std::string::npos)
+        << huge.err;
+    EXPECT_FALSE(fs::exists(png));
+    // A device without end: refused at its first NUL byte, not read until memory runs out.
+    const CliRun zero = roofline({"analyze", "/dev/zero", "--hw", "h100-sxm5"});
+    EXPECT_EQ(zero.code, 1);
+    EXPECT_EQ(zero.err, "error: /dev/zero: not a text file (it contains NUL bytes)\n");
+}
+
+TEST(Cli, AnExportKilledHalfWayLeavesTheOldFigureOrTheNewOneWhole)
+{
+    // kill -9 at some moment of an export of 10^5 kernels over an existing figure: whatever the
+    // moment, the file is the old figure byte for byte or a whole new one, never a torn one.
+    const fs::path dir = scratch() / "killed";
+    fs::create_directories(dir);
+    const fs::path data = dir / "k.csv";
+    {
+        std::ofstream out(data);
+        out << "name,flops,bytes,time_s\n";
+        for (int i = 0; i < 100000; ++i)
+            out << "k" << i << "," << (1 + i % 997) << "e9,1e9," << (1 + i % 13) << "e-3\n";
+    }
+    const fs::path svg = dir / "fig.svg";
+    const std::string old = "<svg>the previous figure</svg>\n";
+    for (const char* delay : {"0.05", "0.2", "0.4"}) {
+        std::ofstream(svg, std::ios::binary) << old;
+        const std::string cmd = "(" + shellQuote(ROOFLINE_CLI) + " export " + shellQuote(data.string())
+            + " --hw h100-sxm5 -o " + shellQuote(svg.string()) + " 2>/dev/null & pid=$!; sleep " + delay
+            + "; kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null) >/dev/null 2>&1";
+        ASSERT_EQ(std::system(cmd.c_str()) != -1, true);
+        const std::string now = readAll(svg.string());
+        const bool whole = now.rfind("<?xml", 0) == 0 && now.find("</svg>") != std::string::npos;
+        EXPECT_TRUE(now == old || whole) << "after " << delay << " s: " << now.size() << " bytes, torn";
+        for (const auto& e : fs::directory_iterator(dir)) // QSaveFile's temporary may stay after a kill
+            if (e.path().filename().string().find("fig.svg.") == 0)
+                fs::remove(e.path());
+    }
+}
+
+TEST(Cli, AnFp64ExportIsShownUnderTheFp64RoofWithoutAFlag)
+{
+    const fs::path file = scratch() / "fp64.csv";
+    std::ofstream(file) << "name,flops,bytes,time_s,precision\nstencil,1e9,2e9,1e-3,fp64\ninit,1e3,1e9,1e-4,fp32\n";
+    const CliRun r = roofline({"analyze", file.string(), "--hw", "mi300x"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("AMD Instinct MI300X \xC2\xB7 FP64 \xC2\xB7 ridge"), std::string::npos) << r.out;
+    EXPECT_NE(r.err.find("shown at FP64, the precision of most of the measured time (--precision to choose)"),
+        std::string::npos)
+        << r.err;
+    const CliRun chosen = roofline({"analyze", file.string(), "--hw", "mi300x", "--precision", "bf16"});
+    ASSERT_EQ(chosen.code, 0) << chosen.err;
+    EXPECT_NE(chosen.out.find("\xC2\xB7 BF16 \xC2\xB7"), std::string::npos) << chosen.out;
+    EXPECT_EQ(chosen.err.find("shown at"), std::string::npos);
+}
+
+TEST(Cli, SkipInvalidThatLeavesNothingToPlaceExitsOne)
+{
+    const fs::path file = scratch() / "allbad.csv";
+    std::ofstream(file) << "name,flops,bytes\na,-1,1\nb,x,1\n";
+    const CliRun r = roofline({"analyze", file.string(), "--hw", "h100", "--skip-invalid"});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_TRUE(r.out.empty()) << r.out;
+    EXPECT_NE(r.err.find("every row was rejected (2); nothing to place"), std::string::npos) << r.err;
+}

@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: MIT
+// Imports into the window: Nsight Compute files, FP64 files, a change of hardware, repeated
+// launches, measured ceilings, and large files read on a worker with progress and Cancel.
+#include "core/io/ceilings.h"
+#include "core/io/session_yaml.h"
+#include "support/fixtures.h"
+#include "support/window_fixture.h"
+#include "tests/ui/kernels_fixture.h"
+#include "ui/document/autosave.h"
+#include "ui/document/import_job.h"
+#include "ui/document/session_document.h"
+#include "ui/panels/details_panel.h"
+#include "ui/panels/kernel_table_model.h"
+#include "ui/panels/kernels_panel.h"
+#include "ui/window/file_actions.h"
+#include "ui/window/main_window.h"
+#include "ui/window/roofline_plot_widget.h"
+
+#include <qcustomplot.h>
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QDialog>
+#include <QMessageBox>
+#include <gtest/gtest.h>
+
+#include <QDir>
+
+#include <csignal>
+#include <sys/resource.h>
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QFile>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QProgressDialog>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace roofline;
+using namespace roofline::ui;
+
+TEST_F(KernelsTest, NsightComputeImportPicksTheDeviceAndShowsEveryLevel)
+{
+    doc()->setHardware(QStringLiteral("b200"));
+    const QString file = QString::fromStdString(std::string(ROOFLINE_TEST_DATA) + "/ncu/details-h100.csv");
+    ASSERT_EQ(window->openFile(file, false), QString());
+    EXPECT_EQ(doc()->session().hardwareId, "h100-sxm5") << "the file's device picks the profile";
+    ASSERT_EQ(doc()->session().kernels.size(), 3u);
+    window->kernelsPanel()->selectKernel(0);
+    const QString details = window->detailsPanel()->text();
+    EXPECT_TRUE(details.contains(QStringLiteral("L2 level"))) << details.toStdString();
+    EXPECT_TRUE(details.contains(QStringLiteral("L1 level")));
+    EXPECT_TRUE(details.contains(QStringLiteral("binding")));
+    // The L2 and L1 roofs are drawn, with a point per level.
+    int levelRoofs = 0, levelPoints = 0;
+    for (int i = 0; i < plot()->graphCount(); ++i) {
+        levelRoofs += plot()->graph(i)->objectName() == QLatin1String("level-roof");
+        levelPoints += plot()->graph(i)->objectName() == QLatin1String("level-point");
+    }
+    EXPECT_EQ(levelRoofs, 2);
+    EXPECT_EQ(levelPoints, 4); // two gemm launches x (L2, L1); the softmax has no L2 metric and 0 L1 bytes
+}
+
+TEST_F(KernelsTest, AnFp64ImportIntoAnEmptySessionIsShownAtFp64InOneUndoableStep)
+{
+    doc()->setHardware(QStringLiteral("mi300x"));
+    const Precision before = doc()->session().precision;
+    ASSERT_NE(before, Precision::FP64);
+    QTemporaryDir dir;
+    const QString csv = dir.filePath(QStringLiteral("fp64.csv"));
+    {
+        QFile f(csv);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write("name,flops,bytes,time_s,precision\nstencil,1e9,2e9,1e-3,fp64\n");
+    }
+    ASSERT_EQ(window->openFile(csv, false), QString());
+    EXPECT_EQ(doc()->session().precision, Precision::FP64);
+    doc()->undoStack()->undo(); // the import and the precision it chose: one step
+    EXPECT_EQ(doc()->session().precision, before);
+    EXPECT_TRUE(doc()->session().kernels.empty());
+}
+
+TEST_F(KernelsTest, AnImportThatSwitchesTheHardwareSaysSoAndUndoesInOneStep)
+{
+    ASSERT_EQ(doc()->session().hardwareId, "h100-sxm5");
+    const int steps = doc()->undoStack()->count();
+    const QString file = QString::fromStdString(std::string(ROOFLINE_TEST_DATA) + "/ncu/raw-a100-eu.csv");
+    QString said;
+    QObject::connect(
+        window->findChild<ui::FileActions*>(), &ui::FileActions::message, [&](const QString& m, int) { said = m; });
+    ASSERT_EQ(window->openFile(file, false), QString());
+    EXPECT_EQ(doc()->session().hardwareId.rfind("a100", 0), 0u) << doc()->session().hardwareId;
+    EXPECT_TRUE(said.contains(QStringLiteral("switched from NVIDIA H100"))) << said.toStdString();
+    EXPECT_EQ(doc()->undoStack()->count(), steps + 1) << "one undo step";
+    doc()->undoStack()->undo();
+    EXPECT_EQ(doc()->session().hardwareId, "h100-sxm5");
+    EXPECT_TRUE(doc()->session().kernels.empty());
+
+    // Dropped by a user, the window asks first; "No" keeps the H100 and imports the kernels.
+    QString question;
+    QTimer answer;
+    answer.setInterval(20);
+    QObject::connect(&answer, &QTimer::timeout, [&]() {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        if (!box)
+            return;
+        const bool isSwitch = box->windowTitle().contains(QStringLiteral("Switch"));
+        if (isSwitch)
+            question = box->text();
+        box->button(isSwitch ? QMessageBox::No : QMessageBox::Yes)->click();
+    });
+    answer.start();
+    ASSERT_EQ(window->openFile(file, true), QString());
+    answer.stop();
+    EXPECT_TRUE(question.contains(QStringLiteral("Switch the session from NVIDIA H100"))) << question.toStdString();
+    EXPECT_EQ(doc()->session().hardwareId, "h100-sxm5") << "kept";
+    EXPECT_FALSE(doc()->session().kernels.empty());
+    EXPECT_TRUE(said.contains(QStringLiteral("kept NVIDIA H100"))) << said.toStdString();
+}
+
+TEST_F(KernelsTest, AnNsightComputeFileWithRepeatedLaunchesOffersToAggregateThem)
+{
+    // 3 launches of 2 kernels (gemm_bf16 twice): the window asks, and Yes sums the launches.
+    // (The file's memcpy row has no FLOPs: the import report that follows is accepted.)
+    const QString file = QString::fromStdString(std::string(ROOFLINE_TEST_DATA) + "/ncu/details-h100.csv");
+    QString asked;
+    QTimer answer;
+    QObject::connect(&answer, &QTimer::timeout, [&]() {
+        QWidget* modal = QApplication::activeModalWidget();
+        if (auto* box = qobject_cast<QMessageBox*>(modal)) {
+            asked = box->text();
+            box->button(QMessageBox::Yes)->click();
+        } else if (auto* dialog = qobject_cast<QDialog*>(modal)) {
+            dialog->accept();
+        }
+    });
+    answer.start(10);
+    ASSERT_EQ(window->openFile(file, true), QString());
+    answer.stop();
+    EXPECT_TRUE(asked.contains(QStringLiteral("holds 3 launches of 2 kernels"))) << asked.toStdString();
+    ASSERT_EQ(doc()->session().kernels.size(), 2u);
+    EXPECT_EQ(doc()->session().kernels[0].launches + doc()->session().kernels[1].launches, 3);
+}
+
+TEST_F(KernelsTest, MeasuredCeilingsBecomeAProfile)
+{
+    auto measured = loadCeilingsFile(std::string(ROOFLINE_TEST_DATA) + "/ceilings/roofline-multi.json");
+    ASSERT_TRUE(measured.ok());
+    window->addProfile(measured.value());
+    EXPECT_EQ(doc()->session().hardwareId, measured->id);
+    ASSERT_TRUE(doc()->roofline());
+    // No BF16 ceiling was measured, so the profile's default precision is FP16.
+    EXPECT_EQ(doc()->precision(), Precision::FP16);
+    EXPECT_NEAR(doc()->roofline()->ridge(), 28100.0 / 812.4, 1e-9);
+}
+
+namespace {
+// A generic CSV of `rows` kernels (~50 bytes a row): large enough to be read on a worker thread.
+QString writeLargeCsv(const QTemporaryDir& dir, int rows)
+{
+    const QString path = dir.filePath(QStringLiteral("large.csv"));
+    QFile f(path);
+    EXPECT_TRUE(f.open(QIODevice::WriteOnly));
+    QByteArray text = "name,flops,bytes,time_s\n";
+    for (int i = 0; i < rows; ++i)
+        text += "kernel_" + QByteArray::number(i) + "," + QByteArray::number(1e9 + i) + ",1e8,1e-3\n";
+    f.write(text);
+    return path;
+}
+} // namespace
+
+TEST_F(KernelsTest, ALargeImportRunsBesideAnAnsweringWindowAndCancelLeavesNothing)
+{
+    QTemporaryDir dir;
+    const QString path = writeLargeCsv(dir, 400000);
+    ASSERT_GT(QFileInfo(path).size(), kBackgroundImportBytes);
+    doc()->addKernels({test::makeKernel("before", 2e9, 1e9)}, QStringLiteral("Add"));
+    const int steps = doc()->undoStack()->count();
+    const int index = doc()->undoStack()->index();
+
+    // While the worker reads, the event loop runs: a timer fires, sees the progress dialog and
+    // presses its Cancel button.
+    int ticks = 0;
+    bool sawDialog = false;
+    QTimer tick;
+    tick.setInterval(0);
+    QObject::connect(&tick, &QTimer::timeout, [&]() {
+        ++ticks;
+        if (auto* progress = window->findChild<QProgressDialog*>(QStringLiteral("importProgress"))) {
+            sawDialog = true;
+            progress->cancel();
+        }
+    });
+    tick.start();
+    EXPECT_EQ(window->openFile(path, false), QString()) << "a cancel is not an error";
+    tick.stop();
+    EXPECT_TRUE(sawDialog);
+    EXPECT_GT(ticks, 0) << "the window kept answering during the import";
+    ASSERT_EQ(doc()->session().kernels.size(), 1u) << "nothing half-imported";
+    EXPECT_EQ(doc()->session().kernels[0].name, "before");
+    EXPECT_EQ(doc()->undoStack()->count(), steps) << "no undo step for a cancelled import";
+    EXPECT_EQ(doc()->undoStack()->index(), index);
+    doc()->undoStack()->undo();
+    EXPECT_TRUE(doc()->session().kernels.empty()) << "the undo history is intact";
+}
+
+TEST_F(KernelsTest, ALargeImportCompletesOnAWorkerAsOneUndoStep)
+{
+    QTemporaryDir dir;
+    const QString path = writeLargeCsv(dir, 100000);
+    const int steps = doc()->undoStack()->count();
+    ASSERT_EQ(window->openFile(path, false), QString());
+    ASSERT_EQ(doc()->session().kernels.size(), 100000u);
+    EXPECT_EQ(doc()->session().kernels[99999].name, "kernel_99999");
+    EXPECT_EQ(doc()->undoStack()->count(), steps + 1);
+    EXPECT_EQ(window->findChild<QProgressDialog*>(QStringLiteral("importProgress")), nullptr)
+        << "the progress dialog is gone";
+    doc()->undoStack()->undo();
+    EXPECT_TRUE(doc()->session().kernels.empty());
+}
