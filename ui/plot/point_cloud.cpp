@@ -360,12 +360,16 @@ void PointCloud::drawSprites(QCPPainter* painter, const LogMap& mx, const LogMap
         if (within(clip, at) && landed.insert(pixel.x(), pixel.y()))
             corners.push_back(pixel);
     }
-    // Only the sprites that later ones do not paint over are drawn.
+    // Only the sprites that later ones do not paint over are drawn (an opaque pixel replaces
+    // what is under it when the painter blends as it does by default).
+    const bool plainBlend
+        = painter->opacity() == 1.0 && painter->compositionMode() == QPainter::CompositionMode_SourceOver;
     const SpriteRows rows = spriteRows(im);
     OpaqueCover cover(landed.area().adjusted(0, 0, im.width(), im.height()));
     std::vector<bool> hidden(corners.size());
-    for (size_t i = corners.size(); i-- > 0;)
-        hidden[i] = cover.hides(corners[i], rows);
+    if (plainBlend)
+        for (size_t i = corners.size(); i-- > 0;)
+            hidden[i] = cover.hides(corners[i], rows);
     // The sprite is blitted at its device pixel (where the engine would put it): through a
     // scaled painter the engine resamples it instead, pixel by pixel, to the same result at
     // several times the cost. What stays is the device's pixel ratio (a HiDPI window's
