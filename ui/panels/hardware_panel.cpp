@@ -22,6 +22,15 @@ HardwarePanel::HardwarePanel(const ProfileCatalog& catalog, QWidget* parent)
     , m_catalog(catalog)
 {
     auto* layout = new QVBoxLayout(this);
+    addAcceleratorPicker(*layout);
+    addPrecisionButtons(*layout);
+    addFigures(*layout);
+    layout->addStretch(1);
+    connectControls();
+}
+
+void HardwarePanel::addAcceleratorPicker(QVBoxLayout& layout)
+{
     auto* hwLabel = new QLabel(tr("&Accelerator"), this);
     m_combo = new QComboBox(this);
     m_combo->setObjectName(QStringLiteral("hardwareCombo"));
@@ -38,12 +47,15 @@ HardwarePanel::HardwarePanel(const ProfileCatalog& catalog, QWidget* parent)
     m_filter->setPlaceholderText(tr("Filter: b300, mi35, tpu, cpu..."));
     m_filter->setToolTip(tr("Narrows the accelerator list to names, ids, vendors or kinds containing the text; "
                             "Enter picks the first match"));
-    layout->addWidget(hwLabel);
-    layout->addWidget(m_filter);
-    layout->addWidget(m_combo);
+    layout.addWidget(hwLabel);
+    layout.addWidget(m_filter);
+    layout.addWidget(m_combo);
+}
 
+void HardwarePanel::addPrecisionButtons(QVBoxLayout& layout)
+{
     auto* precLabel = new QLabel(tr("Precision (dense peak)"), this);
-    layout->addWidget(precLabel);
+    layout.addWidget(precLabel);
     auto* grid = new QGridLayout;
     grid->setSpacing(4);
     m_group = new QButtonGroup(this);
@@ -65,7 +77,11 @@ HardwarePanel::HardwarePanel(const ProfileCatalog& catalog, QWidget* parent)
         m_buttons[p] = b;
         ++i;
     }
-    layout->addLayout(grid);
+    layout.addLayout(grid);
+}
+
+void HardwarePanel::addFigures(QVBoxLayout& layout)
+{
     // The selected roof's figures as plain labels in a grid: a rich-text label (an HTML table)
     // was laid out as a text document on every precision toggle, a fifth of what a toggle of an
     // empty window cost.
@@ -107,11 +123,13 @@ HardwarePanel::HardwarePanel(const ProfileCatalog& catalog, QWidget* parent)
     m_remarks->setPalette(gray);
     m_remarks->setFixedHeight(QFontMetrics(m_remarks->font()).lineSpacing() * 2);
     m_remarks->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    layout->addWidget(m_info);
-    layout->addWidget(m_remarks);
-    layout->addWidget(hint);
-    layout->addStretch(1);
+    layout.addWidget(m_info);
+    layout.addWidget(m_remarks);
+    layout.addWidget(hint);
+}
 
+void HardwarePanel::connectControls()
+{
     connect(m_combo, qOverload<int>(&QComboBox::currentIndexChanged), this, [this](int index) {
         if (m_updating || index < 0)
             return;

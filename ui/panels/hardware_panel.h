@@ -14,6 +14,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QToolButton;
+class QVBoxLayout;
 
 namespace roofline::ui {
 
@@ -39,6 +40,11 @@ signals:
     void precisionChosen(Precision precision);
 
 private:
+    // The constructor's steps, top to bottom.
+    void addAcceleratorPicker(QVBoxLayout& layout);
+    void addPrecisionButtons(QVBoxLayout& layout);
+    void addFigures(QVBoxLayout& layout); ///< the roof's figures, the remarks, the hint
+    void connectControls();
     /// Hides the accelerators (and vendor headings) the filter text does not match.
     void applyFilter(const QString& text);
     /// The first accelerator the filter shows: chosen when the user presses Enter in it.

@@ -103,18 +103,30 @@ LlmPanel::LlmPanel(SessionDocument* document, QWidget* parent)
 {
     auto* form = new QFormLayout(this);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    addModelRows(*form);
+    addWorkloadRows(*form);
+    addFormatAndResultRows(*form);
+    connectControls();
+    refresh();
+}
+
+void LlmPanel::addModelRows(QFormLayout& form)
+{
     m_enabled->setObjectName(QStringLiteral("llmEnabled"));
     m_enabled->setToolTip(tr("Place the model's decode step and prompt prefill on the roofline"));
-    form->addRow(m_enabled);
+    form.addRow(m_enabled);
 
     m_model->setObjectName(QStringLiteral("llmModel"));
     m_model->setToolTip(tr("A model preset (resources/models), or a dense model given by its parameter count"));
     fillModels();
-    form->addRow(tr("&Model:"), m_model);
+    form.addRow(tr("&Model:"), m_model);
     m_params->setPlaceholderText(tr("e.g. 70B or 7e10"));
     m_params->setToolTip(tr("Parameters of a dense model: FLOPs = 2 x parameters per token"));
-    form->addRow(tr("Parameters:"), m_params);
+    form.addRow(tr("Parameters:"), m_params);
+}
 
+void LlmPanel::addWorkloadRows(QFormLayout& form)
+{
     auto* batchRow = new QHBoxLayout;
     m_batch->setObjectName(QStringLiteral("llmBatch"));
     m_batch->setRange(0, 100);
@@ -127,27 +139,31 @@ LlmPanel::LlmPanel(SessionDocument* document, QWidget* parent)
     batchRow->addWidget(m_batchBox);
     auto* batchLabel = new QLabel(tr("&Batch:"), this); // a row of two: the label needs its buddy
     batchLabel->setBuddy(m_batchBox);
-    form->addRow(batchLabel, batchRow);
+    form.addRow(batchLabel, batchRow);
     m_prompt->setRange(1, 1 << 22);
     m_prompt->setToolTip(tr("Prompt length in tokens: the prefill"));
-    form->addRow(tr("&Prompt:"), m_prompt);
+    form.addRow(tr("&Prompt:"), m_prompt);
     m_context->setRange(0, 1 << 22);
     m_context->setToolTip(tr("Tokens already in the KV cache at the decode step (0: no KV traffic)"));
-    form->addRow(tr("&Context:"), m_context);
+    form.addRow(tr("&Context:"), m_context);
     m_chips->setObjectName(QStringLiteral("llmChips"));
     m_chips->setRange(1, 64);
     m_chips->setToolTip(tr("Tensor parallel over this many chips: weights and KV cache split, two all-reduces a "
                            "layer over the part's interconnect (the time bound adds them)"));
-    form->addRow(tr("C&hips:"), m_chips);
+    form.addRow(tr("C&hips:"), m_chips);
+}
+
+void LlmPanel::addFormatAndResultRows(QFormLayout& form)
+{
     fillWeightFormats(m_weights);
     fillPrecisions(m_kv);
     m_weights->setToolTip(
         tr("Weight precision or block-scaled format (MXFP4 4.25 bits with its per-32 scales, NVFP4 "
            "4.5 with its per-16): sets the bytes per weight (follows the BF16/FP8 toggle unless set)"));
     m_kv->setToolTip(tr("KV-cache precision (follows the BF16/FP8 toggle unless set)"));
-    form->addRow(tr("&Weights:"), m_weights);
-    form->addRow(tr("&KV cache:"), m_kv);
-    form->addRow(m_trajectory);
+    form.addRow(tr("&Weights:"), m_weights);
+    form.addRow(tr("&KV cache:"), m_kv);
+    form.addRow(m_trajectory);
     auto* leverRow = new QHBoxLayout;
     m_trajectory->setToolTip(
         tr("Draw where decode sits as the batch grows from 1 to 1024: it climbs the memory slope"));
@@ -160,15 +176,18 @@ LlmPanel::LlmPanel(SessionDocument* document, QWidget* parent)
     m_faster->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_faster->setMinimumContentsLength(10);
     leverRow->addWidget(m_faster, 1);
-    form->addRow(leverRow);
+    form.addRow(leverRow);
     m_result->setObjectName(QStringLiteral("llmResult"));
     m_result->setTextFormat(Qt::RichText);
     m_result->setWordWrap(true);
     m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    form->addRow(m_result);
+    form.addRow(m_result);
     m_addLayers->setToolTip(tr("Add the decode and prefill breakdown (one kernel per layer type) to the kernels"));
-    form->addRow(m_addLayers);
+    form.addRow(m_addLayers);
+}
 
+void LlmPanel::connectControls()
+{
     connect(m_enabled, &QCheckBox::toggled, this, [this]() { apply(tr("LLM on the plot")); });
     connect(m_model, qOverload<int>(&QComboBox::currentIndexChanged), this, [this]() { apply(tr("LLM model")); });
     connect(m_params, &QLineEdit::editingFinished, this, [this]() { apply(tr("LLM parameters")); });
@@ -197,7 +216,6 @@ LlmPanel::LlmPanel(SessionDocument* document, QWidget* parent)
     connect(m_faster, qOverload<int>(&QComboBox::currentIndexChanged), this, [this]() { apply(tr("Faster part")); });
     connect(m_addLayers, &QPushButton::clicked, this, &LlmPanel::addLayersAsKernels);
     connect(m_doc, &SessionDocument::changed, this, &LlmPanel::refresh);
-    refresh();
 }
 
 QString LlmPanel::resultText() const

@@ -5,6 +5,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -39,6 +40,11 @@ public:
     static int positionForBatch(int batch);
 
 private:
+    // The constructor's steps, top to bottom.
+    void addModelRows(QFormLayout& form); ///< on the plot, model, parameters
+    void addWorkloadRows(QFormLayout& form); ///< batch, prompt, context, chips
+    void addFormatAndResultRows(QFormLayout& form); ///< weights, KV cache, trajectory, levers, result
+    void connectControls();
     /// The weights combo into the settings: precision, and bytes per weight for a block format.
     void applyWeights(LlmSettings& s) const;
     void fillModels();
