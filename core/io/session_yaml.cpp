@@ -301,6 +301,105 @@ Result<Session> loadSessionFile(const std::string& path)
     return parseSession(text.value(), path);
 }
 
+namespace {
+
+/// The session's view: the title, fixed axes, what is drawn and what is compared.
+void emitView(YAML::Emitter& out, const ViewSettings& view)
+{
+    out << YAML::Key << "view" << YAML::Value << YAML::BeginMap;
+    if (!view.title.empty())
+        out << YAML::Key << "title" << YAML::Value << YAML::DoubleQuoted << view.title;
+    if (view.x)
+        out << YAML::Key << "x" << YAML::Value << YAML::Flow << YAML::BeginSeq << shortestNumber(view.x->lo)
+            << shortestNumber(view.x->hi) << YAML::EndSeq;
+    if (view.y)
+        out << YAML::Key << "y" << YAML::Value << YAML::Flow << YAML::BeginSeq << shortestNumber(view.y->lo)
+            << shortestNumber(view.y->hi) << YAML::EndSeq;
+    out << YAML::Key << "achievable_roof" << YAML::Value << view.showAchievable;
+    out << YAML::Key << "labels" << YAML::Value << view.showLabels;
+    out << YAML::Key << "size_by_time" << YAML::Value << view.sizeByTimeShare;
+    if (view.showOtherPrecisions)
+        out << YAML::Key << "other_precisions" << YAML::Value << true;
+    if (view.showLevels)
+        out << YAML::Key << "levels" << YAML::Value << true;
+    if (view.showInterconnect)
+        out << YAML::Key << "interconnect" << YAML::Value << true;
+    if (!view.compare.empty())
+        out << YAML::Key << "compare" << YAML::Value << YAML::Flow << view.compare;
+    if (!view.comparePrecisions.empty()) {
+        out << YAML::Key << "compare_precisions" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+        for (Precision p : view.comparePrecisions)
+            out << precisionName(p);
+        out << YAML::EndSeq;
+    }
+    out << YAML::EndMap;
+}
+
+/// The LLM workload placed on the plot.
+void emitLlm(YAML::Emitter& out, const LlmSettings& l)
+{
+    out << YAML::BeginMap;
+    out << YAML::Key << "enabled" << YAML::Value << l.enabled;
+    if (l.parameters)
+        out << YAML::Key << "parameters" << YAML::Value << shortestNumber(*l.parameters);
+    else
+        out << YAML::Key << "model" << YAML::Value << l.model;
+    out << YAML::Key << "batch" << YAML::Value << l.batch;
+    out << YAML::Key << "prompt" << YAML::Value << l.prompt;
+    out << YAML::Key << "context" << YAML::Value << l.context;
+    if (l.weightPrecision)
+        out << YAML::Key << "weight_precision" << YAML::Value << precisionName(*l.weightPrecision);
+    if (l.kvPrecision)
+        out << YAML::Key << "kv_precision" << YAML::Value << precisionName(*l.kvPrecision);
+    if (l.bytesPerWeight)
+        out << YAML::Key << "bytes_per_weight" << YAML::Value << shortestNumber(*l.bytesPerWeight);
+    if (!l.fusedDecodeAttention)
+        out << YAML::Key << "attention" << YAML::Value << "unfused";
+    if (!l.causalPrefill)
+        out << YAML::Key << "causal" << YAML::Value << false;
+    if (l.chips > 1)
+        out << YAML::Key << "chips" << YAML::Value << l.chips;
+    if (l.computeEfficiency)
+        out << YAML::Key << "compute_efficiency" << YAML::Value << shortestNumber(*l.computeEfficiency);
+    if (l.memoryEfficiency)
+        out << YAML::Key << "memory_efficiency" << YAML::Value << shortestNumber(*l.memoryEfficiency);
+    if (l.kvBytesPerToken)
+        out << YAML::Key << "kv_bytes_per_token" << YAML::Value << shortestNumber(*l.kvBytesPerToken);
+    out << YAML::Key << "trajectory" << YAML::Value << l.trajectory;
+    out << YAML::Key << "levers" << YAML::Value << l.levers;
+    out << YAML::Key << "batch_factor" << YAML::Value << l.batchFactor;
+    out << YAML::Key << "faster_hardware" << YAML::Value << l.fasterHardware;
+    out << YAML::EndMap;
+}
+
+/// One kernel: its work, and what is set of its precision, unit, group, levels and launches.
+void emitKernel(YAML::Emitter& out, const Kernel& k)
+{
+    out << YAML::BeginMap;
+    out << YAML::Key << "name" << YAML::Value << YAML::DoubleQuoted << k.name;
+    out << YAML::Key << "flops" << YAML::Value << formatExact(k.flops, Dimension::Flops);
+    out << YAML::Key << "bytes" << YAML::Value << formatExact(k.bytes, Dimension::Bytes);
+    if (k.time)
+        out << YAML::Key << "time" << YAML::Value << formatExact(*k.time, Dimension::Time);
+    if (k.precision)
+        out << YAML::Key << "precision" << YAML::Value << precisionName(*k.precision);
+    if (k.unit)
+        out << YAML::Key << "unit" << YAML::Value << computeUnitName(*k.unit);
+    if (!k.group.empty())
+        out << YAML::Key << "group" << YAML::Value << YAML::DoubleQuoted << k.group;
+    for (const auto& [level, bytes] : k.levelBytes)
+        out << YAML::Key
+            << (level == "L3"          ? "l3_bytes"
+                       : level == "L2" ? "l2_bytes"
+                                       : "l1_bytes")
+            << YAML::Value << formatExact(bytes, Dimension::Bytes);
+    if (k.launches != 1)
+        out << YAML::Key << "launches" << YAML::Value << k.launches;
+    out << YAML::EndMap;
+}
+
+} // namespace
+
 std::string sessionToYaml(const Session& s)
 {
     YAML::Emitter out;
@@ -311,92 +410,14 @@ std::string sessionToYaml(const Session& s)
     out << YAML::Key << "precision" << YAML::Value << precisionName(s.precision);
     if (s.achievable)
         out << YAML::Key << "achievable" << YAML::Value << shortestNumber(*s.achievable);
-    out << YAML::Key << "view" << YAML::Value << YAML::BeginMap;
-    if (!s.view.title.empty())
-        out << YAML::Key << "title" << YAML::Value << YAML::DoubleQuoted << s.view.title;
-    if (s.view.x)
-        out << YAML::Key << "x" << YAML::Value << YAML::Flow << YAML::BeginSeq << shortestNumber(s.view.x->lo)
-            << shortestNumber(s.view.x->hi) << YAML::EndSeq;
-    if (s.view.y)
-        out << YAML::Key << "y" << YAML::Value << YAML::Flow << YAML::BeginSeq << shortestNumber(s.view.y->lo)
-            << shortestNumber(s.view.y->hi) << YAML::EndSeq;
-    out << YAML::Key << "achievable_roof" << YAML::Value << s.view.showAchievable;
-    out << YAML::Key << "labels" << YAML::Value << s.view.showLabels;
-    out << YAML::Key << "size_by_time" << YAML::Value << s.view.sizeByTimeShare;
-    if (s.view.showOtherPrecisions)
-        out << YAML::Key << "other_precisions" << YAML::Value << true;
-    if (s.view.showLevels)
-        out << YAML::Key << "levels" << YAML::Value << true;
-    if (s.view.showInterconnect)
-        out << YAML::Key << "interconnect" << YAML::Value << true;
-    if (!s.view.compare.empty())
-        out << YAML::Key << "compare" << YAML::Value << YAML::Flow << s.view.compare;
-    if (!s.view.comparePrecisions.empty()) {
-        out << YAML::Key << "compare_precisions" << YAML::Value << YAML::Flow << YAML::BeginSeq;
-        for (Precision p : s.view.comparePrecisions)
-            out << precisionName(p);
-        out << YAML::EndSeq;
-    }
-    out << YAML::EndMap;
+    emitView(out, s.view);
     if (s.llm != LlmSettings {}) {
-        const LlmSettings& l = s.llm;
-        out << YAML::Key << "llm" << YAML::Value << YAML::BeginMap;
-        out << YAML::Key << "enabled" << YAML::Value << l.enabled;
-        if (l.parameters)
-            out << YAML::Key << "parameters" << YAML::Value << shortestNumber(*l.parameters);
-        else
-            out << YAML::Key << "model" << YAML::Value << l.model;
-        out << YAML::Key << "batch" << YAML::Value << l.batch;
-        out << YAML::Key << "prompt" << YAML::Value << l.prompt;
-        out << YAML::Key << "context" << YAML::Value << l.context;
-        if (l.weightPrecision)
-            out << YAML::Key << "weight_precision" << YAML::Value << precisionName(*l.weightPrecision);
-        if (l.kvPrecision)
-            out << YAML::Key << "kv_precision" << YAML::Value << precisionName(*l.kvPrecision);
-        if (l.bytesPerWeight)
-            out << YAML::Key << "bytes_per_weight" << YAML::Value << shortestNumber(*l.bytesPerWeight);
-        if (!l.fusedDecodeAttention)
-            out << YAML::Key << "attention" << YAML::Value << "unfused";
-        if (!l.causalPrefill)
-            out << YAML::Key << "causal" << YAML::Value << false;
-        if (l.chips > 1)
-            out << YAML::Key << "chips" << YAML::Value << l.chips;
-        if (l.computeEfficiency)
-            out << YAML::Key << "compute_efficiency" << YAML::Value << shortestNumber(*l.computeEfficiency);
-        if (l.memoryEfficiency)
-            out << YAML::Key << "memory_efficiency" << YAML::Value << shortestNumber(*l.memoryEfficiency);
-        if (l.kvBytesPerToken)
-            out << YAML::Key << "kv_bytes_per_token" << YAML::Value << shortestNumber(*l.kvBytesPerToken);
-        out << YAML::Key << "trajectory" << YAML::Value << l.trajectory;
-        out << YAML::Key << "levers" << YAML::Value << l.levers;
-        out << YAML::Key << "batch_factor" << YAML::Value << l.batchFactor;
-        out << YAML::Key << "faster_hardware" << YAML::Value << l.fasterHardware;
-        out << YAML::EndMap;
+        out << YAML::Key << "llm" << YAML::Value;
+        emitLlm(out, s.llm);
     }
     out << YAML::Key << "kernels" << YAML::Value << YAML::BeginSeq;
-    for (const auto& k : s.kernels) {
-        out << YAML::BeginMap;
-        out << YAML::Key << "name" << YAML::Value << YAML::DoubleQuoted << k.name;
-        out << YAML::Key << "flops" << YAML::Value << formatExact(k.flops, Dimension::Flops);
-        out << YAML::Key << "bytes" << YAML::Value << formatExact(k.bytes, Dimension::Bytes);
-        if (k.time)
-            out << YAML::Key << "time" << YAML::Value << formatExact(*k.time, Dimension::Time);
-        if (k.precision)
-            out << YAML::Key << "precision" << YAML::Value << precisionName(*k.precision);
-        if (k.unit)
-            out << YAML::Key << "unit" << YAML::Value << computeUnitName(*k.unit);
-        if (!k.group.empty())
-            out << YAML::Key << "group" << YAML::Value << YAML::DoubleQuoted << k.group;
-        for (const auto& [level, bytes] : k.levelBytes)
-            out << YAML::Key
-                << (level == "L3"          ? "l3_bytes"
-                           : level == "L2" ? "l2_bytes"
-                                           : "l1_bytes")
-                << YAML::Value << formatExact(bytes, Dimension::Bytes);
-        if (k.launches != 1)
-            out << YAML::Key << "launches" << YAML::Value << k.launches;
-        out << YAML::EndMap;
-    }
+    for (const auto& k : s.kernels)
+        emitKernel(out, k);
     out << YAML::EndSeq;
     out << YAML::EndMap;
     return std::string(out.c_str()) + "\n";
