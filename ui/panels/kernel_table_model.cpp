@@ -216,6 +216,91 @@ double KernelTableModel::numericSortKey(int kernel, int col) const
     return 0.0; // the name and group sort by their text (computeOrder)
 }
 
+namespace {
+
+using Col = KernelTableModel::Column;
+
+/// What a cell edits: the exact values, as they are typed back.
+QVariant editText(int col, const Kernel& k, const Placement* p)
+{
+    switch (col) {
+    case Col::Name:
+        return qs(k.name);
+    case Col::Flops:
+        return qs(formatExact(k.flops, Dimension::Flops));
+    case Col::Bytes:
+        return qs(formatExact(k.bytes, Dimension::Bytes));
+    case Col::Time:
+        return k.time ? qs(formatExact(*k.time, Dimension::Time)) : QString();
+    case Col::Achieved:
+        return p && p->achieved ? qs(formatExact(*p->achieved, Dimension::FlopRate)) : QString();
+    case Col::Precision:
+        return k.precision ? qs(precisionName(*k.precision)) : QString();
+    case Col::Group:
+        return qs(k.group);
+    }
+    return {};
+}
+
+/// What a cell shows, with units; the placement's columns are empty without one.
+QVariant displayText(
+    int col, const Kernel& k, const Placement* p, const SessionAnalysis* analysis, roofline::Precision prec)
+{
+    const double totalTime = analysis ? analysis->summary.totalTime : 0.0;
+    switch (col) {
+    case Col::Name:
+        return qs(k.name);
+    case Col::Flops:
+        return qs(formatQuantity(k.flops, Dimension::Flops));
+    case Col::Bytes:
+        return qs(formatQuantity(k.bytes, Dimension::Bytes));
+    case Col::Time:
+        return k.time ? qs(formatQuantity(*k.time, Dimension::Time)) : QString();
+    case Col::Achieved:
+        return p && p->achieved ? rateText(*p->achieved, prec) : QString();
+    case Col::Precision:
+        return k.precision ? qs(precisionLabel(*k.precision)) : QString();
+    case Col::Group:
+        return qs(k.group);
+    case Col::Intensity:
+        return p ? qs(formatNumber(p->intensity, 3)) : QString();
+    case Col::Regime:
+        return p ? qs(regimeName(p->regime)) + (p->aboveRoof ? QStringLiteral(" (above roof!)") : QString())
+                 : QString();
+    case Col::Roof:
+        return p ? rateText(p->roof(), prec) : QString();
+    case Col::Headroom:
+        return p && p->headroom() ? qs(formatNumber(*p->headroom(), 3) + "x") : QString();
+    case Col::Mfu:
+        if (const std::optional<double> mfu = p ? mfuOf(*p, analysis->roof) : std::optional<double>())
+            return qs(formatNumber(*mfu * 100, 3) + "%");
+        return QString();
+    case Col::TimeShare:
+        if (const std::optional<double> share = p ? timeShareOf(k, totalTime) : std::nullopt)
+            return qs(formatNumber(*share * 100, 3) + "%");
+        return QString();
+    case Col::Gain:
+        if (const std::optional<double> gain = p ? gainAtRoof(k, *p, totalTime) : std::nullopt)
+            return qs(formatNumber(*gain * 100, 3) + "%");
+        return QString();
+    }
+    return {};
+}
+
+/// The regime column's colour: the regime's, or the warning's above the roof.
+QBrush regimeBrush(const Placement& p)
+{
+    const PlotStyle style = PlotStyle::light();
+    if (p.aboveRoof)
+        return QBrush(style.aboveRoof);
+    return QBrush(p.regime == Regime::MemoryBound ? style.memoryPoint
+            : p.regime == Regime::ComputeBound    ? style.computePoint
+            : p.regime == Regime::LatencyBound    ? style.latencyPoint
+                                                  : style.ridgePoint);
+}
+
+} // namespace
+
 QVariant KernelTableModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid() || index.row() >= m_rows)
@@ -227,75 +312,12 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
     const Placement* p = analysis && kernel < static_cast<int>(analysis->placements.size())
         ? &analysis->placements[static_cast<size_t>(kernel)]
         : nullptr;
-    const roofline::Precision prec = p ? p->precision : m_doc->precision();
-    const double totalTime = analysis ? analysis->summary.totalTime : 0.0;
-    const std::optional<double> share = p ? timeShareOf(k, totalTime) : std::optional<double>();
-    const std::optional<double> gain = p ? gainAtRoof(k, *p, totalTime) : std::optional<double>();
-
-    if (role == Qt::EditRole) {
-        switch (col) {
-        case Name:
-            return qs(k.name);
-        case Flops:
-            return qs(formatExact(k.flops, Dimension::Flops));
-        case Bytes:
-            return qs(formatExact(k.bytes, Dimension::Bytes));
-        case Time:
-            return k.time ? qs(formatExact(*k.time, Dimension::Time)) : QString();
-        case Achieved:
-            return p && p->achieved ? qs(formatExact(*p->achieved, Dimension::FlopRate)) : QString();
-        case Precision:
-            return k.precision ? qs(precisionName(*k.precision)) : QString();
-        case Group:
-            return qs(k.group);
-        }
-        return {};
-    }
-    if (role == Qt::DisplayRole) {
-        switch (col) {
-        case Name:
-            return qs(k.name);
-        case Flops:
-            return qs(formatQuantity(k.flops, Dimension::Flops));
-        case Bytes:
-            return qs(formatQuantity(k.bytes, Dimension::Bytes));
-        case Time:
-            return k.time ? qs(formatQuantity(*k.time, Dimension::Time)) : QString();
-        case Achieved:
-            return p && p->achieved ? rateText(*p->achieved, prec) : QString();
-        case Precision:
-            return k.precision ? qs(precisionLabel(*k.precision)) : QString();
-        case Group:
-            return qs(k.group);
-        case Intensity:
-            return p ? qs(formatNumber(p->intensity, 3)) : QString();
-        case Regime:
-            return p ? qs(regimeName(p->regime)) + (p->aboveRoof ? QStringLiteral(" (above roof!)") : QString())
-                     : QString();
-        case Roof:
-            return p ? rateText(p->roof(), prec) : QString();
-        case Headroom:
-            return p && p->headroom() ? qs(formatNumber(*p->headroom(), 3) + "x") : QString();
-        case Mfu:
-            if (const std::optional<double> mfu = p ? mfuOf(*p, analysis->roof) : std::optional<double>())
-                return qs(formatNumber(*mfu * 100, 3) + "%");
-            return QString();
-        case TimeShare:
-            return share ? qs(formatNumber(*share * 100, 3) + "%") : QString();
-        case Gain:
-            return gain ? qs(formatNumber(*gain * 100, 3) + "%") : QString();
-        }
-        return {};
-    }
-    if (role == Qt::ForegroundRole && col == Regime && p) {
-        const PlotStyle style = PlotStyle::light();
-        if (p->aboveRoof)
-            return QBrush(style.aboveRoof);
-        return QBrush(p->regime == Regime::MemoryBound ? style.memoryPoint
-                : p->regime == Regime::ComputeBound    ? style.computePoint
-                : p->regime == Regime::LatencyBound    ? style.latencyPoint
-                                                       : style.ridgePoint);
-    }
+    if (role == Qt::EditRole)
+        return editText(col, k, p);
+    if (role == Qt::DisplayRole)
+        return displayText(col, k, p, analysis.get(), p ? p->precision : m_doc->precision());
+    if (role == Qt::ForegroundRole && col == Regime && p)
+        return regimeBrush(*p);
     if (role == Qt::ToolTipRole && p) {
         if (p->aboveRoof)
             return qs(aboveRoofWarning());
