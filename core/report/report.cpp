@@ -12,6 +12,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <future>
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -281,16 +282,30 @@ private:
     std::map<std::pair<const char*, int>, std::string> m_escaped;
 };
 
-/// Rows are written a megabyte at a time: the stream's own buffer is 8 KB, and 10^6 rows of
-/// JSON (730 MB) written row by row were 90,000 system calls, a fifth of the run.
+/// Rows [0, n) written in order, a block of rows at a time: `format(begin, end)` returns the text
+/// of rows [begin, end). With more than one block, each pair of blocks is formatted on two
+/// threads: at 10^6 rows formatting the numbers is most of an `analyze` (over a second), and the
+/// text of a row does not depend on any other. A block is a few megabytes, so the output is
+/// never held whole (10^6 rows are 730 MB of JSON) and a system call writes megabytes.
 /// False once the stream has failed (a full disk): the rest need not be formatted.
-bool flushFull(std::ostream& out, std::string& chunk)
+template <typename Format> bool writeRowBlocks(std::ostream& out, std::size_t n, const Format& format)
 {
-    if (chunk.size() < (std::size_t(1) << 20))
-        return true;
-    out.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
-    chunk.clear();
-    return static_cast<bool>(out);
+    constexpr std::size_t kBlock = 16384;
+    for (std::size_t begin = 0; begin < n; begin += 2 * kBlock) {
+        const std::size_t mid = std::min(n, begin + kBlock), end = std::min(n, begin + 2 * kBlock);
+        std::future<std::string> second;
+        if (mid < end)
+            second = std::async(std::launch::async, [&format, mid, end]() { return format(mid, end); });
+        const std::string first = format(begin, mid);
+        out.write(first.data(), static_cast<std::streamsize>(first.size()));
+        if (second.valid()) {
+            const std::string text = second.get();
+            out.write(text.data(), static_cast<std::streamsize>(text.size()));
+        }
+        if (!out)
+            return false;
+    }
+    return true;
 }
 
 /// The roof's fields, then "kernels": one kernel a line, written as it is made (10^6 kernels
@@ -303,15 +318,17 @@ void writeJson(std::ostream& out, const std::vector<Kernel>& kernels, const std:
     while (!head.empty() && (head.back() == '\n' || head.back() == ' '))
         head.pop_back();
     out << head << ",\n  \"kernels\": [";
-    std::string chunk;
-    JsonRowWriter writer(chunk);
-    for (size_t i = 0; i < placements.size(); ++i) {
-        chunk += i ? ",\n    " : "\n    ";
-        writer.row(kernels[i], placements[i], roof, total);
-        if (!flushFull(out, chunk))
-            return;
-    }
-    out << chunk << (placements.empty() ? "]\n}\n" : "\n  ]\n}\n");
+    const bool written = writeRowBlocks(out, placements.size(), [&](std::size_t begin, std::size_t end) {
+        std::string text;
+        JsonRowWriter writer(text);
+        for (std::size_t i = begin; i < end; ++i) {
+            text += i ? ",\n    " : "\n    ";
+            writer.row(kernels[i], placements[i], roof, total);
+        }
+        return text;
+    });
+    if (written)
+        out << (placements.empty() ? "]\n}\n" : "\n  ]\n}\n");
 }
 
 /// "latency-bound: 3 kernels (under 8 us each), 4.2% of the measured time: fuse them ..." or "".
@@ -390,13 +407,12 @@ void writePlacements(std::ostream& out, const std::vector<Kernel>& kernels, cons
         writeJson(out, kernels, placements, roof, total);
     } else if (format == OutputFormat::Csv) {
         out << kPlacementCsvHeader;
-        std::string chunk;
-        for (size_t i = 0; i < placements.size(); ++i) {
-            appendCsvRow(chunk, kernels[i], placements[i], roof, total);
-            if (!flushFull(out, chunk))
-                return;
-        }
-        out << chunk;
+        writeRowBlocks(out, placements.size(), [&](std::size_t begin, std::size_t end) {
+            std::string text;
+            for (std::size_t i = begin; i < end; ++i)
+                appendCsvRow(text, kernels[i], placements[i], roof, total);
+            return text;
+        });
     } else {
         out << formatTable(kernels, placements, roof, total);
     }

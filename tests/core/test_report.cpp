@@ -124,3 +124,30 @@ TEST(Report, LongKernelNamesAreShortenedForTheTableOnly)
     EXPECT_NE(csv.find("\"void gemm_v1<float>(float *, float *, float *, int, int, int) #2\""), std::string::npos)
         << csv;
 }
+
+TEST(Report, ManyRowsWrittenOnTwoThreadsAreTheRowsWrittenOneByOne)
+{
+    // 40,000 rows are more than two blocks of rows, which are formatted on two threads.
+    const Roofline r = makeRoofline(*catalog().find("h100-sxm5"), Precision::BF16).value();
+    std::vector<Kernel> ks;
+    std::vector<Placement> ps;
+    for (int i = 0; i < 40000; ++i) {
+        ks.push_back(
+            test::makeKernel("k" + std::to_string(i), 1e9 * (1 + i % 977), 1e8 * (1 + i % 313), 1e-3 * (1 + i % 7)));
+        ps.push_back(analyze(ks.back(), r));
+    }
+    const std::string csv = formatPlacements(ks, ps, r, OutputFormat::Csv);
+    const json j = json::parse(formatPlacements(ks, ps, r, OutputFormat::Json));
+    ASSERT_EQ(j["kernels"].size(), ks.size());
+    std::size_t at = csv.find('\n') + 1; // after the header
+    for (std::size_t i = 0; i < ks.size(); i += 997) {
+        EXPECT_EQ(j["kernels"][i], json::parse(placementJson(ks[i], ps[i], r, 0.0))) << i;
+        const std::string one = formatPlacements({ks[i]}, {ps[i]}, r, OutputFormat::Csv);
+        const std::string row = one.substr(one.find('\n') + 1);
+        std::size_t line = at;
+        for (std::size_t skip = 0; skip < i; ++skip)
+            line = csv.find('\n', line) + 1;
+        EXPECT_EQ(csv.substr(line, row.size()), row) << i;
+    }
+    EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), static_cast<long>(ks.size()) + 1);
+}
