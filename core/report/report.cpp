@@ -11,6 +11,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <future>
 #include <map>
@@ -57,9 +58,12 @@ void appendCsvNumber(std::string& out, double v)
     if (!std::isfinite(v))
         return;
     char buf[32];
+    // A whole number below 10^18 is an exact int64: its digits are what the fixed form of the
+    // double prints, at a tenth of the cost (FLOPs and bytes, two of a row's numbers).
     const bool integer = std::fabs(v) < 1e18 && v == std::floor(v);
-    const auto end = integer ? std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed).ptr
-                             : std::to_chars(buf, buf + sizeof buf, v).ptr;
+    const auto end = integer && v > 0 ? std::to_chars(buf, buf + sizeof buf, static_cast<std::int64_t>(v)).ptr
+        : integer                     ? std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed).ptr
+                                      : std::to_chars(buf, buf + sizeof buf, v).ptr;
     out.append(buf, end);
 }
 

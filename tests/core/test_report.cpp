@@ -2,10 +2,14 @@
 #include "core/common/text.h"
 #include "core/io/profile_catalog.h"
 #include "core/report/report.h"
+#include "core/report/report_parts.h"
 #include "support/fixtures.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+
+#include <charconv>
+#include <limits>
 
 using namespace roofline;
 using nlohmann::json;
@@ -150,4 +154,20 @@ TEST(Report, ManyRowsWrittenOnTwoThreadsAreTheRowsWrittenOneByOne)
         EXPECT_EQ(csv.substr(line, row.size()), row) << i;
     }
     EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), static_cast<long>(ks.size()) + 1);
+}
+
+TEST(Report, CsvWritesWholeNumbersAsTheirFixedFormAndOthersShortest)
+{
+    auto fixed = [](double v) {
+        char buf[64];
+        return std::string(buf, std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed).ptr);
+    };
+    for (double v : {1.0, 7.0, 1e9, 2054540000000.0, 9007199254740993.0, 123456789012345678.0, 9.99e17, -3.0, -1e17})
+        EXPECT_EQ(report_detail::csvNumber(v), fixed(v)) << v;
+    EXPECT_EQ(report_detail::csvNumber(0.0), "0");
+    EXPECT_EQ(report_detail::csvNumber(-0.0), "-0");
+    EXPECT_EQ(report_detail::csvNumber(0.5), "0.5");
+    EXPECT_EQ(report_detail::csvNumber(1e18), "1e+18");
+    EXPECT_EQ(report_detail::csvNumber(386.3471396388773), "386.3471396388773");
+    EXPECT_EQ(report_detail::csvNumber(std::numeric_limits<double>::infinity()), "");
 }
