@@ -64,7 +64,7 @@ void appendCsvNumber(std::string& out, double v)
     const auto end = integer && v > 0 ? std::to_chars(buf, buf + sizeof buf, static_cast<std::int64_t>(v)).ptr
         : integer                     ? std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed).ptr
                                       : std::to_chars(buf, buf + sizeof buf, v).ptr;
-    out.append(buf, end);
+    out.append(buf, static_cast<std::size_t>(end - buf));
 }
 
 std::string csvNumber(double v)
