@@ -76,31 +76,29 @@ bool agree(double a, double b, double printed)
 double printedRelativeError(std::string_view text)
 {
     text = trimView(text);
+    std::size_t i = !text.empty() && (text[0] == '+' || text[0] == '-') ? 1 : 0;
     std::size_t digits = 0;
     bool point = false;
     double mantissa = 0;
-    for (std::size_t i = 0; i < text.size(); ++i) {
+    for (; i < text.size(); ++i) { // one pass: the digits, then what follows them
         const char c = text[i];
         if (c == '.' && !point) {
             point = true;
         } else if (c >= '0' && c <= '9') {
             mantissa = mantissa * 10 + (c - '0');
             ++digits;
-        } else if (c == 'e' || c == 'E') {
-            if (i + 1 < text.size()
-                && (std::isdigit(static_cast<unsigned char>(text[i + 1])) || text[i + 1] == '-' || text[i + 1] == '+'))
-                return 0.0;
-            break;
-        } else if (!(i == 0 && (c == '+' || c == '-'))) {
+        } else {
             break;
         }
     }
+    const char after = i < text.size() ? text[i] : '\0';
+    if ((after == 'e' || after == 'E') && i + 1 < text.size()
+        && (std::isdigit(static_cast<unsigned char>(text[i + 1])) || text[i + 1] == '-' || text[i + 1] == '+'))
+        return 0.0;
     if (digits == 0 || !(mantissa > 0))
         return 0.0;
     // A whole number is exact ("1", "100") unless an SI prefix says it was rounded ("164K").
-    const std::size_t end = text.find_first_not_of("+-0123456789.");
-    const bool prefixed
-        = end != std::string_view::npos && std::string_view("kKMGTPE").find(text[end]) != std::string_view::npos;
+    const bool prefixed = after != '\0' && std::string_view("kKMGTPE").find(after) != std::string_view::npos;
     if (!point && !prefixed)
         return 0.0;
     return 0.5 / mantissa; // mantissa counts units of the last digit
