@@ -238,10 +238,14 @@ private:
         return n;
     }
     /// What a text at `b` covers that it may, but should not: another kernel's marker (it
-    /// hides it: the most), drops and trajectories, leader lines.
-    double softCost(const Box& b) const
+    /// hides it: the most), drops and trajectories, leader lines; infinity when the markers
+    /// alone cost over `budget` (a search gives that place up).
+    double softCost(const Box& b, double budget = std::numeric_limits<double>::infinity()) const
     {
-        double c = 20.0 * (m_markers.cost(b) + (m_crowded ? m_density.cost(b) : 0.0)) + 20.0 * m_drops.cost(b);
+        const double markers = m_markers.cost(b, budget / 20.0);
+        if (std::isinf(markers))
+            return markers;
+        double c = 20.0 * (markers + (m_crowded ? m_density.cost(b) : 0.0)) + 20.0 * m_drops.cost(b);
         for (const Segment& s : m_soft)
             c += geom::crosses(s, b) ? 600.0 : 0.0;
         return c;
@@ -469,7 +473,7 @@ private:
                         if (!(len > r + 4.0))
                             continue; // the box is on or against the point: that is a side, not a leader
                         double c = 40.0 + len * 1.2;
-                        if (c >= best.cost || blocked(b) || (c += softCost(b)) >= best.cost)
+                        if (c >= best.cost || blocked(b) || (c += softCost(b, best.cost - c)) >= best.cost)
                             continue; // (a leader's place breaks no rule: the sides are the fallback)
                         const double f = (r + 1.0) / len;
                         const Segment line {{p.x + (near.x - p.x) * f, p.y + (near.y - p.y) * f}, near};

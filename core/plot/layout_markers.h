@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <vector>
 
@@ -33,19 +34,33 @@ public:
         m_seen.push_back(0);
         forCells(b, [&](size_t cell) { m_cells[cell].push_back(id); });
     }
-    double cost(const Box& q) const
+    /// The summed overlap of `q` with the obstacles; infinity once the overlaps found pass
+    /// `limit` by more than summing them in another order (or rounding the limit) could move a
+    /// sum. A search that needs only whether a place beats its best gives most places up at
+    /// their first marker, and keeps every place it kept before.
+    double cost(const Box& q, double limit = std::numeric_limits<double>::infinity()) const
     {
         ++m_tick;
         m_hits.clear();
+        double found = 0.0;
+        const double over = limit * (1.0 + 1e-9);
         forCells(q, [&](size_t cell) {
+            if (found > over)
+                return;
             for (int id : m_cells[cell])
                 if (m_seen[static_cast<size_t>(id)] != m_tick) {
                     m_seen[static_cast<size_t>(id)] = m_tick;
-                    if (m_boxes[static_cast<size_t>(id)].overlap(q) > 0.0)
+                    const double o = m_boxes[static_cast<size_t>(id)].overlap(q);
+                    if (o > 0.0) {
                         m_hits.push_back(id);
+                        if ((found += o) > over)
+                            return;
+                    }
                 }
         });
-        std::sort(m_hits.begin(), m_hits.end());
+        if (found > over)
+            return std::numeric_limits<double>::infinity();
+        std::sort(m_hits.begin(), m_hits.end()); // in the order added: a full scan's sum
         double sum = 0.0;
         for (int id : m_hits)
             sum += m_boxes[static_cast<size_t>(id)].overlap(q);
