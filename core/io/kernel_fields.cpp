@@ -264,15 +264,15 @@ void KernelRowBuilder::set(const KernelField& field, std::string_view key, std::
     switch (field.kind) {
     case Kind::Flops:
         m_flops = v;
-        m_flopsErr = printedRelativeError(text);
+        m_flopsErr = m_derivedColumns ? printedRelativeError(text) : 0.0;
         break;
     case Kind::Bytes:
         m_bytes = v;
-        m_bytesErr = printedRelativeError(text);
+        m_bytesErr = m_derivedColumns ? printedRelativeError(text) : 0.0;
         break;
     case Kind::Time:
         m_time = v;
-        m_timeErr = printedRelativeError(text);
+        m_timeErr = m_derivedColumns ? printedRelativeError(text) : 0.0;
         break;
     case Kind::Achieved:
         m_achieved = v;

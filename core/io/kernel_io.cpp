@@ -111,6 +111,9 @@ bool readKernelRows(
     const std::string firstTitle = title;
     std::string suffix;
     std::size_t rowsRead = 0;
+    const bool derived = std::any_of(c.fields.begin(), c.fields.end(), [](const std::optional<KernelField>& f) {
+        return f && (f->kind == KernelField::Kind::Intensity || f->kind == KernelField::Kind::Achieved);
+    });
     while (reader.next()) {
         if (++rowsRead % 8192 == 0 && !keepGoing(reader.offset()))
             return false;
@@ -137,6 +140,8 @@ bool readKernelRows(
             continue;
         }
         KernelRowBuilder builder(reader.line());
+        if (!derived)
+            builder.noDerivedColumns();
         for (size_t i = 0; i < fields.size(); ++i)
             if (c.fields[i])
                 builder.set(*c.fields[i], c.header[i], fields[i]);
