@@ -3,6 +3,7 @@
 // analysis, and lays its names out as the full figure would.
 #include "core/analysis/session_analysis.h"
 #include "core/io/profile_catalog.h"
+#include "core/plot/layout_markers.h"
 #include "core/plot/plot_spec.h"
 #include "support/fixtures.h"
 
@@ -300,4 +301,21 @@ TEST(PlotSpec, TheLabelLayoutCountsOneMarkerPerCellWhetherOrNotItKnowsTheFigureW
         EXPECT_LT(told.size(), s.points.size()) << "some never-thinned points share a cell";
         EXPECT_EQ(labelLayoutMarkers(s), untold) << "logarithms taken here";
     }
+}
+
+TEST(LabelObstacles, ACostWithALimitIsTheFullSumUnderItAndInfinityOverIt)
+{
+    // What the name search asks of the markers: the exact sum while a place can still win,
+    // infinity as soon as the overlaps found already pass its budget.
+    detail::Obstacles markers(1000.0, 600.0);
+    for (int i = 0; i < 40; ++i)
+        markers.push_back({10.0 * i, 100.0, 10.0 * i + 8.0, 108.0}); // 64 px^2 each, in a row
+    const geom::Box q {0.0, 100.0, 400.0, 108.0}; // covers all 40
+    const double full = markers.cost(q);
+    EXPECT_DOUBLE_EQ(full, 40 * 64.0);
+    EXPECT_DOUBLE_EQ(markers.cost(q, full), full); // at the limit: still the sum
+    EXPECT_DOUBLE_EQ(markers.cost(q, 1e9), full);
+    EXPECT_TRUE(std::isinf(markers.cost(q, full / 2)));
+    EXPECT_TRUE(std::isinf(markers.cost(q, 1.0)));
+    EXPECT_DOUBLE_EQ(markers.cost({500.0, 300.0, 600.0, 320.0}, 1.0), 0.0); // covers none
 }
