@@ -205,14 +205,22 @@ void KernelRowBuilder::set(const KernelField& field, std::string_view key, std::
     const std::string_view text = trimView(raw);
     if (text.empty())
         return; // an empty cell is an absent value
-    switch (field.kind) {
+    if (setWord(field.kind, key, raw, text))
+        return;
+    if (const auto v = numberIn(field, key, text))
+        storeNumber(field.kind, *v, text);
+}
+
+bool KernelRowBuilder::setWord(Kind kind, std::string_view key, std::string_view raw, std::string_view text)
+{
+    switch (kind) {
     case Kind::Name:
         // CSV cells are trimmed; a YAML/JSON name keeps what its quotes hold.
         m_name = std::string(m_keepNameSpaces ? raw : text);
-        return;
+        return true;
     case Kind::Group:
         m_group = std::string(m_keepNameSpaces ? raw : text);
-        return;
+        return true;
     case Kind::Launches: {
         int n = 0;
         const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
@@ -220,7 +228,7 @@ void KernelRowBuilder::set(const KernelField& field, std::string_view key, std::
             fail(printable(key) + ": " + quoted(text) + " must be a whole number of launches, at least 1");
         else
             m_launches = n;
-        return;
+        return true;
     }
     case Kind::Unit: {
         const auto u = parseComputeUnit(text);
@@ -228,7 +236,7 @@ void KernelRowBuilder::set(const KernelField& field, std::string_view key, std::
             fail("unknown unit " + quoted(text) + "; known: vector matrix");
         else
             m_unit = u;
-        return;
+        return true;
     }
     case Kind::Precision: {
         const auto p = parsePrecision(std::string(text));
@@ -236,32 +244,36 @@ void KernelRowBuilder::set(const KernelField& field, std::string_view key, std::
             fail("unknown precision " + quoted(text) + "; known: " + precisionList());
         else
             m_precision = p;
-        return;
+        return true;
     }
     default:
-        break;
+        return false;
     }
-    double v = 0.0;
-    if (const auto bare = bareNumber(text); bare && *bare > 0.0) {
-        v = *bare * field.multiplier; // the common case: a plain positive number in the column's unit
-    } else {
-        auto r = parseQuantity(text, dimensionOf(field.kind));
-        if (!r && (field.kind == Kind::Flops || field.kind == Kind::Bytes)) {
-            // 0 FLOPs (a copy) or 0 bytes is a fact about the program: noted, not rejected.
-            QuantityOptions zeroToo;
-            zeroToo.requirePositive = false;
-            if (auto z = parseQuantity(text, dimensionOf(field.kind), zeroToo); z && *z == 0.0)
-                r = 0.0;
-        }
-        if (!r) {
-            fail(printable(key) + ": " + r.error().message);
-            return;
-        }
-        v = r.value();
-        if (bare)
-            v *= field.multiplier;
+}
+
+std::optional<double> KernelRowBuilder::numberIn(const KernelField& field, std::string_view key, std::string_view text)
+{
+    const auto bare = bareNumber(text);
+    if (bare && *bare > 0.0)
+        return *bare * field.multiplier; // the common case: a plain positive number in the column's unit
+    auto r = parseQuantity(text, dimensionOf(field.kind));
+    if (!r && (field.kind == Kind::Flops || field.kind == Kind::Bytes)) {
+        // 0 FLOPs (a copy) or 0 bytes is a fact about the program: noted, not rejected.
+        QuantityOptions zeroToo;
+        zeroToo.requirePositive = false;
+        if (auto z = parseQuantity(text, dimensionOf(field.kind), zeroToo); z && *z == 0.0)
+            r = 0.0;
     }
-    switch (field.kind) {
+    if (!r) {
+        fail(printable(key) + ": " + r.error().message);
+        return std::nullopt;
+    }
+    return bare ? r.value() * field.multiplier : r.value();
+}
+
+void KernelRowBuilder::storeNumber(Kind kind, double v, std::string_view text)
+{
+    switch (kind) {
     case Kind::Flops:
         m_flops = v;
         m_flopsErr = m_derivedColumns ? printedRelativeError(text) : 0.0;

@@ -74,6 +74,13 @@ public:
     std::string name() const;
 
 private:
+    using Kind = KernelField::Kind;
+    /// A name, group, launch count, unit or precision (true), or a number (false).
+    bool setWord(Kind kind, std::string_view key, std::string_view raw, std::string_view text);
+    /// The number a cell holds in the field's unit, or nothing (the row failed, saying why).
+    std::optional<double> numberIn(const KernelField& field, std::string_view key, std::string_view text);
+    void storeNumber(Kind kind, double v, std::string_view text);
+
     int m_line;
     bool m_keepNameSpaces = false;
     bool m_derivedColumns = true;

@@ -103,12 +103,9 @@ private:
     }
     static Pt anchorOf(const Box& b, A a, V v)
     {
-        return {a == A::Left    ? b.x0
-                : a == A::Right ? b.x1
-                                : (b.x0 + b.x1) / 2,
-            v == V::Below       ? b.y0
-                : v == V::Above ? b.y1
-                                : (b.y0 + b.y1) / 2};
+        const double x = a == A::Left ? b.x0 : a == A::Right ? b.x1 : (b.x0 + b.x1) / 2;
+        const double y = v == V::Below ? b.y0 : v == V::Above ? b.y1 : (b.y0 + b.y1) / 2;
+        return {x, y};
     }
     template <typename F> void forRole(LabelRole role, F&& f)
     {
