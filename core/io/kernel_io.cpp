@@ -60,6 +60,7 @@ struct CsvColumns {
     std::vector<std::optional<KernelField>> fields; ///< per column; empty for columns ignored
     int nameColumn = -1;
     bool hasGroup = false; ///< a group/phase column (then title lines do not set the group)
+    bool hasDerived = false; ///< an intensity or achieved-rate column, checked against the rest
 };
 
 /// LLM-Viewer writes a title ("=== meta-llama/Llama-2-7b-hf nvidia_A100 w_bit=16 ... ===") above
@@ -111,9 +112,6 @@ bool readKernelRows(
     const std::string firstTitle = title;
     std::string suffix;
     std::size_t rowsRead = 0;
-    const bool derived = std::any_of(c.fields.begin(), c.fields.end(), [](const std::optional<KernelField>& f) {
-        return f && (f->kind == KernelField::Kind::Intensity || f->kind == KernelField::Kind::Achieved);
-    });
     while (reader.next()) {
         if (++rowsRead % 8192 == 0 && !keepGoing(reader.offset()))
             return false;
@@ -140,7 +138,7 @@ bool readKernelRows(
             continue;
         }
         KernelRowBuilder builder(reader.line());
-        if (!derived)
+        if (!c.hasDerived)
             builder.noDerivedColumns();
         for (size_t i = 0; i < fields.size(); ++i)
             if (c.fields[i])
@@ -170,6 +168,8 @@ Result<CsvColumns> readCsvColumns(const std::vector<std::string_view>& fields, c
                     "columns '" + it->second + "' and '" + h + "' both give the " + f->describe() + "; keep one"};
             seen.emplace(f->kind, h);
             c.hasGroup = c.hasGroup || f->kind == KernelField::Kind::Group;
+            c.hasDerived
+                = c.hasDerived || f->kind == KernelField::Kind::Intensity || f->kind == KernelField::Kind::Achieved;
         } else if (!h.empty()) {
             ignored.push_back(h);
         }

@@ -292,7 +292,7 @@ private:
 /// a second), and the text of a row does not depend on any other. A block is a few megabytes,
 /// so the output is never held whole (10^6 rows are 730 MB of JSON) and a system call writes
 /// megabytes. The two blocks' buffers are kept from one pair to the next: fresh ones grew by
-/// doubling and faulted in new pages for every block, a fifth of a 10^6-row JSON run.
+/// doubling and faulted in new pages for every block (twice the page faults of a 10^6-row run).
 /// False once the stream has failed (a full disk): the rest need not be formatted.
 template <typename Format> bool writeRowBlocks(std::ostream& out, std::size_t n, const Format& format)
 {
