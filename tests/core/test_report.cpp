@@ -10,6 +10,8 @@
 
 #include <charconv>
 #include <limits>
+#include <ostream>
+#include <streambuf>
 
 using namespace roofline;
 using nlohmann::json;
@@ -19,6 +21,36 @@ namespace {
 const ProfileCatalog& catalog()
 {
     return test::shippedCatalog();
+}
+
+/// A disk that fills after `room` bytes: every write past it fails.
+class FullDisk : public std::streambuf {
+public:
+    explicit FullDisk(std::size_t room)
+        : room_(room)
+    { }
+    std::size_t written = 0;
+
+protected:
+    std::streamsize xsputn(const char*, std::streamsize n) override
+    {
+        const std::size_t taken = std::min(room_ - written, static_cast<std::size_t>(n));
+        written += taken;
+        return static_cast<std::streamsize>(taken);
+    }
+    int_type overflow(int_type c) override { return xsputn(nullptr, 1) == 1 ? c : traits_type::eof(); }
+
+private:
+    std::size_t room_;
+};
+
+void manyRows(const Roofline& r, int count, std::vector<Kernel>& ks, std::vector<Placement>& ps)
+{
+    for (int i = 0; i < count; ++i) {
+        ks.push_back(
+            test::makeKernel("k" + std::to_string(i), 1e9 * (1 + i % 977), 1e8 * (1 + i % 313), 1e-3 * (1 + i % 7)));
+        ps.push_back(analyze(ks.back(), r));
+    }
 }
 
 } // namespace
@@ -135,11 +167,7 @@ TEST(Report, ManyRowsWrittenOnTwoThreadsAreTheRowsWrittenOneByOne)
     const Roofline r = makeRoofline(*catalog().find("h100-sxm5"), Precision::BF16).value();
     std::vector<Kernel> ks;
     std::vector<Placement> ps;
-    for (int i = 0; i < 40000; ++i) {
-        ks.push_back(
-            test::makeKernel("k" + std::to_string(i), 1e9 * (1 + i % 977), 1e8 * (1 + i % 313), 1e-3 * (1 + i % 7)));
-        ps.push_back(analyze(ks.back(), r));
-    }
+    manyRows(r, 40000, ks, ps);
     const std::string csv = formatPlacements(ks, ps, r, OutputFormat::Csv);
     const json j = json::parse(formatPlacements(ks, ps, r, OutputFormat::Json));
     ASSERT_EQ(j["kernels"].size(), ks.size());
@@ -154,6 +182,31 @@ TEST(Report, ManyRowsWrittenOnTwoThreadsAreTheRowsWrittenOneByOne)
         EXPECT_EQ(csv.substr(line, row.size()), row) << i;
     }
     EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), static_cast<long>(ks.size()) + 1);
+}
+
+TEST(Report, RowsStopAtAFullDiskAndAThrowingStreamThrows)
+{
+    // Rows are written in blocks of 16,384, a pair at a time on two threads; the disk fills
+    // within the first pair's second block, which the other thread writes during the next pair.
+    const Roofline r = makeRoofline(*catalog().find("h100-sxm5"), Precision::BF16).value();
+    std::vector<Kernel> ks;
+    std::vector<Placement> ps;
+    manyRows(r, 100000, ks, ps);
+    const std::vector<Kernel> fewer(ks.begin(), ks.begin() + 24000);
+    const std::vector<Placement> fewerPs(ps.begin(), ps.begin() + 24000);
+    for (OutputFormat format : {OutputFormat::Json, OutputFormat::Csv}) {
+        const std::size_t room = formatPlacements(fewer, fewerPs, r, format).size();
+        FullDisk disk(room);
+        std::ostream out(&disk);
+        writePlacements(out, ks, ps, r, format);
+        EXPECT_TRUE(out.fail());
+        EXPECT_EQ(disk.written, room);
+
+        FullDisk thrown(room);
+        std::ostream throwing(&thrown);
+        throwing.exceptions(std::ios_base::badbit | std::ios_base::failbit);
+        EXPECT_THROW(writePlacements(throwing, ks, ps, r, format), std::ios_base::failure);
+    }
 }
 
 TEST(Report, CsvWritesWholeNumbersAsTheirFixedFormAndOthersShortest)
