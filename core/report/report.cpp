@@ -288,11 +288,12 @@ private:
 };
 
 /// Rows [0, n) written in order, a block of rows at a time: `format(begin, end, text)` appends
-/// the text of rows [begin, end) to `text`. With more than one block, each pair of blocks is
-/// formatted on two threads: at 10^6 rows formatting the numbers is most of an `analyze` (over
-/// a second), and the text of a row does not depend on any other. The second thread first
-/// writes the last pair's second block, so each thread formats one block and writes one: to a
-/// file, writing is a fifth of the time (the kernel copying 730 MB of JSON into its cache). A
+/// the text of rows [begin, end) to `text`. Each pair of blocks is formatted on two threads (a
+/// list of one block too, which costs one thread's start): at 10^6 rows formatting the numbers
+/// is most of an `analyze` (over a second), and the text of a row does not depend on any other.
+/// The second thread first writes the last pair's second block, so each thread formats one block
+/// and writes one: to a file, writing is a fifth of the time (the kernel copying 736 MB of JSON
+/// into its cache). A
 /// block is a few megabytes, so the output is never held whole and a system call writes
 /// megabytes. The buffers are kept from one pair to the next: fresh ones grew by doubling and
 /// faulted in new pages for every block (twice the page faults of a 10^6-row run).
