@@ -12,7 +12,7 @@ LINE_TABLES_ONLY := -g1
 # Everything the build, the tests and a headless `make run` need, by Debian package name.
 DEBIAN_PACKAGES := cmake ninja-build g++ make pkg-config \
 	qt6-base-dev qt6-svg-dev libgl-dev libqcustomplot-dev \
-	libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev libpng-dev \
+	libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev \
 	fonts-dejavu-core
 
 .PHONY: all deps configure build run test asan bench fuzz example docs clean
@@ -79,17 +79,11 @@ docs: build
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 
-# Benchmarks (not part of `make test`): Google Benchmark for the core, then whole-process exports
-# against matplotlib (installed here when missing; skipped with a note if it cannot be).
-bench: DEBIAN_PACKAGES += libbenchmark-dev
+# Benchmarks (not part of `make test`): one line per target of docs/performance.md.
 bench: build
-	@dpkg-query -W -f='$${Status}\n' python3-matplotlib 2>/dev/null | grep -q 'install ok installed' || \
-	  { [ "$$(id -u)" = 0 ] && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-matplotlib >/dev/null 2>&1; } || true
-	cmake -S . -B $(BUILD_DIR) >/dev/null # finds Google Benchmark if deps just installed it
-	cmake --build $(BUILD_DIR) --target core_bench ui_bench -j $(JOBS)
-	$(BUILD_DIR)/tests/core_bench --benchmark_min_time=0.5 --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
-	$(BUILD_DIR)/tests/ui_bench 1000 100000 1000000
-	$$(test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3) tests/benchmarks/export_vs_matplotlib.py $(BUILD_DIR)/bin/roofline
+	cmake --build $(BUILD_DIR) --target ui_bench -j $(JOBS)
+	$(BUILD_DIR)/tests/ui_bench 1000 100000 1000000          # window open; toggle at 10^3, 10^5, 10^6
+	tests/benchmarks/whole_process.sh $(BUILD_DIR)/bin/roofline # export 10^4 kernels; analyze 10^6 rows
 
 # libFuzzer on every parser (clang, ASan + UBSan), seeded from the test fixtures; FUZZ_SECONDS each.
 FUZZ_SECONDS ?= 60

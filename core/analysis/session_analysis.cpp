@@ -2,7 +2,6 @@
 #include "core/analysis/session_analysis.h"
 
 #include <algorithm>
-#include <cstring>
 #include <map>
 #include <optional>
 
@@ -135,15 +134,8 @@ Result<SessionAnalysis> analyzeSession(const HardwareProfile& profile, const Ses
 
 std::vector<int> RegimeFlips::all() const
 {
-    std::vector<int> out(toMemoryBound.size() + toComputeBound.size());
-    if (std::is_sorted(toMemoryBound.begin(), toMemoryBound.end())
-        && std::is_sorted(toComputeBound.begin(), toComputeBound.end())) {
-        std::merge(toMemoryBound.begin(), toMemoryBound.end(), toComputeBound.begin(), toComputeBound.end(),
-            out.begin()); // both in kernel order, as regimeFlips makes them
-        return out;
-    }
-    std::copy(toComputeBound.begin(), toComputeBound.end(),
-        std::copy(toMemoryBound.begin(), toMemoryBound.end(), out.begin()));
+    std::vector<int> out(toMemoryBound);
+    out.insert(out.end(), toComputeBound.begin(), toComputeBound.end());
     std::sort(out.begin(), out.end());
     return out;
 }
@@ -184,29 +176,14 @@ RegimeFlips regimeFlips(const std::vector<Regime>& before, const std::vector<Reg
     RegimeFlips f;
     if (before.size() != after.size())
         return f;
-    auto look = [&](size_t i) {
+    for (size_t i = 0; i < after.size(); ++i) {
         if (before[i] == after[i])
-            return;
+            continue;
         if (after[i] == Regime::MemoryBound)
             f.toMemoryBound.push_back(static_cast<int>(i));
         else if (after[i] == Regime::ComputeBound)
             f.toComputeBound.push_back(static_cast<int>(i));
-    };
-    // Eight regimes (a byte each) at a time: after a toggle nearly all are the same, and a
-    // million kernels were a millisecond one by one.
-    static_assert(sizeof(Regime) == 1);
-    const size_t n = after.size();
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        std::uint64_t a = 0, b = 0;
-        std::memcpy(&a, before.data() + i, 8);
-        std::memcpy(&b, after.data() + i, 8);
-        if (a != b)
-            for (size_t j = i; j < i + 8; ++j)
-                look(j);
     }
-    for (; i < n; ++i)
-        look(i);
     return f;
 }
 

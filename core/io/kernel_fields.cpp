@@ -276,15 +276,15 @@ void KernelRowBuilder::storeNumber(Kind kind, double v, std::string_view text)
     switch (kind) {
     case Kind::Flops:
         m_flops = v;
-        m_flopsErr = m_derivedColumns ? printedRelativeError(text) : 0.0;
+        m_flopsErr = printedRelativeError(text);
         break;
     case Kind::Bytes:
         m_bytes = v;
-        m_bytesErr = m_derivedColumns ? printedRelativeError(text) : 0.0;
+        m_bytesErr = printedRelativeError(text);
         break;
     case Kind::Time:
         m_time = v;
-        m_timeErr = m_derivedColumns ? printedRelativeError(text) : 0.0;
+        m_timeErr = printedRelativeError(text);
         break;
     case Kind::Achieved:
         m_achieved = v;

@@ -59,9 +59,6 @@ public:
     }
     int line() const { return m_line; }
     void keepNameSpaces() { m_keepNameSpaces = true; }
-    /// The row has no intensity or achieved-rate column to check against FLOPs, bytes and time,
-    /// so the digits those were printed with are not looked at (a fifth of reading a CSV row).
-    void noDerivedColumns() { m_derivedColumns = false; }
     /// Appended to the name: " (batchsize=8)" for a later block of an appended file.
     void setNameSuffix(std::string suffix) { m_nameSuffix = std::move(suffix); }
     /// The kernel, or why this row cannot be placed.
@@ -83,7 +80,6 @@ private:
 
     int m_line;
     bool m_keepNameSpaces = false;
-    bool m_derivedColumns = true;
     std::string m_error;
     std::optional<std::string> m_name;
     std::string m_nameSuffix;

@@ -60,7 +60,6 @@ struct CsvColumns {
     std::vector<std::optional<KernelField>> fields; ///< per column; empty for columns ignored
     int nameColumn = -1;
     bool hasGroup = false; ///< a group/phase column (then title lines do not set the group)
-    bool hasDerived = false; ///< an intensity or achieved-rate column, checked against the rest
 };
 
 /// LLM-Viewer writes a title ("=== meta-llama/Llama-2-7b-hf nvidia_A100 w_bit=16 ... ===") above
@@ -138,8 +137,6 @@ bool readKernelRows(
             continue;
         }
         KernelRowBuilder builder(reader.line());
-        if (!c.hasDerived)
-            builder.noDerivedColumns();
         for (size_t i = 0; i < fields.size(); ++i)
             if (c.fields[i])
                 builder.set(*c.fields[i], c.header[i], fields[i]);
@@ -168,8 +165,6 @@ Result<CsvColumns> readCsvColumns(const std::vector<std::string_view>& fields, c
                     "columns '" + it->second + "' and '" + h + "' both give the " + f->describe() + "; keep one"};
             seen.emplace(f->kind, h);
             c.hasGroup = c.hasGroup || f->kind == KernelField::Kind::Group;
-            c.hasDerived
-                = c.hasDerived || f->kind == KernelField::Kind::Intensity || f->kind == KernelField::Kind::Achieved;
         } else if (!h.empty()) {
             ignored.push_back(h);
         }

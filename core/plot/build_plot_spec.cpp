@@ -154,7 +154,6 @@ std::string edgeText(const Kernel& k, const PlotXY& at, const PlotSpec& s)
 /// What the kernel points leave for the steps after them.
 struct PointTrail {
     std::vector<PlotXY> logs; ///< each point's natural logarithms (for the label layout)
-    std::vector<size_t> unthinned; ///< positions of the points never thinned
     std::vector<PlotXY> mainAt; ///< each kernel's point, when some kernel has inner levels
 };
 
@@ -236,8 +235,6 @@ PointTrail addKernelPoints(PlotSpec& s, const std::vector<Kernel>& kernels, cons
             label.weight = kernels[i].time && summary.totalTime > 0 ? *kernels[i].time / summary.totalTime : 0.0;
             s.labels.push_back(std::move(label));
         }
-        if (!thinnable)
-            trail.unthinned.push_back(s.points.size());
         s.points.push_back(std::move(pt));
         trail.logs.push_back(ln);
     }
@@ -272,7 +269,6 @@ bool addLevelPoints(
             label.keyText = shortKernelName(kernels[i].name, 40) + " @" + label.text;
             s.labels.push_back(std::move(label));
             trail.logs.push_back({std::log(pt.at.x), std::log(pt.at.y)});
-            trail.unthinned.push_back(s.points.size());
             s.points.push_back(std::move(pt));
         }
     }
@@ -452,17 +448,13 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
         s.unnamedKernels = static_cast<int>(std::count(hasLabel.begin(), hasLabel.end(), false));
     const bool crowded = placements.size() > kThinningThreshold;
     if (options.layoutLabels) {
-        LabelLayoutResult laid
-            = detail::layoutLabels(s, {}, &trail.logs, crowded && options.thinPoints ? &trail.unthinned : nullptr);
+        LabelLayoutResult laid = detail::layoutLabels(s, {}, &trail.logs);
         s.labels = std::move(laid.labels);
         s.key = std::move(laid.key);
         s.unnamedKernels += laid.unnamed;
     }
-    if (crowded) {
+    if (crowded)
         s.pointLogs = std::move(trail.logs);
-        if (options.thinPoints)
-            s.unthinnedPoints = std::move(trail.unthinned);
-    }
     return s;
 }
 

@@ -54,7 +54,7 @@ public:
         , m_crowded(spec.crowded())
     { }
 
-    LabelLayoutResult run(const std::vector<PlotXY>* logs, const std::vector<size_t>* unthinned)
+    LabelLayoutResult run(const std::vector<PlotXY>* logs)
     {
         m_out.labels = m_spec.labels;
         for (auto& l : m_out.labels) {
@@ -62,7 +62,7 @@ public:
             l.leader.reset();
             l.keyNumber = 0;
         }
-        addMarkers(logs, unthinned);
+        addMarkers(logs);
         addLines();
         addLegend();
         forRole(LabelRole::RegionLabel, [&](PlotLabel& l) { placeRegionLabel(l); });
@@ -118,9 +118,9 @@ private:
 
     /// Markers: boxes with a few hundred points, a density with thousands (counted once per
     /// thinning cell and kind, so a figure and its thinned version place names alike).
-    void addMarkers(const std::vector<PlotXY>* logs, const std::vector<size_t>* unthinned)
+    void addMarkers(const std::vector<PlotXY>* logs)
     {
-        detail::LayoutMarkers(m_spec, logs, unthinned).all([&](size_t i, const PlotXY& ln) {
+        detail::LayoutMarkers(m_spec, logs).all([&](size_t i, const PlotXY& ln) {
             const Pt p = pxOfLogs(ln.x, ln.y);
             const double r = m_m.markerRadius * m_spec.points[i].size;
             if (m_crowded)
@@ -184,34 +184,27 @@ private:
     // --- the rules -----------------------------------------------------------------------------
 
     /// How many rules a text at `b` breaks: outside the plot, on another text, crossed by a line.
-    /// `firstOnly`: stop at the first (whether it breaks any: blocked()). A text or room that
-    /// blocked one query is tried first at the next: the places tried around a point come in
-    /// rings, and most of a ring is blocked by the same text.
+    /// `firstOnly`: stop at the first (whether it breaks any: blocked()).
     int violations(const Box& b, bool firstOnly = false) const
     {
         int n = m_area.contains(b) ? 0 : 1;
         const Box g = b.grown(kClear);
-        if (firstOnly && (n || (m_lastBlock && m_lastBlock->overlap(g) > 0.0)))
-            return 1;
-        auto count = [&](bool broken, const Box* by = nullptr) {
+        auto count = [&](bool broken) {
             n += broken;
-            if (!broken || !firstOnly)
-                return false;
-            m_lastBlock = by ? std::optional<Box>(*by) : std::nullopt;
-            return true;
+            return broken && firstOnly;
         };
+        if (firstOnly && n)
+            return n;
         for (const Segment& s : m_lines)
             if (count(geom::crosses(s, g)))
                 return n;
         for (const Box& t : m_texts)
-            if (count(t.overlap(g) > 0.0, &t))
+            if (count(t.overlap(g) > 0.0))
                 return n;
         for (const Room& r : m_rooms)
-            if (r.owner != m_current && r.reach.overlap(g) > 0.0) {
-                const bool onBox = r.place.box.overlap(g) > 0.0;
-                if (count(onBox || (r.place.leader && geom::crosses(r.place.line, b)), onBox ? &r.place.box : nullptr))
-                    return n;
-            }
+            if (r.owner != m_current && r.reach.overlap(g) > 0.0
+                && count(r.place.box.overlap(g) > 0.0 || (r.place.leader && geom::crosses(r.place.line, b))))
+                return n;
         for (const Quad& q : m_quads)
             if (count(geom::overlaps(q, g)))
                 return n;
@@ -544,15 +537,10 @@ private:
     {
         return std::find_if(m_rooms.begin(), m_rooms.end(), [&](const Room& r) { return r.owner == owner; });
     }
-    /// The label being placed: its own room is free to it, so the last block may not be.
-    void setCurrent(size_t label)
-    {
-        m_current = label;
-        m_lastBlock.reset();
-    }
+    /// The label being placed: its own room is free to it.
+    void setCurrent(size_t label) { m_current = label; }
     void freeRoom(size_t owner)
     {
-        m_lastBlock.reset(); // it may be this room
         if (const auto at = roomOf(owner); at != m_rooms.end())
             m_rooms.erase(at);
     }
@@ -584,16 +572,14 @@ private:
     static constexpr size_t kNone = static_cast<size_t>(-1);
     std::vector<Room> m_rooms; ///< room kept for a name's number, in label order
     size_t m_current = kNone; ///< the label being placed (its own room is free to it)
-    mutable std::optional<Box> m_lastBlock; ///< a text or room that blocked the last query
     LabelLayoutResult m_out;
 };
 
 } // namespace
 
-LabelLayoutResult detail::layoutLabels(
-    const PlotSpec& spec, const LabelMetrics& m, const std::vector<PlotXY>* logs, const std::vector<size_t>* unthinned)
+LabelLayoutResult detail::layoutLabels(const PlotSpec& spec, const LabelMetrics& m, const std::vector<PlotXY>* logs)
 {
-    return LabelLayout(spec, m).run(logs, unthinned);
+    return LabelLayout(spec, m).run(logs);
 }
 
 } // namespace roofline

@@ -18,8 +18,7 @@ std::array<int, 4> alongLinePadding(const PlotLabel& l)
 
 LabelLayoutResult layoutLabels(const PlotSpec& spec, const LabelMetrics& m)
 {
-    return detail::layoutLabels(spec, m, spec.pointLogs.empty() ? nullptr : &spec.pointLogs,
-        spec.pointLogs.empty() || spec.unthinnedPoints.empty() ? nullptr : &spec.unthinnedPoints);
+    return detail::layoutLabels(spec, m, spec.pointLogs.empty() ? nullptr : &spec.pointLogs);
 }
 
 void layoutPointLabels(PlotSpec& spec, const LabelMetrics& m)
@@ -56,11 +55,10 @@ void keepKeyLines(LabelLayoutResult& r, size_t keep)
     r.key = std::move(key);
 }
 
-std::vector<size_t> labelLayoutMarkers(
-    const PlotSpec& spec, const std::vector<PlotXY>* logs, const std::vector<size_t>* unthinned)
+std::vector<size_t> labelLayoutMarkers(const PlotSpec& spec, const std::vector<PlotXY>* logs)
 {
     std::vector<size_t> out;
-    detail::LayoutMarkers(spec, logs, unthinned).all([&](size_t i, const PlotXY&) { out.push_back(i); });
+    detail::LayoutMarkers(spec, logs).all([&](size_t i, const PlotXY&) { out.push_back(i); });
     std::sort(out.begin(), out.end());
     return out;
 }

@@ -176,48 +176,22 @@ private:
 
 // The markers the label layout counts: with thousands of points one per thinning cell and kind,
 // the first in order (a figure and its thinned version then place their names identically),
-// every point otherwise. `unthinned` (if given): every point but these positions is alone in its
-// cell and kind already (the figure was thinned as it was built), so only those few are looked
-// up instead of every point going into a set.
+// every point otherwise.
 class LayoutMarkers {
 public:
-    LayoutMarkers(const PlotSpec& spec, const std::vector<PlotXY>* logs, const std::vector<size_t>* unthinned)
+    LayoutMarkers(const PlotSpec& spec, const std::vector<PlotXY>* logs)
         : m_spec(spec)
         , m_logs(logs && logs->size() == spec.points.size() ? logs : nullptr)
         , m_grid(spec.x, spec.y)
-    {
-        constexpr size_t kFewUnthinned = 256;
-        m_few = spec.crowded() && unthinned && unthinned->size() <= kFewUnthinned;
-        if (!m_few)
-            return;
-        // The first unthinned point of each cell and kind (the list is in order).
-        m_isUnthinned.assign(spec.points.size(), false);
-        for (size_t i : *unthinned) {
-            if (i >= spec.points.size())
-                continue;
-            m_isUnthinned[i] = true;
-            const std::uint64_t k = key(i, logsOf(i));
-            if (std::none_of(m_firstAt.begin(), m_firstAt.end(), [&](const auto& e) { return e.first == k; }))
-                m_firstAt.push_back({k, i});
-        }
-        // A point can only share a cell with one of them if its cell's column is one of theirs:
-        // a bit per column (mod 64) spares the other points the whole cell and the search.
-        for (const auto& e : m_firstAt)
-            m_columns |= std::uint64_t {1} << ((e.first >> 32) % 64);
-    }
+    { }
     /// f(i, logs) for every marker, in order.
     template <typename F> void all(F&& f) const
     {
-        if (m_few) {
-            std::vector<bool> taken = covers();
-            walk(0, m_spec.points.size(), taken, f);
-            rest(taken, f);
-            return;
-        }
         const bool many = m_spec.crowded();
         CellSet seen = ThinningGrid::cellSet(many ? m_spec.points.size() : 0);
         for (size_t i = 0; i < m_spec.points.size(); ++i) {
-            const PlotXY ln = logsOf(i);
+            const PlotXY ln = m_logs ? (*m_logs)[i]
+                                     : PlotXY {std::log(m_spec.points[i].at.x), std::log(m_spec.points[i].at.y)};
             if (many) {
                 const ThinningGrid::Cell c = m_grid.cellOfLogs(ln.x, ln.y, m_spec.points[i]);
                 if (!seen.insert(c.x, c.y, c.kind))
@@ -228,52 +202,9 @@ public:
     }
 
 private:
-    /// Which of the first unthinned points a point before them already covers (one per entry).
-    std::vector<bool> covers() const { return std::vector<bool>(m_firstAt.size(), false); }
-    /// f(i, logs) for the markers among points [begin, end), noting in `taken` the first
-    /// unthinned points they cover (with few unthinned points only).
-    template <typename F> void walk(size_t begin, size_t end, std::vector<bool>& taken, F&& f) const
-    {
-        for (size_t i = begin; i < end; ++i) {
-            if (m_isUnthinned[i])
-                continue;
-            const PlotXY ln = logsOf(i);
-            if (!m_firstAt.empty() && (m_columns >> (m_grid.columnOfLog(ln.x) % 64) & 1)) {
-                const std::uint64_t k = key(i, ln);
-                auto e = std::find_if(m_firstAt.begin(), m_firstAt.end(), [&](const auto& a) { return a.first == k; });
-                if (e != m_firstAt.end()) {
-                    if (e->second < i)
-                        continue; // the unthinned point before it counts
-                    taken[static_cast<size_t>(e - m_firstAt.begin())] = true;
-                }
-            }
-            f(i, ln);
-        }
-    }
-    /// f for the first unthinned points no earlier point covered (after the walk).
-    template <typename F> void rest(const std::vector<bool>& taken, F&& f) const
-    {
-        for (size_t e = 0; e < m_firstAt.size(); ++e)
-            if (!taken[e])
-                f(m_firstAt[e].second, logsOf(m_firstAt[e].second));
-    }
-
-    PlotXY logsOf(size_t i) const // as the figure took them, or once here
-    {
-        return m_logs ? (*m_logs)[i] : PlotXY {std::log(m_spec.points[i].at.x), std::log(m_spec.points[i].at.y)};
-    }
-    std::uint64_t key(size_t i, const PlotXY& ln) const
-    {
-        const ThinningGrid::Cell c = m_grid.cellOfLogs(ln.x, ln.y, m_spec.points[i]);
-        return (static_cast<std::uint64_t>(c.x) << 32) | (static_cast<std::uint64_t>(c.y) << 5) | c.kind;
-    }
     const PlotSpec& m_spec;
     const std::vector<PlotXY>* m_logs;
     ThinningGrid m_grid;
-    bool m_few = false;
-    std::vector<std::pair<std::uint64_t, size_t>> m_firstAt;
-    std::vector<bool> m_isUnthinned;
-    std::uint64_t m_columns = 0;
 };
 
 } // namespace roofline::detail

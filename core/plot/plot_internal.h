@@ -21,10 +21,7 @@ inline std::string rateUnit(Precision p)
     return isIntegerPrecision(p) ? "OP/s" : "FLOP/s";
 }
 
-/// layoutLabels; `logs` (if given): each point's natural logarithms; `unthinned` (if given):
-/// the figure was thinned as it was built, and every point except those at these positions is
-/// alone in its thinning cell and kind.
-LabelLayoutResult layoutLabels(
-    const PlotSpec& spec, const LabelMetrics& m, const std::vector<PlotXY>* logs, const std::vector<size_t>* unthinned);
+/// layoutLabels; `logs` (if given): each point's natural logarithms.
+LabelLayoutResult layoutLabels(const PlotSpec& spec, const LabelMetrics& m, const std::vector<PlotXY>* logs);
 
 } // namespace roofline::detail

@@ -166,9 +166,6 @@ struct PlotSpec {
     /// Empty otherwise; ignored unless there is one per point. Not part of the figure's value
     /// (==, the text form).
     std::vector<PlotXY> pointLogs;
-    /// With pointLogs, the positions of the points the thinning did not look at (named and
-    /// hierarchical kernels, inner levels): every other point is alone in its cell and kind.
-    std::vector<size_t> unthinnedPoints;
     /// Thousands of points (drawn or thinned): the figure is thinned, names are few, and points
     /// are drawn as clouds on the thinning grid.
     bool crowded() const;
@@ -299,11 +296,8 @@ void layoutPointLabels(PlotSpec& spec, const LabelMetrics& metrics = {});
 
 /// The points whose markers the label layout counts, in order: in a crowded figure one per
 /// thinning cell and kind (the first), otherwise all. `logs`: each point's natural logarithms,
-/// if taken already. `unthinned`: if given, every point except these positions is alone in its
-/// cell and kind already (the figure was thinned as it was built; the layout then looks up only
-/// these). The same points either way.
-std::vector<size_t> labelLayoutMarkers(
-    const PlotSpec& spec, const std::vector<PlotXY>* logs = nullptr, const std::vector<size_t>* unthinned = nullptr);
+/// if taken already.
+std::vector<size_t> labelLayoutMarkers(const PlotSpec& spec, const std::vector<PlotXY>* logs = nullptr);
 
 /// Axis ranges for a profile, snapped to whole decades and derived from all of its
 /// precisions' ceilings, so they do not move when the precision is toggled and two figures

@@ -13,8 +13,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <exception>
-#include <future>
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -59,12 +57,9 @@ void appendCsvNumber(std::string& out, double v)
     if (!std::isfinite(v))
         return;
     char buf[32];
-    // A whole number below 10^18 is an exact int64: its digits are what the fixed form of the
-    // double prints, at a tenth of the cost (FLOPs and bytes, two of a row's numbers).
     const bool integer = std::fabs(v) < 1e18 && v == std::floor(v);
-    const auto end = integer && v > 0 ? std::to_chars(buf, buf + sizeof buf, static_cast<std::int64_t>(v)).ptr
-        : integer                     ? std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed).ptr
-                                      : std::to_chars(buf, buf + sizeof buf, v).ptr;
+    const auto end = integer ? std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed).ptr
+                             : std::to_chars(buf, buf + sizeof buf, v).ptr;
     out.append(buf, static_cast<std::size_t>(end - buf));
 }
 
@@ -288,44 +283,18 @@ private:
 };
 
 /// Rows [0, n) written in order, a block of rows at a time: `format(begin, end, text)` appends
-/// the text of rows [begin, end) to `text`. Each pair of blocks is formatted on two threads (a
-/// list of one block too, which costs one thread's start): at 10^6 rows formatting the numbers
-/// is most of an `analyze` (over a second), and the text of a row does not depend on any other.
-/// The second thread first writes the last pair's second block, so each thread formats one block
-/// and writes one: to a file, writing is a fifth of the time (the kernel copying 736 MB of JSON
-/// into its cache). A
-/// block is a few megabytes, so the output is never held whole and a system call writes
-/// megabytes. The buffers are kept from one pair to the next: fresh ones grew by doubling and
-/// faulted in new pages for every block (twice the page faults of a 10^6-row run).
-/// False once the stream has failed (a full disk): the rest need not be formatted.
+/// the text of rows [begin, end) to `text`. The output is never held whole (10^6 rows are most
+/// of a gigabyte of JSON). False once the stream has failed (a full disk): the rest need not be
+/// formatted.
 template <typename Format> bool writeRowBlocks(std::ostream& out, std::size_t n, const Format& format)
 {
     constexpr std::size_t kBlock = 16384;
-    auto write = [&out](const std::string& text) { out.write(text.data(), static_cast<std::streamsize>(text.size())); };
-    std::string first, second, previous; // previous: the last pair's second block, not yet written
-    for (std::size_t begin = 0; begin < n && out; begin += 2 * kBlock) {
-        const std::size_t mid = std::min(n, begin + kBlock), end = std::min(n, begin + 2 * kBlock);
-        first.clear();
-        second.clear();
-        std::promise<void> previousWritten;
-        std::future<void> written = previousWritten.get_future();
-        std::future<void> other = std::async(std::launch::async, [&, mid, end]() {
-            try {
-                write(previous);
-            } catch (...) { // a stream that throws: pass it on rather than leave the main thread waiting
-                previousWritten.set_exception(std::current_exception());
-                throw;
-            }
-            previousWritten.set_value();
-            format(mid, end, second);
-        });
-        format(begin, mid, first);
-        written.get();
-        write(first);
-        other.get();
-        std::swap(previous, second);
+    std::string text;
+    for (std::size_t begin = 0; begin < n && out; begin += kBlock) {
+        text.clear();
+        format(begin, std::min(n, begin + kBlock), text);
+        out.write(text.data(), static_cast<std::streamsize>(text.size()));
     }
-    write(previous);
     return static_cast<bool>(out);
 }
 

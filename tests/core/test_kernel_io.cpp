@@ -493,19 +493,6 @@ TEST(KernelFiles, BareSiSuffixesAndDerivedColumnsToTheirPrintedPrecision)
     EXPECT_EQ(t->rejected.size(), 1u);
 }
 
-TEST(KernelFiles, AFileWithoutDerivedColumnsReadsTheValuesAFileWithThemReads)
-{
-    // Without an intensity or achieved column the printed digits are not looked at; the values
-    // read are the same.
-    const auto with = parseKernels("name,flops,bytes,time,intensity\na,68.7G,35.0GB,1.5ms,1.963\n", "k.csv");
-    const auto without = parseKernels("name,flops,bytes,time\na,68.7G,35.0GB,1.5ms\n", "k.csv");
-    ASSERT_TRUE(with.ok() && without.ok());
-    ASSERT_EQ(with->kernels.size(), 1u);
-    ASSERT_EQ(without->kernels.size(), 1u);
-    EXPECT_EQ(with->kernels[0], without->kernels[0]);
-    EXPECT_TRUE(without->rejected.empty());
-}
-
 TEST(KernelFiles, RowsWithNoFlopsOrNoBytesAreNotedNotRejected)
 {
     // A copy or an init kernel is a fact about the program, not bad data (issue 28): the file

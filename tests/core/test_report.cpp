@@ -161,9 +161,9 @@ TEST(Report, LongKernelNamesAreShortenedForTheTableOnly)
         << csv;
 }
 
-TEST(Report, ManyRowsWrittenOnTwoThreadsAreTheRowsWrittenOneByOne)
+TEST(Report, ManyRowsWrittenInBlocksAreTheRowsWrittenOneByOne)
 {
-    // 40,000 rows are more than two blocks of rows, which are formatted on two threads.
+    // 40,000 rows are more than two blocks of rows.
     const Roofline r = makeRoofline(*catalog().find("h100-sxm5"), Precision::BF16).value();
     std::vector<Kernel> ks;
     std::vector<Placement> ps;
@@ -186,8 +186,7 @@ TEST(Report, ManyRowsWrittenOnTwoThreadsAreTheRowsWrittenOneByOne)
 
 TEST(Report, RowsStopAtAFullDiskAndAThrowingStreamThrows)
 {
-    // Rows are written in blocks of 16,384, a pair at a time on two threads; the disk fills
-    // within the first pair's second block, which the other thread writes during the next pair.
+    // The disk fills in the middle of the rows: what fits is written, then the writing stops.
     const Roofline r = makeRoofline(*catalog().find("h100-sxm5"), Precision::BF16).value();
     std::vector<Kernel> ks;
     std::vector<Placement> ps;

@@ -10,7 +10,6 @@
 #include "support/fixtures.h"
 #include "ui/common/app_paths.h"
 #include "ui/plot/figure_export.h"
-#include "ui/plot/measured_text.h"
 #include "ui/plot/roofline_renderer.h"
 
 #include <qcustomplot.h>
@@ -364,40 +363,4 @@ TEST(FigureText, AKernelWithNoRoomIsNumberedAndNamedInTheKey)
     EXPECT_TRUE(f.problems.empty()) << report(f);
     EXPECT_EQ(f.named, 12);
     EXPECT_GE(f.keyLines, 6) << "most of them in the key";
-}
-
-// The key, title and legend measure their texts once a drawing: their sizes are those
-// QCustomPlot's own elements give, and follow a change of text, font or name.
-TEST(FigureText, TextMeasuredOnceIsTheSizeQCustomPlotMeasures)
-{
-    QCustomPlot plot;
-    const auto measures = std::make_shared<TextMeasures>();
-    const QString text = QStringLiteral("1  gemm_bf16 \u00B7 memory-bound \u00B7 16x below roof\n2  softmax");
-    QFont font = plot.font();
-    font.setPointSizeF(8.0);
-    QCPLayoutElement* own = new QCPTextElement(&plot, text, font);
-    auto* ours = new TextElement(&plot, text, font, measures);
-    for (QCPLayoutElement* e : {own, static_cast<QCPLayoutElement*>(ours)})
-        e->setMargins(QMargins(4, 2, 14, 6));
-    EXPECT_EQ(static_cast<QCPLayoutElement*>(ours)->minimumOuterSizeHint(), own->minimumOuterSizeHint());
-    EXPECT_EQ(static_cast<QCPLayoutElement*>(ours)->maximumOuterSizeHint(), own->maximumOuterSizeHint());
-    const QSize before = static_cast<QCPLayoutElement*>(ours)->minimumOuterSizeHint();
-    ours->setText(text + QStringLiteral("\n3  a much longer kernel name than either of those"));
-    EXPECT_GT(static_cast<QCPLayoutElement*>(ours)->minimumOuterSizeHint().height(), before.height());
-    font.setPointSizeF(16.0);
-    ours->setFont(font);
-    EXPECT_GT(static_cast<QCPLayoutElement*>(ours)->minimumOuterSizeHint().width(), before.width());
-    EXPECT_EQ(measures->advance(font, text), QFontMetrics(font).horizontalAdvance(text));
-
-    QCPGraph* graph = plot.addGraph();
-    graph->setName(QStringLiteral("Roof (HBM3 3.35 TB/s)"));
-    QCPLayoutElement* ownEntry = new QCPPlottableLegendItem(plot.legend, graph);
-    QCPLayoutElement* ourEntry = new LegendEntry(plot.legend, graph, measures);
-    EXPECT_EQ(ourEntry->minimumOuterSizeHint(), ownEntry->minimumOuterSizeHint());
-    graph->setName(QStringLiteral("Roof"));
-    EXPECT_EQ(ourEntry->minimumOuterSizeHint(), ownEntry->minimumOuterSizeHint());
-    delete ownEntry;
-    delete ourEntry;
-    delete own;
-    delete ours;
 }

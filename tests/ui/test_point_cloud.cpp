@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The point cloud's raster path: a sprite per device pixel, and those painted over by later
-// sprites left out, without changing a pixel.
+// The point cloud's raster path: a sprite per device pixel, so stacked markers do not darken.
 #include "core/plot/plot_spec.h"
 #include "ui/plot/point_cloud.h"
 
@@ -69,54 +68,4 @@ TEST(PointCloud, TwoPointsWhoseMarkersLandOnOnePixelDrawOneMarker)
         const QImage apart = lineOfCells({1200, 1230}, scale);
         EXPECT_GT(colouredBox(apart).width(), colouredBox(lineOfCells({1200}, scale)).width() + 2);
     }
-}
-
-namespace {
-// A square lattice of points two or three pixels apart (every 12th thinning cell of a 500 x
-// 400 plot), in a shuffled order, drawn as one cloud or as a cloud per point (nothing to leave
-// out): each marker but those at the lattice's rim is painted over by its neighbours.
-QImage lattice(ui::PointCloud::Shape shape, double scale, bool onePerPoint)
-{
-    QCustomPlot plot;
-    plot.resize(500, 400);
-    for (QCPAxis* a : {plot.xAxis, plot.yAxis}) {
-        a->setScaleType(QCPAxis::stLogarithmic);
-        a->setRange(1e-1, 1e4);
-    }
-    const double lo = std::log(1e-1), step = (std::log(1e4) - lo) / kThinningGrid;
-    QVector<double> xs, ys;
-    constexpr int kSide = 16;
-    for (int k = 0; k < kSide * kSide; ++k) {
-        const int i = (k * 7) % (kSide * kSide); // 7 and 256 share no factor: each point once
-        xs << std::exp(lo + (900 + 12 * (i % kSide) + 0.5) * step);
-        ys << std::exp(lo + (900 + 12 * (i / kSide) + 0.5) * step);
-    }
-    const QColor colour(0x1f, 0x77, 0xb4);
-    if (onePerPoint) {
-        for (qsizetype i = 0; i < xs.size(); ++i) {
-            auto* cloud = new ui::PointCloud(plot.xAxis, plot.yAxis);
-            cloud->setMarker(colour, 8, shape);
-            cloud->setPoints({xs[i]}, {ys[i]});
-        }
-    } else {
-        auto* cloud = new ui::PointCloud(plot.xAxis, plot.yAxis);
-        cloud->setMarker(colour, 8, shape);
-        cloud->setPoints(xs, ys);
-    }
-    return plot.toPixmap(500, 400, scale).toImage().convertToFormat(QImage::Format_RGB32);
-}
-} // namespace
-
-TEST(PointCloud, SpritesPaintedOverByLaterOnesAreLeftOutAndNoPixelChanges)
-{
-    using Shape = ui::PointCloud::Shape;
-    for (Shape shape : {Shape::Disc, Shape::Square, Shape::Triangle, Shape::Ring})
-        for (double scale : {1.0, 1.5}) {
-            const QImage all = lattice(shape, scale, true), left = lattice(shape, scale, false);
-            const std::string what
-                = "shape " + std::to_string(static_cast<int>(shape)) + ", scale " + std::to_string(scale);
-            EXPECT_FALSE(colouredBox(all).isEmpty()) << what;
-            EXPECT_GT(colouredBox(all).width(), 30 * scale) << what << ": the lattice is drawn";
-            EXPECT_TRUE(all == left) << what;
-        }
 }

@@ -2,13 +2,13 @@
 #include "ui/plot/figure_export.h"
 
 #include "ui/common/atomic_file.h"
-#include "ui/plot/png_encoder.h"
 #include "ui/plot/roofline_renderer.h"
 
 #include <qcustomplot.h>
 
 #include <QBuffer>
 #include <QFileInfo>
+#include <QImageWriter>
 #include <QPageSize>
 #include <QPdfWriter>
 #include <QSvgGenerator>
@@ -123,7 +123,12 @@ std::optional<QString> encodePng(const std::vector<std::unique_ptr<QCustomPlot>>
     const int dotsPerMeter = qRound(options.dpi / 0.0254);
     image.setDotsPerMeterX(dotsPerMeter);
     image.setDotsPerMeterY(dotsPerMeter);
-    return encodeOpaquePng(image, out);
+    QBuffer buffer(&out);
+    buffer.open(QIODevice::WriteOnly);
+    QImageWriter writer(&buffer, "png");
+    if (!writer.write(image))
+        return QStringLiteral("cannot encode the PNG: %1").arg(writer.errorString());
+    return std::nullopt;
 }
 
 std::optional<QString> encodeSvg(const std::vector<std::unique_ptr<QCustomPlot>>& plots, const Grid& grid,

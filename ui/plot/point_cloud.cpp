@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdint>
 #include <limits>
 #include <optional>
 #include <vector>
@@ -47,91 +46,6 @@ LogMap logMap(const QCPAxis* axis)
     return m;
 }
 
-/// The columns [begin, end) of each row of a sprite where it has ink, and where it is opaque
-/// (an empty span where a row's opaque pixels are not one run, as in a ring).
-struct SpriteRows {
-    int width = 0;
-    std::vector<std::pair<int, int>> inked, opaque;
-    int height() const { return static_cast<int>(inked.size()); }
-};
-
-SpriteRows spriteRows(const QImage& sprite)
-{
-    SpriteRows rows;
-    rows.width = sprite.width();
-    for (int y = 0; y < sprite.height(); ++y) {
-        const auto* px = reinterpret_cast<const QRgb*>(sprite.constScanLine(y));
-        int first = sprite.width(), last = -1, solidFirst = sprite.width(), solidLast = -1;
-        for (int x = 0; x < sprite.width(); ++x) {
-            if (qAlpha(px[x]) > 0)
-                first = std::min(first, x), last = x;
-            if (qAlpha(px[x]) == 255)
-                solidFirst = std::min(solidFirst, x), solidLast = x;
-        }
-        bool oneRun = solidLast >= solidFirst;
-        for (int x = solidFirst; oneRun && x <= solidLast; ++x)
-            oneRun = qAlpha(px[x]) == 255;
-        rows.inked.emplace_back(first, last + 1);
-        rows.opaque.push_back(oneRun ? std::make_pair(solidFirst, solidLast + 1) : std::make_pair(0, 0));
-    }
-    return rows;
-}
-
-/// The device pixels that sprites drawn later paint opaque. A sprite all of whose ink lands on
-/// such pixels is painted over entirely (an opaque pixel replaces what was under it), so it
-/// need not be drawn: in a crowded cloud most sprites are hidden so, and the picture is the same.
-class OpaqueCover {
-public:
-    explicit OpaqueCover(const QRect& area)
-        : m_area(area)
-        , m_words((std::max(0, area.width()) + 63) / 64)
-        , m_bits(static_cast<size_t>(m_words) * static_cast<size_t>(std::max(0, area.height())), 0)
-    { }
-    /// Whether the sprite with its top-left corner at `corner` is hidden; if not, its opaque
-    /// pixels now hide what is under them (ask from the last sprite drawn to the first).
-    bool hides(const QPoint& corner, const SpriteRows& rows)
-    {
-        const int x0 = corner.x() - m_area.left(), y0 = corner.y() - m_area.top();
-        if (x0 < 0 || y0 < 0 || x0 + rows.width > m_area.width() || y0 + rows.height() > m_area.height())
-            return false; // not so: the area holds every sprite
-        for (int r = 0; r < rows.height(); ++r)
-            if (!covered(y0 + r, x0 + rows.inked[r].first, x0 + rows.inked[r].second)) {
-                for (int o = 0; o < rows.height(); ++o)
-                    cover(y0 + o, x0 + rows.opaque[o].first, x0 + rows.opaque[o].second);
-                return false;
-            }
-        return true;
-    }
-
-private:
-    /// Calls f(word, mask) for the 64-pixel words holding pixels [from, to) of row y, while it
-    /// returns true.
-    template <typename F> bool forSpan(int y, int from, int to, F&& f)
-    {
-        uint64_t* row = m_bits.data() + static_cast<size_t>(y) * static_cast<size_t>(m_words);
-        for (int x = from; x < to;) {
-            const int bit = x % 64, n = std::min(64 - bit, to - x);
-            const uint64_t ones = n == 64 ? ~uint64_t {0} : (uint64_t {1} << n) - 1;
-            if (!f(row[x / 64], ones << bit))
-                return false;
-            x += n;
-        }
-        return true;
-    }
-    bool covered(int y, int from, int to)
-    {
-        return forSpan(y, from, to, [](uint64_t w, uint64_t m) { return (w & m) == m; });
-    }
-    void cover(int y, int from, int to)
-    {
-        forSpan(y, from, to, [](uint64_t& w, uint64_t m) { return (w |= m), true; });
-    }
-
-    QRect m_area;
-    int m_words;
-    std::vector<uint64_t> m_bits;
-};
-
 /// The cells of a grid seen so far: insert() is true the first time a cell inside the grid comes,
 /// false when it came before or lies outside.
 class FirstPerCell {
@@ -143,7 +57,6 @@ public:
         , m_h(std::max(0, grid.height()))
         , m_seen(static_cast<size_t>(m_w) * static_cast<size_t>(m_h), false)
     { }
-    QRect area() const { return {m_x0, m_y0, m_w, m_h}; }
     bool insert(double x, double y)
     {
         if (!(x >= m_x0 && y >= m_y0 && x < m_x0 + m_w && y < m_y0 + m_h))
@@ -171,26 +84,14 @@ QRect thinningCells(const LogMap& mx, const LogMap& my, double reachPx)
     return QRect(-margin, -margin, side, side);
 }
 
-/// The device pixel a sprite's top-left corner lands on when a painter with device transform `t`
-/// draws it at `at`: the raster engine rounds the corner to a whole pixel
+/// The device pixel a sprite's top-left corner lands on when drawn at `at` through the device
+/// transform `t`: the raster engine rounds the corner to a whole pixel
 /// (PointCloudCanvas.TwoPointsWhoseMarkersLandOnOnePixelDrawOneMarker), so a second sprite there
-/// only draws the first again and darkens its antialiased rim. A crowded figure has several
-/// thinning cells to a pixel (2400 across a plot of 850 pixels): each pixel's sprite is drawn
-/// once (FirstPerCell over the pixels).
+/// only draws the first again and darkens its antialiased rim. Each pixel's sprite is drawn once.
 QPoint cornerPixel(const QTransform& t, const QPointF& at)
 {
-    if (t.type() > QTransform::TxScale) {
-        const QPointF d = t.map(at);
-        return {qRound(d.x()), qRound(d.y())};
-    }
-    // What QTransform::map computes for a scale and a shift, inline: a cloud asks 10^5 times.
-    return {qRound(t.m11() * at.x() + t.dx()), qRound(t.m22() * at.y() + t.dy())};
-}
-
-/// QRectF::contains for a rectangle of positive size, inline.
-bool within(const QRectF& r, const QPointF& p)
-{
-    return p.x() >= r.left() && p.x() <= r.right() && p.y() >= r.top() && p.y() <= r.bottom();
+    const QPointF d = t.map(at);
+    return {qRound(d.x()), qRound(d.y())};
 }
 
 /// The cell of a point on one axis, from its logarithm (as ThinningGrid::cellOfLogs, without its clamp).
@@ -352,24 +253,12 @@ void PointCloud::drawSprites(QCPPainter* painter, const LogMap& mx, const LogMap
     const QTransform device = painter->deviceTransform();
     FirstPerCell landed(device.mapRect(clip).toAlignedRect().adjusted(-im.width() - 1, -im.height() - 1, 1, 1));
     std::vector<QPoint> corners;
-    const bool onGrid = mx.ok && my.ok;
     for (size_t i = 0; i < m_lx.size(); ++i) {
-        const QPointF at
-            = onGrid ? QPointF(mx.centre(cellOf(mx, m_lx[i])), my.centre(cellOf(my, m_ly[i]))) : centre(i, mx, my);
+        const QPointF at = centre(i, mx, my);
         const QPoint pixel = cornerPixel(device, QPointF(at.x() - half, at.y() - half));
-        if (within(clip, at) && landed.insert(pixel.x(), pixel.y()))
+        if (clip.contains(at) && landed.insert(pixel.x(), pixel.y()))
             corners.push_back(pixel);
     }
-    // Only the sprites that later ones do not paint over are drawn (an opaque pixel replaces
-    // what is under it when the painter blends as it does by default).
-    const bool plainBlend
-        = painter->opacity() == 1.0 && painter->compositionMode() == QPainter::CompositionMode_SourceOver;
-    const SpriteRows rows = spriteRows(im);
-    OpaqueCover cover(landed.area().adjusted(0, 0, im.width(), im.height()));
-    std::vector<bool> hidden(corners.size());
-    if (plainBlend)
-        for (size_t i = corners.size(); i-- > 0;)
-            hidden[i] = cover.hides(corners[i], rows);
     // The sprite is blitted at its device pixel (where the engine would put it): through a
     // scaled painter the engine resamples it instead, pixel by pixel, to the same result at
     // several times the cost. What stays is the device's pixel ratio (a HiDPI window's
@@ -379,9 +268,8 @@ void PointCloud::drawSprites(QCPPainter* painter, const LogMap& mx, const LogMap
     const double ratio = painter->deviceTransform().m11();
     QImage pixels = im;
     pixels.setDevicePixelRatio(ratio);
-    for (size_t i = 0; i < corners.size(); ++i)
-        if (!hidden[i])
-            painter->drawImage(QPointF(corners[i].x() / ratio, corners[i].y() / ratio), pixels);
+    for (const QPoint& corner : corners)
+        painter->drawImage(QPointF(corner.x() / ratio, corner.y() / ratio), pixels);
     painter->restore();
 }
 

@@ -47,7 +47,7 @@ private:
     const QImage& sprite(double deviceScale) const;
     /// The pixel point i is drawn at (its thinning cell's centre on logarithmic axes).
     QPointF centre(size_t i, const detail::LogMap& mx, const detail::LogMap& my) const;
-    /// Raster devices: a sprite per device pixel, those painted over by later ones left out.
+    /// Raster devices: a sprite per device pixel.
     void drawSprites(QCPPainter* painter, const detail::LogMap& mx, const detail::LogMap& my, const QRectF& clip);
     /// Vector devices (SVG, PDF): a shape per thinning cell.
     void drawShapes(QCPPainter* painter, const detail::LogMap& mx, const detail::LogMap& my, const QRectF& clip);

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The figure's text as drawn: the core's label layout run for the plot's real size, view and
 // fonts, then each label, its leader line and the key under the plot (drawLabels).
-#include "ui/plot/measured_text.h"
 #include "ui/plot/render_steps.h"
 #include "ui/plot/roofline_renderer.h"
 
@@ -97,7 +96,7 @@ bool repeatsALabel(const QCPAbstractPlottable* p)
 }
 
 /// The legend's entries again: all (`all`), or without those repeatsALabel names, in figure order.
-void fillLegend(QCustomPlot& plot, bool all, const std::shared_ptr<TextMeasures>& measures)
+void fillLegend(QCustomPlot& plot, bool all)
 {
     for (int i = 0; i < plot.plottableCount(); ++i) {
         QCPAbstractPlottable* p = plot.plottable(i);
@@ -108,14 +107,14 @@ void fillLegend(QCustomPlot& plot, bool all, const std::shared_ptr<TextMeasures>
     for (int i = 0; i < plot.plottableCount(); ++i) {
         QCPAbstractPlottable* p = plot.plottable(i);
         if (p->property("rs_legend").toBool() && (all || !repeatsALabel(p)))
-            plot.legend->addItem(new LegendEntry(plot.legend, p, measures));
+            plot.legend->addItem(new QCPPlottableLegendItem(plot.legend, p));
     }
 }
 
 /// The legend sits in the plot's empty top-left corner, or, in a small figure (a paper column,
 /// a slide's half), in a row under the plot where it takes no room from the labels, in a smaller
 /// font and without the entries the figure's own labels make.
-void placeLegend(QCustomPlot& plot, const PlotStyle& style, const std::shared_ptr<TextMeasures>& measures)
+void placeLegend(QCustomPlot& plot, const PlotStyle& style)
 {
     const bool below = plot.width() < 900 || plot.height() < 560;
     QCPLayoutInset* inset = plot.axisRect()->insetLayout();
@@ -133,7 +132,7 @@ void placeLegend(QCustomPlot& plot, const PlotStyle& style, const std::shared_pt
     }
     const QFont font = style.font(below ? 8 : 8.8);
     plot.legend->setFont(font);
-    fillLegend(plot, !below, measures);
+    fillLegend(plot, !below);
     int widest = 1;
     for (int i = 0; i < plot.legend->itemCount(); ++i)
         if (QCPAbstractLegendItem* item = plot.legend->item(i)) { // a wrapped grid has empty cells
@@ -183,8 +182,7 @@ QString keyEntry(size_t number, const std::string& line, int brevity)
 /// The key's columns: as many as the figure's width holds, of lines as long as leave the plot
 /// at least three quarters of the figure's height; when even names alone in columns would take
 /// more, the names run on as one paragraph ("1 gemm  2 softmax  3 ...") in a single column.
-std::vector<QStringList> keyColumns(
-    const std::vector<std::string>& key, const QFont& font, TextMeasures& measures, int width, int height)
+std::vector<QStringList> keyColumns(const std::vector<std::string>& key, const QFont& font, int width, int height)
 {
     const QFontMetrics fm(font);
     std::vector<QStringList> columns;
@@ -193,7 +191,7 @@ std::vector<QStringList> keyColumns(
         int widest = 0;
         for (size_t k = 0; k < key.size(); ++k) {
             lines << keyEntry(k + 1, key[k], brevity);
-            widest = std::max(widest, measures.advance(font, lines.back()));
+            widest = std::max(widest, fm.horizontalAdvance(lines.back()));
         }
         const int cols = std::clamp(width / (widest + 24), 1, std::min(6, static_cast<int>(lines.size())));
         const int perCol = (static_cast<int>(lines.size()) + cols - 1) / cols;
@@ -208,7 +206,7 @@ std::vector<QStringList> keyColumns(
         QStringList paragraph {QString()};
         for (const QString& entry : lines) {
             const QString next = paragraph.back().isEmpty() ? entry : paragraph.back() + QStringLiteral("    ") + entry;
-            if (!paragraph.back().isEmpty() && measures.advance(font, next) > width)
+            if (!paragraph.back().isEmpty() && fm.horizontalAdvance(next) > width)
                 paragraph << entry;
             else
                 paragraph.back() = next;
@@ -234,7 +232,7 @@ QString wrapped(const QString& text, const QFontMetrics& fm, int width)
 
 /// Fewer key lines when even one paragraph of names would take more than a quarter of the
 /// figure's height (a small figure of many kernels): the lightest kernels lose their numbers.
-void fitKey(LabelLayoutResult& laid, const QCustomPlot& plot, const PlotStyle& style, TextMeasures& measures)
+void fitKey(LabelLayoutResult& laid, const QCustomPlot& plot, const PlotStyle& style)
 {
     const QFont font = style.font(8);
     const QFontMetrics fm(font);
@@ -242,7 +240,7 @@ void fitKey(LabelLayoutResult& laid, const QCustomPlot& plot, const PlotStyle& s
     auto tall = [&](size_t n) {
         const std::vector<std::string> first(laid.key.begin(), laid.key.begin() + static_cast<std::ptrdiff_t>(n));
         size_t lines = 0;
-        for (const QStringList& column : keyColumns(first, font, measures, width, plot.height()))
+        for (const QStringList& column : keyColumns(first, font, width, plot.height()))
             lines = std::max(lines, static_cast<size_t>(column.size()));
         return static_cast<int>(lines) * fm.lineSpacing() > room;
     };
@@ -259,8 +257,8 @@ void fitKey(LabelLayoutResult& laid, const QCustomPlot& plot, const PlotStyle& s
 /// The key under the plot, and the line saying how many kernels have no name at all. The
 /// columns sit in a row of their own, each as wide as its text, so the line under them does
 /// not widen the first column.
-QCPLayoutElement* addKey(QCustomPlot& plot, const std::vector<std::string>& key, int unnamed, const PlotStyle& style,
-    const std::shared_ptr<TextMeasures>& measures)
+QCPLayoutElement* addKey(
+    QCustomPlot& plot, const std::vector<std::string>& key, int unnamed, const PlotStyle& style)
 {
     if (key.empty() && unnamed <= 0)
         return nullptr;
@@ -272,13 +270,13 @@ QCPLayoutElement* addKey(QCustomPlot& plot, const std::vector<std::string>& key,
     grid->setRowSpacing(0);
     const int width = std::max(1, plot.width() - 16);
     const QFont font = style.font(8);
-    const auto columns = keyColumns(key, font, *measures, width, plot.height());
+    const auto columns = keyColumns(key, font, width, plot.height());
     if (!columns.empty()) {
         auto* row0 = new QCPLayoutGrid;
         grid->addElement(0, 0, row0);
         row0->setColumnSpacing(0);
         for (size_t c = 0; c < columns.size(); ++c) {
-            auto* text = new TextElement(&plot, columns[c].join(QLatin1Char('\n')), font, measures);
+            auto* text = new QCPTextElement(&plot, columns[c].join(QLatin1Char('\n')), font);
             text->setTextFlags(Qt::AlignLeft | Qt::AlignTop);
             text->setTextColor(style.foreground);
             text->setMargins(QMargins(c == 0 ? 4 : 14, 2, 4, unnamed > 0 ? 0 : 6));
@@ -292,7 +290,7 @@ QCPLayoutElement* addKey(QCustomPlot& plot, const std::vector<std::string>& key,
         const QString line = QObject::tr("%n more kernel(s) not named here: the figure names those that take the "
                                          "most time; the table lists every one.",
             nullptr, unnamed);
-        auto* note = new TextElement(&plot, wrapped(line, QFontMetrics(italic), width - 8), italic, measures);
+        auto* note = new QCPTextElement(&plot, wrapped(line, QFontMetrics(italic), width - 8), italic);
         note->setTextColor(style.muted);
         note->setTextFlags(Qt::AlignLeft | Qt::AlignTop);
         note->setMargins(QMargins(4, 2, 4, 6));
@@ -432,8 +430,7 @@ bool sameArea(const LabelMetrics& a, const LabelMetrics& b)
 void drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
 {
     removeLabels(plot);
-    const auto measures = std::make_shared<TextMeasures>(); // the key's and legend's texts
-    placeLegend(plot, style, measures);
+    placeLegend(plot, style);
     if (!plot.layer(QString::fromLatin1(kLayer)))
         plot.addLayer(QString::fromLatin1(kLayer), plot.layer(QStringLiteral("main")), QCustomPlot::limAbove);
     // The key under the plot takes height from it, which moves the points: lay out again for
@@ -448,7 +445,7 @@ void drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
             if (sameArea(area, m))
                 return result;
         LabelLayoutResult r = layoutLabels(spec, m);
-        fitKey(r, plot, style, *measures);
+        fitKey(r, plot, style);
         done.emplace_back(m, r);
         return r;
     };
@@ -463,7 +460,7 @@ void drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
     for (int pass = 0;; ++pass) {
         removeLabels(plot);
         keyDrawn = false;
-        if (QCPLayoutElement* key = addKey(plot, laid.key, spec.unnamedKernels + laid.unnamed, style, measures)) {
+        if (QCPLayoutElement* key = addKey(plot, laid.key, spec.unnamedKernels + laid.unnamed, style)) {
             keyDrawn = true;
             const int hint = key->minimumOuterSizeHint().height();
             const bool again = std::find(hints.begin(), hints.end(), hint) != hints.end();

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ui/plot/roofline_renderer.h"
 
-#include "ui/plot/measured_text.h"
 #include "ui/plot/render_steps.h"
 
 #include <qcustomplot.h>
@@ -105,12 +104,12 @@ void addTitle(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
     auto* layout = plot.plotLayout();
     layout->insertRow(0);
     layout->insertRow(0);
-    auto* title = new TextElement(&plot, qs(spec.title), style.font(12.5, true), std::make_shared<TextMeasures>());
+    auto* title = new QCPTextElement(&plot, qs(spec.title), style.font(12.5, true));
     title->setObjectName(plotnames::kTitle);
     title->setTextColor(style.foreground);
     title->setMargins(QMargins(8, 8, 8, 0));
     layout->addElement(0, 0, title);
-    auto* subtitle = new TextElement(&plot, qs(spec.subtitle), style.font(9.5), std::make_shared<TextMeasures>());
+    auto* subtitle = new QCPTextElement(&plot, qs(spec.subtitle), style.font(9.5));
     subtitle->setObjectName(plotnames::kSubtitle);
     subtitle->setTextColor(style.muted);
     subtitle->setMargins(QMargins(8, 2, 8, 2));
