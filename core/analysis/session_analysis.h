@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: MIT
-// A whole session at once: every kernel placed against its roof, time shares, and the figure.
-// The window and `roofline export SESSION` both call buildSessionPlot, so they draw the same.
+// A whole session at once: every kernel placed against its roof, the regimes and time shares.
+// core/figure turns it into the figure.
 #pragma once
 
 #include "core/analysis/roofline.h"
-#include "core/io/profile_catalog.h"
 #include "core/model/hardware.h"
 #include "core/model/session.h"
-#include "core/plot/plot_spec.h"
 
 #include <string>
 #include <vector>
@@ -86,17 +84,5 @@ RegimeFlips regimeFlips(const std::vector<Placement>& before, const std::vector<
 RegimeFlips regimeFlips(const std::vector<Regime>& before, const std::vector<Placement>& after);
 RegimeFlips regimeFlips(const std::vector<Regime>& before, const std::vector<Regime>& after);
 std::vector<Regime> regimesOf(const std::vector<Placement>& placements);
-
-/// PlotOptions from the session's view settings. Compared accelerators (view.compare) are found
-/// in `catalog` (unknown ids are skipped); compared precisions need only the profile.
-PlotOptions plotOptionsFor(
-    const Session& session, const HardwareProfile* profile = nullptr, const ProfileCatalog* catalog = nullptr);
-
-/// The figure of a session (the window and `roofline export SESSION` both draw this).
-Result<PlotSpec> buildSessionPlot(const HardwareProfile& profile, const Session& session);
-/// `layOutLabels` false: the labels are left for the renderer to lay out at its size (the window
-/// and exports); true lays them out for the nominal figure (`plotSpecToText`).
-PlotSpec buildSessionPlot(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis,
-    const ProfileCatalog* catalog = nullptr, bool layOutLabels = true, const std::vector<PlotXY>& alsoInside = {});
 
 } // namespace roofline

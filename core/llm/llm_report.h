@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/llm/llm_overlay.h"
+#include "core/llm/llm_analysis.h"
 #include "core/report/report.h"
 
 #include <string>

@@ -6,7 +6,7 @@
 #include "core/analysis/roofline.h"
 #include "core/llm/model_spec.h"
 #include "core/model/hardware.h"
-#include "core/plot/plot_spec.h"
+#include "core/model/geometry.h"
 
 #include <optional>
 #include <string>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/model/geometry.h"
 #include "core/model/kernel.h"
 #include "core/model/precision.h"
-#include "core/plot/plot_spec.h"
 
 #include <optional>
 #include <ostream>

@@ -446,14 +446,7 @@ PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, con
     addDrawnRoofs(s);
     if (options.showLabels)
         s.unnamedKernels = static_cast<int>(std::count(hasLabel.begin(), hasLabel.end(), false));
-    const bool crowded = placements.size() > kThinningThreshold;
-    if (options.layoutLabels) {
-        LabelLayoutResult laid = detail::layoutLabels(s, {}, &trail.logs);
-        s.labels = std::move(laid.labels);
-        s.key = std::move(laid.key);
-        s.unnamedKernels += laid.unnamed;
-    }
-    if (crowded)
+    if (placements.size() > kThinningThreshold)
         s.pointLogs = std::move(trail.logs);
     return s;
 }

@@ -21,7 +21,4 @@ inline std::string rateUnit(Precision p)
     return isIntegerPrecision(p) ? "OP/s" : "FLOP/s";
 }
 
-/// layoutLabels; `logs` (if given): each point's natural logarithms.
-LabelLayoutResult layoutLabels(const PlotSpec& spec, const LabelMetrics& m, const std::vector<PlotXY>* logs);
-
 } // namespace roofline::detail

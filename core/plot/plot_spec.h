@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/analysis/roofline.h"
+#include "core/model/geometry.h"
 #include "core/model/hardware.h"
 #include "core/plot/cell_set.h"
 
@@ -16,18 +17,6 @@
 #include <vector>
 
 namespace roofline {
-
-struct PlotXY {
-    double x = 0.0;
-    double y = 0.0;
-    friend bool operator==(const PlotXY& a, const PlotXY& b) { return a.x == b.x && a.y == b.y; }
-};
-
-struct AxisRange {
-    double lo = 1.0;
-    double hi = 10.0;
-    friend bool operator==(const AxisRange& a, const AxisRange& b) { return a.lo == b.lo && a.hi == b.hi; }
-};
 
 enum class CeilingRole {
     Roof, ///< the selected roof: slope and flat part as one polyline
@@ -228,9 +217,6 @@ struct PlotOptions {
     /// PlacementSummary::kSlowest, 64: more names than that are unreadable anyway); the figure
     /// says how many are not.
     int labelLimit = 50;
-    /// Lay the labels out for the nominal plot area (LabelMetrics). Off when the figure is only
-    /// drawn: the renderer lays them out again for the real size and fonts.
-    bool layoutLabels = true;
     /// With thousands of kernels, skip drawing a point whose grid cell already holds one of its
     /// kind (the figure only; off to compare a thinned figure with the full one).
     bool thinPoints = true;
@@ -244,60 +230,11 @@ struct PlotOptions {
     std::vector<PlotXY> alsoInside;
 };
 
-/// A text's size in pixels: width, height.
-using TextSize = std::pair<double, double>;
-
-/// The plot area the label layout places text in (pixels), the text metrics it uses, and where
-/// the legend sits. The defaults are a nominal figure (`--format spec`); the renderer gives the
-/// real axis rect, its fonts and its legend.
-struct LabelMetrics {
-    double width = 860; ///< axis rect width
-    double height = 520; ///< axis rect height
-    double charWidth = 6.3; ///< without `measure`: every character this wide
-    double lineHeight = 14; ///< without `measure`: every line this high
-    double markerRadius = 7;
-    /// The size of `text` in the font of `role`; empty: charWidth x lineHeight per character.
-    std::function<TextSize(const std::string& text, LabelRole role)> measure;
-    /// The legend's box in the plot area (pixels, y down); empty: estimated in the top-left.
-    std::optional<std::array<double, 4>> legend;
-    /// The axes' ranges as shown, when they are not the figure's own (a zoomed window).
-    std::optional<AxisRange> x, y;
-};
-
-/// The gaps in pixels (left, top, right, bottom) the renderer keeps between a label written
-/// along a line and its anchor on that line.
-std::array<int, 4> alongLinePadding(const PlotLabel& label);
-
 /// Two lines: the name (elided past `maxName` characters), then "memory-bound · 3.2x below roof".
 /// `roofName`: the roof that judged it when that is not the figure's ("FP64", "FP64 matrix"):
 /// "1.5x below FP64 roof".
 std::string pointLabelText(
     const Kernel& kernel, const Placement& p, size_t maxName = 28, const std::string& roofName = {});
-
-/// The labels of a figure laid out, and its key.
-struct LabelLayoutResult {
-    std::vector<PlotLabel> labels;
-    std::vector<std::string> key;
-    int unnamed = 0; ///< kernels whose name and number found no place that breaks no rule
-};
-
-/// Places every label so that no text overlaps another text (or the legend), no roof, ceiling
-/// or ridge line runs through a text, and every text stays inside the plot area. The roof's own
-/// labels slide along their lines; a kernel's name takes a side of its point, or moves to free
-/// space with a leader line, or, when there is no room, becomes a number at the point and a
-/// line of the key; when not even its number has a place, the kernel is counted as not named.
-/// Names are placed by weight (time share), the heaviest first.
-LabelLayoutResult layoutLabels(const PlotSpec& spec, const LabelMetrics& metrics = {});
-/// Keeps the `keep` heaviest of the key's lines (and their numbers at the points), renumbered in
-/// figure order; the others' kernels are counted as not named. For a key taller than its figure.
-void keepKeyLines(LabelLayoutResult& result, size_t keep);
-/// layoutLabels, into the spec.
-void layoutPointLabels(PlotSpec& spec, const LabelMetrics& metrics = {});
-
-/// The points whose markers the label layout counts, in order: in a crowded figure one per
-/// thinning cell and kind (the first), otherwise all. `logs`: each point's natural logarithms,
-/// if taken already.
-std::vector<size_t> labelLayoutMarkers(const PlotSpec& spec, const std::vector<PlotXY>* logs = nullptr);
 
 /// Axis ranges for a profile, snapped to whole decades and derived from all of its
 /// precisions' ceilings, so they do not move when the precision is toggled and two figures

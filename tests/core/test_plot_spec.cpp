@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/figure/session_figure.h"
 #include "core/analysis/session_analysis.h"
 #include "core/io/profile_catalog.h"
 #include "core/plot/plot_spec.h"
@@ -286,7 +287,8 @@ TEST(PlotSpec, TheSessionsSummaryGivesTheFigureAWalkThroughThePlacementsGives)
         EXPECT_TRUE(a.summary.anyLevels);
         const PlotOptions o = plotOptionsFor(s, &hw, &catalog());
         const PlotSpec fromSummary = buildSessionPlot(hw, s, a, &catalog());
-        const PlotSpec fromWalk = buildPlotSpec(effectiveProfile(hw, s), a.roof, s.kernels, a.placements, o);
+        PlotSpec fromWalk = buildPlotSpec(effectiveProfile(hw, s), a.roof, s.kernels, a.placements, o);
+        layoutPointLabels(fromWalk);
         EXPECT_TRUE(fromSummary == fromWalk) << "sizeByTime " << sizeByTime;
         EXPECT_EQ(plotSpecToText(fromSummary), plotSpecToText(fromWalk));
     }
@@ -395,9 +397,8 @@ TEST(PlotSpec, AKernelJudgedByAnotherPrecisionHasThatRoofDrawnAndNamed)
     const std::vector<Kernel> kernels {k64, k32};
     const Roofline fp64 = makeRoofline(hw, Precision::FP64).value();
     const std::vector<Placement> placements {analyze(k64, fp64), analyze(k32, fp32)};
-    PlotOptions whole; // the texts as made, before the layout shortens what has no room
-    whole.layoutLabels = false;
-    const PlotSpec s = buildPlotSpec(hw, fp32, kernels, placements, whole);
+    // The texts as made, before the layout shortens what has no room.
+    const PlotSpec s = buildPlotSpec(hw, fp32, kernels, placements);
     const auto judging = ceilingsOf(s, CeilingRole::PrecisionRoof);
     ASSERT_EQ(judging.size(), 1u);
     // MI300A's FP64 peak is its vector rate (the matrix units do 122.6): the roof says which.

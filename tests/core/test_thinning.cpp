@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Thousands of kernels: the figure draws a point per cell and kind, keeps every kernel in the
 // analysis, and lays its names out as the full figure would.
+#include "core/labels/label_layout.h"
 #include "core/analysis/session_analysis.h"
 #include "core/io/profile_catalog.h"
-#include "core/plot/layout_markers.h"
+#include "core/labels/obstacles.h"
 #include "core/plot/plot_spec.h"
 #include "support/fixtures.h"
 
@@ -147,8 +148,10 @@ TEST(PlotSpec, AThinnedFigurePlacesItsNamesAsTheFullOneDoes)
             ps.push_back(analyze(kernel, roof));
         PlotOptions full;
         full.thinPoints = false;
-        const PlotSpec a = buildPlotSpec(hw, roof, ks, ps);
-        const PlotSpec b = buildPlotSpec(hw, roof, ks, ps, full);
+        PlotSpec a = buildPlotSpec(hw, roof, ks, ps);
+        PlotSpec b = buildPlotSpec(hw, roof, ks, ps, full);
+        layoutPointLabels(a);
+        layoutPointLabels(b);
         ASSERT_GT(a.thinnedPoints, 1000) << n;
         ASSERT_EQ(b.thinnedPoints, 0) << n;
         int named = 0;

@@ -5,6 +5,7 @@
 
 #include "core/analysis/roofline.h"
 #include "core/io/profile_catalog.h"
+#include "core/labels/label_layout.h"
 #include "core/model/kernel.h"
 #include "core/plot/plot_spec.h"
 
@@ -45,7 +46,9 @@ inline PlotSpec shippedPlotSpec(
     std::vector<Placement> placements;
     for (const auto& k : kernels)
         placements.push_back(analyze(k, r));
-    return buildPlotSpec(hw, r, kernels, placements, o);
+    PlotSpec spec = buildPlotSpec(hw, r, kernels, placements, o);
+    layoutPointLabels(spec); // as the nominal figure (--format spec) has them
+    return spec;
 }
 
 } // namespace roofline::test

@@ -2,6 +2,7 @@
 // Every path that writes a file, under real faults: a full disk, a read-only folder, a folder
 // that does not exist. The previous file stays byte for byte, the failure says why, nothing is
 // left behind.
+#include "core/figure/session_figure.h"
 #include "core/io/profile_yaml.h"
 #include "support/file_faults.h"
 #include "support/fixtures.h"

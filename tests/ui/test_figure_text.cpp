@@ -5,8 +5,8 @@
 // generated sets of named kernels, at the default export size and at paper-column sizes.
 #include "core/analysis/session_analysis.h"
 #include "core/io/session_yaml.h"
-#include "core/llm/llm_overlay.h"
-#include "core/plot/label_geometry.h"
+#include "core/figure/session_figure.h"
+#include "core/labels/label_geometry.h"
 #include "support/fixtures.h"
 #include "ui/common/app_paths.h"
 #include "ui/plot/figure_export.h"
@@ -222,7 +222,6 @@ PlotSpec figureOf(const std::vector<Kernel>& kernels, Precision precision = Prec
     for (const Kernel& k : kernels)
         placements.push_back(analyze(k, roof));
     PlotOptions o;
-    o.layoutLabels = false; // the renderer lays them out for the size it draws
     return buildPlotSpec(hw, roof, kernels, placements, o);
 }
 

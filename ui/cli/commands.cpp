@@ -4,7 +4,7 @@
 #include "core/common/text.h"
 #include "core/io/ceilings.h"
 #include "core/io/profile_yaml.h"
-#include "core/llm/llm_overlay.h"
+#include "core/figure/session_figure.h"
 #include "core/llm/llm_report.h"
 #include "core/llm/model_spec.h"
 #include "core/model/units.h"

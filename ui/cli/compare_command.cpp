@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `roofline compare BEFORE AFTER` and `roofline check AFTER --baseline BEFORE`.
 #include "core/analysis/compare.h"
-#include "core/plot/compare_figure.h"
+#include "core/figure/compare_figure.h"
 #include "core/report/compare_report.h"
 #include "ui/cli/commands.h"
 #include "ui/cli/input.h"

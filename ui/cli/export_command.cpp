@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `roofline export`: the figure of a session, a kernel file or --point kernels, as one plot or
 // as small multiples with shared axes (a panel per precision or per accelerator).
-#include "core/llm/llm_overlay.h"
+#include "core/figure/session_figure.h"
 #include "core/plot/plot_spec.h"
 #include "ui/cli/commands.h"
 #include "ui/cli/input.h"

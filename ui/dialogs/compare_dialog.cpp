@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/dialogs/compare_dialog.h"
 
-#include "core/plot/compare_figure.h"
+#include "core/figure/compare_figure.h"
 #include "core/report/compare_report.h"
 #include "ui/plot/figure_export.h"
 #include "ui/plot/plot_style.h"

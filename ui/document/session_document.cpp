@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/figure/session_figure.h"
 #include "ui/document/session_document.h"
 
 #include "core/io/session_yaml.h"

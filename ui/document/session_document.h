@@ -3,7 +3,7 @@
 
 #include "core/analysis/session_analysis.h"
 #include "core/io/profile_catalog.h"
-#include "core/llm/llm_overlay.h"
+#include "core/figure/session_figure.h"
 #include "core/model/session.h"
 #include "core/plot/plot_spec.h"
 

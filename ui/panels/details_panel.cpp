@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/figure/session_figure.h"
 #include "ui/panels/details_panel.h"
 
 #include "core/model/units.h"

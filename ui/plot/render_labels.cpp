@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The figure's text as drawn: the core's label layout run for the plot's real size, view and
 // fonts, then each label, its leader line and the key under the plot (drawLabels).
+#include "core/labels/label_layout.h"
 #include "ui/plot/render_steps.h"
 #include "ui/plot/roofline_renderer.h"
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// What the label layout's callers do with it (plot_spec.h): lay out a spec's own labels, keep
+// What the label layout's callers do with it (label_layout.h): lay out a spec's own labels, keep
 // the key to a number of lines, pad a text along its line, list the markers labels avoid.
-#include "core/plot/layout_markers.h"
-#include "core/plot/plot_internal.h"
-#include "core/plot/plot_spec.h"
+#include "core/labels/label_layout.h"
+#include "core/labels/label_parts.h"
+#include "core/labels/obstacles.h"
 
 #include <algorithm>
 

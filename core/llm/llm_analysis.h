@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The LLM panel's view of a session: the model's decode and prefill placed on the roof, the
-// batch trajectory and the lesson's levers, added to a figure.
+// batch trajectory and the lesson's levers (core/figure draws them).
 #pragma once
 
 #include "core/analysis/session_analysis.h"
@@ -32,16 +32,5 @@ Result<LlmInputs> llmInputsFor(
 /// `catalog` to find settings.fasterHardware; an unknown id leaves that lever out).
 Result<LlmAnalysis> analyzeLlm(const LlmSettings& settings, const HardwareProfile& hw, const Roofline& roof,
     const std::vector<ModelSpec>& models, const ProfileCatalog* catalog);
-
-/// Adds the phases (as points with labels), the trajectory and the lever arrows to `spec`.
-/// `layOutLabels`: lay the figure's labels out again for the nominal figure (buildSessionPlot).
-void addLlmOverlay(PlotSpec& spec, const LlmAnalysis& llm, const LlmSettings& settings, bool layOutLabels = true);
-
-/// The whole figure of a session: its kernels and, when its LLM panel is on, the LLM overlay.
-/// The window and `roofline export SESSION` both draw this. An LLM setting that cannot be
-/// evaluated (unknown model) leaves the overlay out and says why in `llmError`.
-PlotSpec buildSessionFigure(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis,
-    const std::vector<ModelSpec>& models, const ProfileCatalog* catalog, std::string* llmError = nullptr,
-    bool layOutLabels = true);
 
 } // namespace roofline

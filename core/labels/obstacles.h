@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Internal to core/plot: the markers a label must avoid, as boxes (a few hundred points) or as a
+// Internal to core/labels: the markers a label must avoid, as boxes (a few hundred points) or as a
 // density (thousands), and which points count as markers in a thinned figure.
 #pragma once
 
-#include "core/plot/label_geometry.h"
+#include "core/labels/label_geometry.h"
 #include "core/plot/plot_spec.h"
 
 #include <algorithm>

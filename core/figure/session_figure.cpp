@@ -1,94 +1,64 @@
 // SPDX-License-Identifier: MIT
-#include "core/llm/llm_overlay.h"
+#include "core/figure/session_figure.h"
 
-#include "core/common/text.h"
+#include "core/labels/label_layout.h"
 #include "core/model/units.h"
-
-#include <cmath>
 
 namespace roofline {
 
-Result<LlmInputs> llmInputsFor(const LlmSettings& s, Precision roofPrecision, const std::vector<ModelSpec>& models)
+PlotOptions plotOptionsFor(const Session& session, const HardwareProfile* profile, const ProfileCatalog* catalog)
 {
-    LlmInputs in;
-    if (s.parameters) {
-        in.model = modelFromParameters(*s.parameters);
-    } else {
-        const std::string key = toLower(s.model);
-        const ModelSpec* found = nullptr;
-        std::string candidates;
-        for (const auto& m : models)
-            if (m.id == key)
-                found = &m;
-        int matches = 0;
-        if (!found) {
-            const ModelSpec* only = nullptr;
-            for (const auto& m : models)
-                if (m.id.compare(0, key.size(), key) == 0) {
-                    candidates += (candidates.empty() ? "" : ", ") + m.id;
-                    only = &m;
-                    ++matches;
-                }
-            if (matches == 1)
-                found = only;
-        }
-        if (!found) {
-            std::string known;
-            for (const auto& m : models)
-                known += (known.empty() ? "" : " ") + m.id;
-            return Error {{}, 0, 0,
-                matches > 1 ? "model '" + s.model + "' is ambiguous: " + candidates
-                            : "unknown model '" + s.model + "'; known: " + known + " (or give --params)"};
-        }
-        in.model = *found;
+    PlotOptions o;
+    o.x = session.view.x;
+    o.y = session.view.y;
+    o.title = session.view.title;
+    o.showAchievable = session.view.showAchievable;
+    o.showLabels = session.view.showLabels;
+    o.sizeByTimeShare = session.view.sizeByTimeShare;
+    o.showOtherPrecisions = session.view.showOtherPrecisions;
+    o.showLevels = session.view.showLevels;
+    o.showInterconnect = session.view.showInterconnect;
+    if (profile) {
+        const HardwareProfile hw = effectiveProfile(*profile, session);
+        for (Precision p : session.view.comparePrecisions)
+            if (p != session.precision)
+                if (auto r = makeRoofline(hw, p))
+                    o.compare.push_back({r.value(), hw.name + " \xC2\xB7 " + precisionLabel(p)});
     }
-    in.weightPrecision = s.weightPrecision.value_or(roofPrecision);
-    in.kvPrecision = s.kvPrecision.value_or(roofPrecision);
-    in.bytesPerWeight = s.bytesPerWeight;
-    in.batch = s.batch;
-    in.prompt = s.prompt;
-    in.context = s.context;
-    in.fusedDecodeAttention = s.fusedDecodeAttention;
-    in.causalPrefill = s.causalPrefill;
-    in.chips = std::max(1, s.chips);
-    in.computeEfficiency = s.computeEfficiency.value_or(1.0);
-    in.memoryEfficiency = s.memoryEfficiency.value_or(1.0);
-    in.kvBytesPerToken = s.kvBytesPerToken.value_or(0.0);
-    return in;
+    if (catalog)
+        for (const auto& id : session.view.compare) {
+            auto found = catalog->resolve(id);
+            if (!found || (profile && found.value()->id == profile->id))
+                continue;
+            const HardwareProfile& other = *found.value();
+            const Precision p = other.hasPrecision(session.precision) ? session.precision : other.defaultPrecision();
+            if (auto r = makeRoofline(other, p)) {
+                o.compare.push_back(
+                    {r.value(), other.name.substr(0, other.name.find(" (")) + " \xC2\xB7 " + precisionLabel(p)});
+                o.rangeProfiles.push_back(&other);
+            }
+        }
+    return o;
 }
 
-Result<LlmAnalysis> analyzeLlm(const LlmSettings& s, const HardwareProfile& hw, const Roofline& roof,
-    const std::vector<ModelSpec>& models, const ProfileCatalog* catalog)
+Result<PlotSpec> buildSessionPlot(const HardwareProfile& profile, const Session& session)
 {
-    auto in = llmInputsFor(s, roof.precision, models);
-    if (!in)
-        return in.error();
-    LlmAnalysis a;
-    a.inputs = in.value();
-    if (hw.interconnect) {
-        a.inputs.linkBandwidth = hw.interconnect->bandwidth;
-        a.inputs.linkName = hw.interconnect->name;
-    } else if (a.inputs.chips > 1) {
-        return Error {{}, 0, 0, hw.name + " has no interconnect in its profile: it cannot be split over chips"};
-    }
-    a.decode = evaluatePhase(decodeCost(a.inputs), roof, a.inputs.batch);
-    a.prefill = evaluatePhase(prefillCost(a.inputs), roof, a.inputs.batch);
-    a.trajectory = decodeTrajectory(a.inputs, roof);
-    a.memory = memoryNeeds(a.inputs, hw);
-    if (a.inputs.model.hasArchitecture() || a.inputs.model.parameters > 0)
-        a.criticalBatch = criticalBatch(a.inputs, roof);
-    if (a.criticalBatch && *a.criticalBatch > 1 && *a.criticalBatch <= 1024) {
-        LlmInputs at = a.inputs;
-        at.batch = *a.criticalBatch;
-        const PhaseResult r = evaluatePhase(decodeCost(at), roof, at.batch);
-        a.criticalPoint = PlotXY {r.placement.intensity, r.placement.roof()};
-    }
-    const HardwareProfile* faster = nullptr;
-    if (catalog && !s.fasterHardware.empty())
-        if (auto r = catalog->resolve(s.fasterHardware))
-            faster = r.value();
-    a.levers = decodeLevers(a.inputs, hw, roof, s.batchFactor, faster);
-    return a;
+    auto analysis = analyzeSession(profile, session);
+    if (!analysis)
+        return analysis.error();
+    return buildSessionPlot(profile, session, analysis.value());
+}
+
+PlotSpec buildSessionPlot(const HardwareProfile& profile, const Session& session, const SessionAnalysis& analysis,
+    const ProfileCatalog* catalog, bool layOutLabels, const std::vector<PlotXY>& alsoInside)
+{
+    PlotOptions o = plotOptionsFor(session, &profile, catalog);
+    o.alsoInside = alsoInside;
+    PlotSpec spec = buildPlotSpec(
+        effectiveProfile(profile, session), analysis.roof, session.kernels, analysis.placements, o, analysis.summary);
+    if (layOutLabels)
+        layoutPointLabels(spec);
+    return spec;
 }
 
 void addLlmOverlay(PlotSpec& spec, const LlmAnalysis& a, const LlmSettings& s, bool layOutLabels)

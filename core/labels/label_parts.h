@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Internal to core/plot: the small pieces the label layout (label_layout.cpp) is made of.
+// Internal to core/labels: the small pieces the label layout (label_layout.cpp) is made of.
 #pragma once
 
-#include "core/plot/label_geometry.h"
-#include "core/plot/plot_spec.h"
+#include "core/labels/label_geometry.h"
+#include "core/labels/label_layout.h"
 
 #include <algorithm>
 #include <array>
@@ -13,9 +13,6 @@
 #include <utility>
 
 namespace roofline::detail {
-
-constexpr double kClear = 2.0; ///< pixels every text keeps from other text and from lines
-constexpr double kInfeasible = 1e12;
 
 // Width in characters of the longest line, and the number of lines.
 inline std::pair<size_t, size_t> textExtent(const std::string& s)
@@ -58,7 +55,7 @@ struct Choice {
     PlotLabel::VAlign valign = PlotLabel::VAlign::Middle;
     bool leader = false;
     Segment line;
-    double cost = std::numeric_limits<double>::infinity(); ///< kInfeasible a rule broken
+    double cost = std::numeric_limits<double>::infinity(); ///< LabelCosts::infeasible a rule broken
 };
 
 /// Room kept for a name's number while the names are placed. `reach` bounds its box and its
@@ -92,5 +89,8 @@ template <int N> const std::array<geom::Pt, N>& directions()
     }();
     return units;
 }
+
+/// layoutLabels; `logs` (if given): each point's natural logarithms.
+LabelLayoutResult layoutLabels(const PlotSpec& spec, const LabelMetrics& m, const std::vector<PlotXY>* logs);
 
 } // namespace roofline::detail

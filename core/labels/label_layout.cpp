@@ -3,12 +3,11 @@
 // each kernel's name takes a free side of its point or free space nearby with a leader line, and
 // a name with no room left becomes a number at the point and a line of the key. No text may
 // overlap another or the legend, no roof, ceiling or ridge line may run through one, and all stay
-// inside the plot area; markers, headroom drops and leader crossings only cost.
-#include "core/plot/label_geometry.h"
-#include "core/plot/label_parts.h"
-#include "core/plot/layout_markers.h"
-#include "core/plot/plot_internal.h"
-#include "core/plot/plot_spec.h"
+// inside the plot area; markers, headroom drops and leader crossings only cost (label_costs.h).
+#include "core/labels/label_layout.h"
+#include "core/labels/label_geometry.h"
+#include "core/labels/label_parts.h"
+#include "core/labels/obstacles.h"
 
 #include <algorithm>
 #include <cmath>
@@ -23,9 +22,7 @@ namespace {
 using detail::Choice;
 using detail::directions;
 using detail::isName;
-using detail::kClear;
 using detail::keyLine;
-using detail::kInfeasible;
 using detail::Room;
 using detail::textExtent;
 using geom::Box;
@@ -41,13 +38,14 @@ public:
     LabelLayout(const PlotSpec& spec, const LabelMetrics& m)
         : m_spec(spec)
         , m_m(m)
+        , m_c(m.costs)
         , m_x(m.x ? *m.x : spec.x)
         , m_y(m.y ? *m.y : spec.y)
         , m_lx0(std::log(m_x.lo))
         , m_lx1(std::log(m_x.hi))
         , m_ly0(std::log(m_y.lo))
         , m_ly1(std::log(m_y.hi))
-        , m_area {3, 3, m.width - 3, m.height - 3} // off the frame, which would touch the text
+        , m_area {m.costs.frameInset, m.costs.frameInset, m.width - m.costs.frameInset, m.height - m.costs.frameInset}
         , m_markers(m.width, m.height)
         , m_drops(m.width, m.height)
         , m_density(m.width, m.height)
@@ -188,7 +186,7 @@ private:
     int violations(const Box& b, bool firstOnly = false) const
     {
         int n = m_area.contains(b) ? 0 : 1;
-        const Box g = b.grown(kClear);
+        const Box g = b.grown(m_c.clearance);
         auto count = [&](bool broken) {
             n += broken;
             return broken && firstOnly;
@@ -218,7 +216,7 @@ private:
     {
         int n = m_area.contains(q.bounds()) ? 0 : 1;
         for (const Box& t : m_texts)
-            n += geom::overlaps(q, t.grown(kClear));
+            n += geom::overlaps(q, t.grown(m_c.clearance));
         for (const Quad& o : m_quads)
             n += geom::overlaps(q, o);
         for (const Segment& s : m_lines)
@@ -232,12 +230,12 @@ private:
     /// alone cost over `budget` (a search gives that place up).
     double softCost(const Box& b, double budget = std::numeric_limits<double>::infinity()) const
     {
-        const double markers = m_markers.cost(b, budget / 20.0);
+        const double markers = m_markers.cost(b, budget / m_c.markerCover);
         if (std::isinf(markers))
             return markers;
-        double c = 20.0 * (markers + (m_crowded ? m_density.cost(b) : 0.0)) + 20.0 * m_drops.cost(b);
+        double c = m_c.markerCover * (markers + (m_crowded ? m_density.cost(b) : 0.0)) + m_c.dropCover * m_drops.cost(b);
         for (const Segment& s : m_soft)
-            c += geom::crosses(s, b) ? 600.0 : 0.0;
+            c += geom::crosses(s, b) ? m_c.softLineCrossed : 0.0;
         return c;
     }
     /// A leader line may not run through a text; crossing a line or another leader costs.
@@ -245,30 +243,31 @@ private:
     {
         for (const Box& t : m_texts)
             if (geom::crosses(s, t))
-                return kInfeasible;
+                return m_c.infeasible;
         for (const Quad& q : m_quads)
             if (geom::crosses(s, q))
-                return kInfeasible;
+                return m_c.infeasible;
         for (const Room& r : m_rooms)
             if (r.owner != m_current && geom::crosses(s, r.place.box))
-                return kInfeasible;
+                return m_c.infeasible;
         double c = 0.0;
         for (const Segment& l : m_lines)
-            c += geom::crosses(s, l) ? 1500.0 : 0.0;
+            c += geom::crosses(s, l) ? m_c.leaderCrossesLine : 0.0;
         for (const Segment& l : m_leaders)
-            c += geom::crosses(s, l) ? 1500.0 : 0.0;
+            c += geom::crosses(s, l) ? m_c.leaderCrossesLine : 0.0;
         for (const Segment& l : m_soft)
-            c += geom::crosses(s, l) ? 100.0 : 0.0;
+            c += geom::crosses(s, l) ? m_c.leaderCrossesSoft : 0.0;
         return c;
     }
-    /// The cost of a text at `b` (kInfeasible per broken rule on top).
-    double costAt(const Box& b) const { return violations(b) * kInfeasible + softCost(b); }
+    /// The cost of a text at `b` (LabelCosts::infeasible per broken rule on top).
+    double costAt(const Box& b) const { return violations(b) * m_c.infeasible + softCost(b); }
+    bool feasible(double cost) const { return cost < m_c.infeasible; }
 
     /// A roof label with no place that breaks no rule is left out: the subtitle and the legend
     /// give its value.
-    static bool leaveOut(PlotLabel& l, double cost)
+    bool leaveOut(PlotLabel& l, double cost) const
     {
-        if (cost < kInfeasible)
+        if (feasible(cost))
             return false;
         l.text.clear();
         return true;
@@ -293,12 +292,12 @@ private:
         double bestCost = -1.0;
         for (double up : {0.0, 0.06, 0.12, 0.18, 0.24}) {
             const Box b = boxAt({at.x, at.y - up * m_m.height}, size, l.align, l.valign);
-            const double c = costAt(b) + up * 100.0;
+            const double c = costAt(b) + up * m_c.regionRaised;
             if (bestCost < 0 || c < bestCost) {
                 best = b;
                 bestCost = c;
             }
-            if (c < kInfeasible)
+            if (feasible(c))
                 break;
         }
         if (!leaveOut(l, bestCost))
@@ -325,12 +324,12 @@ private:
         double bestCost = -1.0;
         for (double t = 0.985; t > 0.05; t -= 0.06) {
             const double x = t * m_m.width;
-            if (x - size.first < start && bestCost >= 0 && bestCost < kInfeasible)
+            if (x - size.first < start && bestCost >= 0 && feasible(bestCost))
                 break;
             for (V v : {V::Above, V::Below}) {
                 const Box b = boxAt({x, v == V::Above ? y - 3 : y + 3}, size, A::Right, v);
-                const double c
-                    = costAt(b) + (0.985 - t) * 40.0 + (v == V::Below ? 15.0 : 0.0) + (b.x0 < start ? 500.0 : 0.0);
+                const double c = costAt(b) + (0.985 - t) * m_c.flatSlid + (v == V::Below ? m_c.flatBelow : 0.0)
+                    + (b.x0 < start ? m_c.flatPastItsStart : 0.0);
                 if (bestCost < 0 || c < bestCost) {
                     best = b;
                     bestV = v;
@@ -386,8 +385,8 @@ private:
                 trial.valign = v;
                 const PlotXY a = point(s), b = point(s + 1.0);
                 const Quad q = quadAlong(trial, a, b);
-                const double c = violations(q) * kInfeasible + softCost(q.bounds()) * 0.2 + std::abs(s) * 20.0
-                    + (v != l.valign ? 60.0 : 0.0);
+                const double c = violations(q) * m_c.infeasible + softCost(q.bounds()) * m_c.alongCoverShare
+                    + std::abs(s) * m_c.alongSlid + (v != l.valign ? m_c.alongOtherSide : 0.0);
                 if (bestCost < 0 || c < bestCost) {
                     best = q;
                     bestAt = a;
@@ -395,7 +394,7 @@ private:
                     bestCost = c;
                 }
             }
-            if (bestCost < kInfeasible)
+            if (feasible(bestCost))
                 break;
         }
         if (leaveOut(l, bestCost))
@@ -430,10 +429,10 @@ private:
             const bool diagonal = dx != 0 && dy != 0;
             const Pt anchor {p.x + dx * (diagonal ? 2.0 : gap), p.y + dy * gap};
             const Box b = boxAt(anchor, size, a, v);
-            const double c = costAt(b) + 2.0 * rank++;
+            const double c = costAt(b) + m_c.sideRank * rank++;
             if (c < best.cost)
                 best = {b, a, v, false, {}, c};
-            if (c < 1.0 + 2.0 * rank)
+            if (c < 1.0 + m_c.sideRank * rank)
                 return best; // a free side: nothing nearer is better
         }
         // Free space nearby: the text's box set at an anchor `d` pixels out in one of 16
@@ -445,7 +444,7 @@ private:
         const bool small = size.first < 30.0;
         if (small) {
             const Box on = boxAt(p, size, A::Center, V::Middle);
-            const double c = 5000.0 + costAt(on) - 20.0 * m_markers.cost(on);
+            const double c = m_c.numberOnItsPoint + costAt(on) - m_c.markerCover * m_markers.cost(on);
             if (c < best.cost)
                 best = {on, A::Center, V::Middle, false, {}, c};
         }
@@ -462,7 +461,7 @@ private:
                         const double len = std::sqrt(dx * dx + dy * dy); // (hypot guards overflows pixels never reach)
                         if (!(len > r + 4.0))
                             continue; // the box is on or against the point: that is a side, not a leader
-                        double c = 40.0 + len * 1.2;
+                        double c = m_c.leaderBase + len * m_c.leaderPerPixel;
                         if (c >= best.cost || blocked(b) || (c += softCost(b, best.cost - c)) >= best.cost)
                             continue; // (a leader's place breaks no rule: the sides are the fallback)
                         const double f = (r + 1.0) / len;
@@ -496,8 +495,8 @@ private:
             const PlotLabel& l = m_out.labels[i];
             const double r = radiusAt(l.at);
             setCurrent(i);
-            const Choice room = bestPlace(px(l.at), sizeOf(widest, LabelRole::KeyNumber), r, r + 1.0, 200.0);
-            if (room.cost < kInfeasible)
+            const Choice room = bestPlace(px(l.at), sizeOf(widest, LabelRole::KeyNumber), r, r + 1.0, m_c.numberReach);
+            if (feasible(room.cost))
                 m_rooms.push_back({i, room, detail::reachOf(room)});
         }
         std::vector<size_t> keyed;
@@ -505,13 +504,13 @@ private:
             PlotLabel& l = m_out.labels[i];
             const double r = radiusAt(l.at);
             setCurrent(i);
-            Choice c = bestPlace(px(l.at), sizeOf(l.text, l.role), r, r + 3.0, 170.0);
-            if (c.cost >= kInfeasible) {
+            Choice c = bestPlace(px(l.at), sizeOf(l.text, l.role), r, r + 3.0, m_c.nameReach);
+            if (!feasible(c.cost)) {
                 const auto room = roomOf(i);
                 c = room != m_rooms.end()
                     ? room->place
-                    : bestPlace(px(l.at), sizeOf(widest, LabelRole::KeyNumber), r, r + 1.0, 200.0);
-                if (c.cost >= kInfeasible) { // not even a number fits: counted under the key
+                    : bestPlace(px(l.at), sizeOf(widest, LabelRole::KeyNumber), r, r + 1.0, m_c.numberReach);
+                if (!feasible(c.cost)) { // not even a number fits: counted under the key
                     freeRoom(i);
                     l.text.clear();
                     ++m_out.unnamed;
@@ -556,6 +555,7 @@ private:
 
     const PlotSpec& m_spec;
     const LabelMetrics& m_m;
+    const LabelCosts& m_c;
     AxisRange m_x, m_y;
     double m_lx0, m_lx1, m_ly0, m_ly1;
     Box m_area;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "core/plot/compare_figure.h"
+#include "core/figure/compare_figure.h"
 
 #include "core/model/units.h"
 #include "core/report/compare_report.h"
@@ -18,7 +18,6 @@ PlotSpec buildComparisonFigure(const HardwareProfile& profile, const Comparison&
             o.alsoInside.push_back({k.beforePlacement.intensity, *k.beforePlacement.achieved});
     }
     o.title = "Before \xE2\x86\x92 after \xC2\xB7 {hardware} \xC2\xB7 {precision}";
-    o.layoutLabels = false; // the renderer lays them out for the size it draws
     PlotSpec s = buildPlotSpec(profile, c.roof, kernels, placements, o);
     for (const ComparedKernel& k : c.pairs) {
         if (!k.beforePlacement.achieved || !k.afterPlacement.achieved || !k.speedup)
