@@ -339,12 +339,14 @@ TEST(FigureText, ARedrawStartsFromItsLastKeyAndDrawsWhatAFreshPlotDraws)
     ASSERT_GT(expected.size(), 50u);
     QCustomPlot window;
     window.resize(1000, 650);
+    int keyHeight = 0; // as the window's plot widget keeps it
     for (int i = 0; i < 3; ++i) {
-        renderPlotSpec(window, fp8, style);
+        keyHeight = renderPlotSpec(window, fp8, style, keyHeight);
         const Findings f = inspect(window);
         EXPECT_TRUE(f.problems.empty()) << report(f);
-        renderPlotSpec(window, bf16, style);
+        keyHeight = renderPlotSpec(window, bf16, style, keyHeight);
         EXPECT_EQ(drawnTexts(window), expected) << "redraw " << i;
+        EXPECT_GT(keyHeight, 0) << "a hundred kernels have a key";
     }
 }
 

@@ -20,7 +20,6 @@ using namespace render;
 
 constexpr const char* kLabelItem = "rs_label"; ///< a property on every item drawLabels made
 constexpr const char* kKeyName = "label-key";
-constexpr const char* kKeyHeight = "rs_keyHeight"; ///< on the plot: the key's height the last drawLabels settled on
 constexpr const char* kLayer = "point-labels";
 
 Qt::Alignment hAlign(PlotLabel::Align a)
@@ -406,12 +405,11 @@ QFont labelFont(LabelRole role, const PlotStyle& style)
     return style.font(8.8);
 }
 
-/// Room for the key the last drawLabels on this plot settled on (none on a new plot, as an
-/// export's): a redraw whose key keeps its height, as most precision toggles in the window, is
-/// then laid out once instead of two to four times.
-void reserveLastKeyRoom(QCustomPlot& plot)
+namespace {
+
+/// Room of `height` pixels under the plot for the key (none for 0): the plot area a layout sees.
+void reserveKeyRoom(QCustomPlot& plot, int height)
 {
-    const int height = plot.property(kKeyHeight).toInt();
     if (height <= 0)
         return;
     auto* room = new QCPLayoutElement(&plot);
@@ -422,64 +420,66 @@ void reserveLastKeyRoom(QCustomPlot& plot)
     room->setMinimumSize(0, height);
 }
 
-/// Whether two passes lay the labels out in the same plot area (so alike).
-bool sameArea(const LabelMetrics& a, const LabelMetrics& b)
+/// The labels laid out for the plot area left when the key takes `keyRoom` pixels.
+LabelLayoutResult layOutFor(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, int keyRoom,
+    const std::shared_ptr<TextSizes>& sizes)
 {
-    return a.width == b.width && a.height == b.height && a.legend == b.legend && a.x == b.x && a.y == b.y;
+    removeLabels(plot);
+    reserveKeyRoom(plot, keyRoom);
+    metricsFor(plot, style, sizes); // lays the plot out: the axis titles and title follow its size
+    fitTitleAndAxisLabels(plot, spec);
+    LabelLayoutResult laid = layoutLabels(spec, metricsFor(plot, style, sizes));
+    fitKey(laid, plot, style);
+    return laid;
 }
 
-void drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
+/// The height the key of `laid` takes under the plot (0: no key).
+int keyHeightOf(QCustomPlot& plot, const LabelLayoutResult& laid, const PlotSpec& spec, const PlotStyle& style)
+{
+    removeLabels(plot);
+    const QCPLayoutElement* key = addKey(plot, laid.key, spec.unnamedKernels + laid.unnamed, style);
+    const int height = key ? key->minimumOuterSizeHint().height() : 0;
+    removeLabels(plot);
+    return height;
+}
+
+} // namespace
+
+int drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, int keyRoom)
 {
     removeLabels(plot);
     placeLegend(plot, style);
     if (!plot.layer(QString::fromLatin1(kLayer)))
         plot.addLayer(QString::fromLatin1(kLayer), plot.layer(QStringLiteral("main")), QCustomPlot::limAbove);
-    // The key under the plot takes height from it, which moves the points: lay out again for
-    // the plot area the key leaves, until the key for that layout leaves the same area (once or
-    // twice). Once a height comes back (or from the fifth pass on) the key keeps the tallest
-    // height it had, so that the passes cannot swing between two areas: the area settles. A
-    // layout depends on the area alone, so each area is laid out once.
+    // The key under the plot takes height from it, which moves the points. The labels are laid
+    // out for the room `keyRoom` leaves (the caller's last drawing: a toggle keeps its key, so
+    // one layout), then again for the room their key needs, until it needs the room it has. A
+    // height seen before would swing between two areas: from then on the taller one is kept.
+    constexpr int kMaxLayouts = 6;
     const auto sizes = std::make_shared<TextSizes>();
-    std::vector<std::pair<LabelMetrics, LabelLayoutResult>> done;
-    auto layoutFor = [&](const LabelMetrics& m) {
-        for (const auto& [area, result] : done)
-            if (sameArea(area, m))
-                return result;
-        LabelLayoutResult r = layoutLabels(spec, m);
-        fitKey(r, plot, style);
-        done.emplace_back(m, r);
-        return r;
-    };
-    reserveLastKeyRoom(plot);
-    metricsFor(plot, style, sizes); // lays the plot out
-    fitTitleAndAxisLabels(plot, spec);
-    LabelMetrics used = metricsFor(plot, style, sizes);
-    LabelLayoutResult laid = layoutFor(used);
-    int keyHeight = 0;
-    std::vector<int> hints; // the key's heights so far: one seen again is a swing
-    bool keyDrawn = false;
-    for (int pass = 0;; ++pass) {
-        removeLabels(plot);
-        keyDrawn = false;
-        if (QCPLayoutElement* key = addKey(plot, laid.key, spec.unnamedKernels + laid.unnamed, style)) {
-            keyDrawn = true;
-            const int hint = key->minimumOuterSizeHint().height();
-            const bool again = std::find(hints.begin(), hints.end(), hint) != hints.end();
-            hints.push_back(hint);
-            keyHeight = again || pass >= 4 ? std::max(keyHeight, hint) : hint;
-            key->setMinimumSize(0, keyHeight);
-        }
-        fitTitleAndAxisLabels(plot, spec); // for the height the key leaves
-        LabelMetrics m = metricsFor(plot, style, sizes);
-        if ((m.width == used.width && m.height == used.height) || pass == 7)
-            break; // (the key drawn is the one of the labels drawn)
-        laid = layoutFor(m);
-        used = std::move(m);
+    int room = std::max(0, keyRoom);
+    std::vector<int> seen {room};
+    LabelLayoutResult laid = layOutFor(plot, spec, style, room, sizes);
+    for (int layout = 1; layout < kMaxLayouts; ++layout) {
+        const int needed = keyHeightOf(plot, laid, spec, style);
+        const bool swing = std::find(seen.begin(), seen.end(), needed) != seen.end();
+        if (needed == room || (swing && needed < room))
+            break;
+        room = swing ? std::max(room, needed) : needed;
+        seen.push_back(room);
+        laid = layOutFor(plot, spec, style, room, sizes);
     }
-    plot.setProperty(kKeyHeight, keyDrawn ? keyHeight : 0);
+    removeLabels(plot);
+    int drawn = 0;
+    if (QCPLayoutElement* key = addKey(plot, laid.key, spec.unnamedKernels + laid.unnamed, style)) {
+        drawn = std::max(room, key->minimumOuterSizeHint().height());
+        key->setMinimumSize(0, drawn);
+    }
+    fitTitleAndAxisLabels(plot, spec); // for the height the key leaves
     for (const auto& l : laid.labels)
         if (!l.text.empty())
             addLabel(plot, l, spec.crowded(), style);
+    return drawn;
 }
 
 } // namespace roofline::ui

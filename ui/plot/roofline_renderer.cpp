@@ -302,7 +302,7 @@ void setUpLegend(QCustomPlot& plot, const PlotStyle& style)
 
 } // namespace
 
-void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
+int renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, int keyRoom)
 {
     plot.clearItems();
     plot.clearPlottables();
@@ -323,12 +323,13 @@ void renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& st
     addLlmPoints(plot, groups.llm, style);
     addTrajectoryAndLevers(plot, spec, style);
     setUpLegend(plot, style);
-    drawLabels(plot, spec, style);
+    const int keyHeight = drawLabels(plot, spec, style, keyRoom);
     // Connect once per plot (UniqueConnection does not apply to lambdas).
     if (!plot.property("rs_aligning").toBool()) {
         plot.setProperty("rs_aligning", true);
         QObject::connect(&plot, &QCustomPlot::afterLayout, &plot, [&plot]() { alignRotatedLabels(plot); });
     }
+    return keyHeight;
 }
 
 } // namespace roofline::ui

@@ -85,7 +85,7 @@ void RooflinePlotWidget::relayoutLabels()
 {
     if (m_plot->plottableCount() == 0 || labelGeometry() == m_labelsFor || isAnimating() || m_dragIndex >= 0)
         return;
-    drawLabels(*m_plot, m_spec, m_style);
+    m_keyHeight = drawLabels(*m_plot, m_spec, m_style, m_keyHeight);
     m_labelsFor = labelGeometry();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -177,7 +177,7 @@ void RooflinePlotWidget::renderFrame(const PlotSpec& spec)
 {
     const QCPRange xView = m_plot->xAxis->range();
     const QCPRange yView = m_plot->yAxis->range();
-    renderPlotSpec(*m_plot, spec, m_style);
+    m_keyHeight = renderPlotSpec(*m_plot, spec, m_style, m_keyHeight);
     m_labelsFor = labelGeometry();
     createHoverItems();
     drawSelection();
@@ -229,7 +229,7 @@ void RooflinePlotWidget::showSpec(PlotSpec spec, const std::optional<Roofline>& 
         m_animation->start();
         return;
     }
-    renderPlotSpec(*m_plot, m_spec, m_style);
+    m_keyHeight = renderPlotSpec(*m_plot, m_spec, m_style, m_keyHeight);
     m_labelsFor = labelGeometry();
     std::vector<PlotXY>().swap(m_spec.pointLogs); // the clouds have them; the figure need not keep a second copy
     createHoverItems();
@@ -311,7 +311,7 @@ void RooflinePlotWidget::setStyle(const PlotStyle& style)
     m_style = style;
     const PlotSpec view = currentSpec();
     const PlotSpec base = m_spec;
-    renderPlotSpec(*m_plot, base, m_style);
+    m_keyHeight = renderPlotSpec(*m_plot, base, m_style, m_keyHeight);
     m_labelsFor = labelGeometry();
     createHoverItems();
     drawSelection();

@@ -113,6 +113,9 @@ private:
     std::vector<int> m_highlighted;
     QTimer* m_relayout = nullptr; ///< a moment after the last resize or zoom step
     QString m_labelsFor; ///< labelGeometry() when the labels were laid out
+    /// The height of the key under the plot as last drawn: the next drawing starts from it, so a
+    /// toggle whose key keeps its height lays the labels out once (drawLabels).
+    int m_keyHeight = 0;
     mutable std::vector<int> m_pickOrder; ///< kernel points of m_spec by intensity, for pointAt
     mutable double m_pickRadius = 0.0; ///< the largest pick radius among them, pixels
     mutable bool m_indexed = false; ///< m_pickOrder is up to date
