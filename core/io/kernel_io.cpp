@@ -3,15 +3,11 @@
 
 #include "core/common/text.h"
 #include "core/io/csv.h"
-#include "core/io/foreign_files.h"
+#include "core/io/importers.h"
 #include "core/io/json_kernels.h"
 #include "core/io/kernel_fields.h"
-#include "core/io/likwid_perfctr.h"
-#include "core/io/ncu_csv.h"
-#include "core/io/nersc_plot.h"
 #include "core/io/rocprof_csv.h"
 #include "core/io/text_file.h"
-
 #include "core/io/yaml_error.h"
 
 #include <yaml-cpp/yaml.h>
@@ -306,20 +302,8 @@ Result<KernelImport> parseAnyKernelFormat(const std::string& text, const std::st
     std::string_view body = text;
     if (body.substr(0, 3) == "\xEF\xBB\xBF")
         body.remove_prefix(3);
-    if ((format == KernelFormat::Auto || format == KernelFormat::Csv) && looksLikeNcuCsv(body))
-        return parseNcuCsv(body, file, NcuOptions {options.aggregate});
-    if ((format == KernelFormat::Auto || format == KernelFormat::Csv) && looksLikeRocprofPmcPerf(body))
-        return parseRocprofPmcPerf(body, file, options.aggregate);
-    if (looksLikeNerscPlotInput(body))
-        return parseNerscKernels(body, file);
-    if (looksLikeLikwidPerfctr(body))
-        return parseLikwidPerfctr(body, file);
-    if (auto foreign = foreignFileReason(body))
-        return Error {file, 0, 0, *foreign};
-    if (looksLikeRocprofSysinfo(body))
-        return Error {file, 1, 0,
-            "this is rocprof-compute's sysinfo.csv: it describes the machine, not its kernels; open pmc_perf.csv "
-            "from the same folder"};
+    if (const Importer* tool = importerFor(body, format))
+        return tool->read(body, file, options);
     if (format == KernelFormat::Auto)
         format = sniff(body);
     switch (format) {
