@@ -27,12 +27,19 @@ struct KnownMetrics {
         auto id = [&](const char* name) { return n.find(name); };
         static const char* const ops[] = {"dadd", "dmul", "dfma", "fadd", "fmul", "ffma", "hadd", "hmul", "hfma"};
         for (size_t o = 0; o < 9; ++o)
-            for (size_t p = 0; p < 2; ++p)
-                sass[o][p] = n.find(std::string(p == 0 ? "sm__" : "smsp__") + "sass_thread_inst_executed_op_" + ops[o]
-                    + "_pred_on.sum");
+            for (size_t p = 0; p < 2; ++p) {
+                const std::string name
+                    = std::string(p == 0 ? "sm__" : "smsp__") + "sass_thread_inst_executed_op_" + ops[o] + "_pred_on.sum";
+                sass[o][p] = n.find(name);
+                // ncu 2023 on, --set roofline: the count as a rate per elapsed cycle of its unit.
+                sassRate[o][p] = n.find(name + ".per_cycle_elapsed");
+            }
         tensorInst[0] = id("sm__inst_executed_pipe_tensor.sum");
         tensorInst[1] = id("smsp__inst_executed_pipe_tensor.sum");
         dramBytes = id("dram__bytes.sum");
+        dramRate = id("dram__bytes.sum.per_second");
+        l2Rate = id("lts__t_bytes.sum.per_second");
+        l1Rate = id("l1tex__t_bytes.sum.per_second");
         dramRead = id("dram__bytes_read.sum");
         dramWrite = id("dram__bytes_write.sum");
         dramOpRead = id("dram__bytes_op_read.sum");
@@ -50,23 +57,29 @@ struct KnownMetrics {
         // Tensor-core operations: sm__ops_path_tensor_src_*.sum (not the per-op breakdowns), by
         // precision, in name order.
         const std::string prefix = "sm__ops_path_tensor_src_";
+        // A source no precision names (int1, int4) is not floating-point work.
         for (int i : n.sortedIds()) {
             const std::string& name = n.name(i);
             if (name.rfind(prefix, 0) == 0 && ncu::endsWith(name, ".sum") && name.find("_op_") == std::string::npos)
-                tensorOps.emplace_back(i, ncu::tensorPrecision(name.substr(prefix.size())).value_or(Precision::FP16));
+                if (auto p = ncu::tensorPrecision(name.substr(prefix.size())))
+                    tensorOps.emplace_back(i, *p);
         }
     }
     int sass[9][2]; ///< {dadd, dmul, dfma, fadd, fmul, ffma, hadd, hmul, hfma} x {sm__, smsp__}
+    int sassRate[9][2]; ///< the same .per_cycle_elapsed
     int tensorInst[2];
     int dramBytes, dramRead, dramWrite, dramOpRead, dramOpWrite, dramSectors, l2Bytes, l2Sectors, l1Bytes;
+    int dramRate, l2Rate, l1Rate; ///< byte/s: x the duration where the export has no count
     int timeSum, timeAvg, cycles, cyclesPerSecond, smspCycles, smspCyclesPerSecond;
     /// Every metric the counting rules read (a unit the reader does not know is an error for these).
     std::vector<int> used() const
     {
         std::vector<int> ids {dramBytes, dramRead, dramWrite, dramOpRead, dramOpWrite, dramSectors, l2Bytes, l2Sectors,
-            l1Bytes, timeSum, timeAvg, cycles, cyclesPerSecond, smspCycles, smspCyclesPerSecond, tensorInst[0],
-            tensorInst[1]};
+            l1Bytes, dramRate, l2Rate, l1Rate, timeSum, timeAvg, cycles, cyclesPerSecond, smspCycles,
+            smspCyclesPerSecond, tensorInst[0], tensorInst[1]};
         for (const auto& op : sass)
+            ids.insert(ids.end(), std::begin(op), std::end(op));
+        for (const auto& op : sassRate)
             ids.insert(ids.end(), std::begin(op), std::end(op));
         for (const auto& [id, precision] : tensorOps)
             ids.push_back(id);
@@ -83,14 +96,34 @@ std::optional<double> metric(const Launch& l, std::initializer_list<int> ids)
     return std::nullopt;
 }
 
-// A SASS counter under the sm__ or smsp__ prefix.
-double sass(const Launch& l, const int (&ids)[2], bool& found)
+/// The elapsed cycles of the SMs (unit 0) or their sub-partitions (1): counted, or their clock
+/// times the launch's duration (ncu 2023 on gives only the clock).
+std::optional<double> elapsedCycles(const Launch& l, const KnownMetrics& m, size_t unit)
 {
-    for (int id : ids)
-        if (auto v = l.get(id)) {
+    if (auto c = l.get(unit == 0 ? m.cycles : m.smspCycles))
+        return c;
+    const auto hz = l.get(unit == 0 ? m.cyclesPerSecond : m.smspCyclesPerSecond);
+    const auto t = metric(l, {m.timeSum, m.timeAvg});
+    if (hz && t)
+        return *hz * *t;
+    return std::nullopt;
+}
+
+/// SASS op `op` (m.sass's order) under the sm__ or smsp__ prefix: its count, or its rate per
+/// elapsed cycle times the unit's elapsed cycles (how ncu's roofline sections give it).
+double sass(const Launch& l, const KnownMetrics& m, size_t op, bool& found)
+{
+    for (size_t unit = 0; unit < 2; ++unit)
+        if (auto v = l.get(m.sass[op][unit])) {
             found = true;
             return *v;
         }
+    for (size_t unit = 0; unit < 2; ++unit)
+        if (auto rate = l.get(m.sassRate[op][unit]))
+            if (auto cycles = elapsedCycles(l, m, unit)) {
+                found = true;
+                return *rate * *cycles;
+            }
     return 0.0;
 }
 
@@ -109,9 +142,9 @@ Work countWork(const Launch& l, const KnownMetrics& m, const std::string& cc)
     bool found = false;
     // CUDA cores: an FMA is two FLOPs. FP16 counts half2 lanes as NCU 2025's Half chart does:
     // 2 x hadd + 2 x hmul + 4 x hfma.
-    const double fp64 = sass(l, m.sass[0], found) + sass(l, m.sass[1], found) + 2 * sass(l, m.sass[2], found);
-    const double fp32 = sass(l, m.sass[3], found) + sass(l, m.sass[4], found) + 2 * sass(l, m.sass[5], found);
-    const double fp16 = 2 * sass(l, m.sass[6], found) + 2 * sass(l, m.sass[7], found) + 4 * sass(l, m.sass[8], found);
+    const double fp64 = sass(l, m, 0, found) + sass(l, m, 1, found) + 2 * sass(l, m, 2, found);
+    const double fp32 = sass(l, m, 3, found) + sass(l, m, 4, found) + 2 * sass(l, m, 5, found);
+    const double fp16 = 2 * sass(l, m, 6, found) + 2 * sass(l, m, 7, found) + 4 * sass(l, m, 8, found);
     w.anyFlopMetric = found;
     w.at(Precision::FP64) += fp64;
     w.at(Precision::FP32) += fp32;
@@ -138,6 +171,17 @@ Work countWork(const Launch& l, const KnownMetrics& m, const std::string& cc)
     return w;
 }
 
+/// Bytes from a byte/s metric times the launch's duration (ncu 2023 on, --set roofline, gives
+/// only the rate).
+std::optional<double> byRate(const Launch& l, const KnownMetrics& m, int rateMetric)
+{
+    const auto rate = l.get(rateMetric);
+    const auto t = metric(l, {m.timeSum, m.timeAvg});
+    if (rate && t)
+        return *rate * *t;
+    return std::nullopt;
+}
+
 std::optional<double> dramBytes(const Launch& l, const KnownMetrics& m)
 {
     if (auto b = l.get(m.dramBytes))
@@ -149,7 +193,7 @@ std::optional<double> dramBytes(const Launch& l, const KnownMetrics& m)
     }
     if (auto s = l.get(m.dramSectors))
         return *s * 32.0;
-    return std::nullopt;
+    return byRate(l, m, m.dramRate);
 }
 
 std::optional<double> l2Bytes(const Launch& l, const KnownMetrics& m)
@@ -158,12 +202,14 @@ std::optional<double> l2Bytes(const Launch& l, const KnownMetrics& m)
         return b;
     if (auto s = l.get(m.l2Sectors))
         return *s * 32.0;
-    return std::nullopt;
+    return byRate(l, m, m.l2Rate);
 }
 
 std::optional<double> l1Bytes(const Launch& l, const KnownMetrics& m)
 {
-    return l.get(m.l1Bytes);
+    if (auto b = l.get(m.l1Bytes))
+        return b;
+    return byRate(l, m, m.l1Rate);
 }
 
 std::optional<double> duration(const Launch& l, const KnownMetrics& m)
@@ -201,6 +247,16 @@ std::optional<Error> missingMetrics(const ncu::Table& table, const KnownMetrics&
             "counts; import it as ceilings (roofline import-ceilings, or File > Import Ceilings), and export the "
             "kernels with: "
                 + ncuCommandLine()};
+    // The details page (what the ncu GUI shows): its sections' display figures, percentages and
+    // the duration, and no FLOP count at all.
+    bool anyMetricName = false;
+    for (int i = 0; i < table.names.size() && !anyMetricName; ++i)
+        anyMetricName = table.names.name(i).find("__") != std::string::npos;
+    if (table.source == "ncu details" && !anyMetricName)
+        return Error {file, table.headerLine, 0,
+            "this is ncu's details page (what the ncu GUI shows): it holds throughput percentages and no FLOP "
+            "counts; export the raw page of a report collected with the roofline set instead: ncu --set roofline -o "
+            "report ./your-app, then ncu -i report.ncu-rep --csv --page raw > raw.csv"};
     return Error {file, table.headerLine, 0,
         "this ncu export lacks the metrics a roofline needs: " + missing + "; collect them with: " + ncuCommandLine()};
 }
@@ -217,19 +273,35 @@ std::optional<Error> unknownUnit(const ncu::Table& table, const KnownMetrics& kn
     return std::nullopt;
 }
 
-/// The part the export ran on: by its device name where the Device column holds one, else by
-/// its compute capability (the Device column of many exports is an index, "0").
-void pickHardware(const Launch& l, KernelImport& out)
+/// The part the export ran on: by its device name (`device__attribute_display_name`, or the
+/// Device column where it holds a name), else guessed from its compute capability, which several
+/// parts share: the guess is said in a note that names the others, never stated as fact.
+void pickHardware(const ncu::Table& table, KernelImport& out)
 {
-    const bool named = l.device.find_first_not_of("0123456789 ") != std::string::npos;
-    if (named) {
-        out.device = l.device;
-        out.suggestedHardware = hardwareForDeviceName(l.device);
-        if (!out.suggestedHardware.empty() || l.computeCapability.empty())
-            return;
+    std::string name = table.deviceName, cc;
+    for (const auto& l : table.launches)
+        if (!l.device.empty() || !l.computeCapability.empty()) {
+            if (name.empty() && l.device.find_first_not_of("0123456789 ") != std::string::npos)
+                name = l.device;
+            cc = l.computeCapability;
+            break;
+        }
+    if (!name.empty()) {
+        out.device = name;
+        out.suggestedHardware = hardwareForDeviceName(name);
+        if (out.suggestedHardware.empty() && !cc.empty())
+            out.warnings.push_back("no shipped profile is a " + name + " (compute capability " + cc
+                + "); give --hw with the nearest, or a profile of your own");
+        return;
     }
-    out.device = (named ? l.device + ", " : std::string()) + "compute capability " + l.computeCapability;
-    out.suggestedHardware = hardwareForComputeCapability(l.computeCapability);
+    if (cc.empty())
+        return;
+    out.device = "compute capability " + cc;
+    out.suggestedHardware = hardwareForComputeCapability(cc);
+    if (!out.suggestedHardware.empty())
+        out.warnings.push_back("the export does not name its device, only its compute capability " + cc
+            + ", which " + partsOfComputeCapability(cc) + " share: assumed " + out.suggestedHardware
+            + "; give --hw to choose (ncu 2023 and later name it with --page raw)");
 }
 
 /// One kernel: a launch, or with aggregation every launch of one name.
@@ -382,7 +454,7 @@ std::string hardwareForDeviceName(const std::string& deviceRaw)
     if (has("a100"))
         return has("pcie") || has("40gb") ? "a100-pcie-40gb" : "a100-sxm4-80gb";
     if (has("v100"))
-        return "v100-sxm2";
+        return has("pcie") ? "" : "v100-sxm2"; // no V100 PCIe profile: not the SXM2's
     if (has("l40s"))
         return "l40s";
     if (has(" l4") || has("nvidia l4"))
@@ -405,6 +477,19 @@ std::string hardwareForComputeCapability(const std::string& cc)
         if (trimmed(cc) == capability)
             return id;
     return {};
+}
+
+std::string partsOfComputeCapability(const std::string& cc)
+{
+    static const std::pair<const char*, const char*> parts[] = {{"7.0", "V100 SXM2 and PCIe"},
+        {"8.0", "A100 SXM4 and PCIe, A800 and A30"}, {"8.6", "A40, A10 and RTX 30-series cards"},
+        {"8.9", "L40S, L40, L4 and RTX 40-series cards"}, {"9.0", "H100 SXM5, PCIe and NVL, H200, H800 and H20"},
+        {"10.0", "B200 and GB200"}, {"10.3", "B300 and GB300"},
+        {"12.0", "RTX 5090, 5080, 5070 and RTX PRO Blackwell cards"}};
+    for (const auto& [capability, names] : parts)
+        if (trimmed(cc) == capability)
+            return names;
+    return "several parts";
 }
 
 bool looksLikeNcuCsv(std::string_view text)
@@ -448,11 +533,7 @@ Result<KernelImport> parseNcuCsv(std::string_view text, const std::string& file,
         return *error;
     KernelImport out;
     out.source = table->source;
-    for (const auto& l : table->launches)
-        if (!l.device.empty() || !l.computeCapability.empty()) {
-            pickHardware(l, out);
-            break;
-        }
+    pickHardware(table.value(), out);
     KernelSums sums(known, options.aggregate);
     for (const auto& l : table->launches)
         sums.add(l);

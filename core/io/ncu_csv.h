@@ -36,6 +36,9 @@ std::string hardwareForDeviceName(const std::string& device);
 /// The shipped profile id for a CUDA compute capability ("8.0" -> "a100-sxm4-80gb"), or "".
 std::string hardwareForComputeCapability(const std::string& cc);
 
+/// The parts that share a compute capability, in words ("H100 SXM5, PCIe and NVL, H200 ...").
+std::string partsOfComputeCapability(const std::string& cc);
+
 /// The ncu command line that collects every metric the importer uses.
 std::string ncuCommandLine();
 

@@ -96,15 +96,18 @@ std::optional<double> unitScale(const std::string& unitRaw)
             return scale;
     static const std::pair<const char*, double> prefixes[]
         = {{"", 1.0}, {"k", 1e3}, {"m", 1e6}, {"g", 1e9}, {"t", 1e12}, {"p", 1e15}};
-    for (const char* base : {"byte", "sector", "inst", "cycle", "hz", "warp", "request", "wavefront", "thread",
-             "byte/second", "byte/s", "cycle/second", "inst/second"})
+    for (const char* base : {"byte", "sector", "inst", "cycle", "hz", "warp", "request", "wavefront", "thread"})
         for (const auto& [prefix, scale] : prefixes) {
             const std::string b = std::string(prefix) + base;
             if (u == b || u == b + "s")
                 return scale;
         }
-    if (u.find('/') != std::string::npos)
-        return 1.0; // a ratio of counts (inst/cycle, sector/request): never a count the import reads
+    if (const auto slash = u.find('/'); slash != std::string::npos) {
+        // A rate or a ratio: "Kbyte/cycle" is 10^3 byte a cycle, "Tbyte/s" 10^12 byte a second;
+        // a ratio of counts the reader does not know ("sector/request") is taken as it is.
+        const auto top = unitScale(u.substr(0, slash)), bottom = unitScale(u.substr(slash + 1));
+        return top && bottom ? *top / *bottom : 1.0;
+    }
     return std::nullopt;
 }
 
@@ -112,6 +115,7 @@ std::optional<double> unitScale(const std::string& unitRaw)
 struct Columns {
     std::vector<std::string> header;
     int id = -1, name = -1, device = -1, cc = -1, metric = -1, unit = -1, value = -1;
+    int displayName = -1; ///< --page raw: device__attribute_display_name
     std::vector<bool> isMetric; ///< --page raw: the columns named like metrics ("dram__bytes.sum")
     bool details() const { return metric >= 0 && value >= 0; }
     std::string_view field(const std::vector<std::string_view>& row, int c) const
@@ -139,6 +143,7 @@ Columns readColumns(std::string_view body)
     c.metric = col("Metric Name");
     c.unit = col("Metric Unit");
     c.value = col("Metric Value");
+    c.displayName = col("device__attribute_display_name");
     for (const auto& h : c.header)
         c.isMetric.push_back(h.find("__") != std::string::npos);
     return c;
@@ -222,6 +227,8 @@ public:
         if (row.front().substr(0, 2) == "==")
             return; // ==PROF== / ==WARNING== lines inside the table
         Launch& l = launchFor(id, row, line);
+        if (m_table.deviceName.empty() && m_c.displayName >= 0)
+            m_table.deviceName = std::string(trimView(m_c.field(row, m_c.displayName)));
         if (m_c.details())
             addMetricRow(l, row);
         else
@@ -264,6 +271,11 @@ private:
         const std::string_view name = trimView(m_c.field(row, m_c.metric));
         if (name.empty())
             return; // a rule row without a metric
+        if (name == "device__attribute_display_name") {
+            if (m_table.deviceName.empty())
+                m_table.deviceName = std::string(trimView(m_c.field(row, m_c.value)));
+            return;
+        }
         const size_t k = m_order.size();
         const int guess = k < m_previousOrder.size() ? m_previousOrder[k] : -1;
         const int metricId = guess >= 0 && m_table.names.name(guess) == name ? guess : m_table.names.intern(name);

@@ -90,6 +90,9 @@ struct Table {
     int headerLine = 0;
     /// Metrics given in a unit the reader does not know (their values are NaN), by metric id.
     std::map<int, std::string> unknownUnits;
+    /// The device's own name, where the export carries it (`device__attribute_display_name`,
+    /// ncu 2023 on: the Device column is then an index). Empty when it does not.
+    std::string deviceName;
 };
 
 /// The offset of the header line: the first CSV line with both "ID" and "Kernel Name" fields.

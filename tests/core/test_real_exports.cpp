@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+// Nsight Compute 2025.3 exports from a real H200 (tests/data/real, byte for byte), read as a user
+// runs them: every number is the one ncu itself shows for the launch (SOURCES.md there).
+#include "core/io/kernel_io.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+using namespace roofline;
+
+namespace {
+const std::string kReal = std::string(ROOFLINE_TEST_DATA) + "/real/";
+
+KernelImport load(const std::string& name)
+{
+    auto r = loadKernelFile(kReal + name);
+    EXPECT_TRUE(r.ok()) << (r.ok() ? std::string() : r.error().toString());
+    return r.ok() ? r.value() : KernelImport {};
+}
+
+const Kernel* launch(const KernelImport& imp, const std::string& suffix)
+{
+    for (const Kernel& k : imp.kernels)
+        if (k.name.size() >= suffix.size() && k.name.compare(k.name.size() - suffix.size(), suffix.size(), suffix) == 0)
+            return &k;
+    return nullptr;
+}
+} // namespace
+
+TEST(RealExports, TheRawPageOfNcu2025LoadsOnTheH200WithNcusOwnNumbers)
+{
+    for (const char* file : {"h200_ncu_raw.csv", "h200_ncu_raw_baseunits.csv"}) {
+        SCOPED_TRACE(file);
+        const KernelImport imp = load(file);
+        EXPECT_EQ(imp.source, "ncu raw");
+        // The Device column is "0": the name comes from device__attribute_display_name.
+        EXPECT_EQ(imp.device, "NVIDIA H200");
+        EXPECT_EQ(imp.suggestedHardware, "h200-sxm");
+        ASSERT_EQ(imp.kernels.size(), 12u);
+        EXPECT_TRUE(imp.rejected.empty());
+        // Launch 2, the BF16 GEMM 4096^3 on the tensor cores: 2 x 4096^3 operations.
+        const Kernel* gemm = launch(imp, "#2");
+        ASSERT_NE(gemm, nullptr);
+        EXPECT_EQ(gemm->name.rfind("nvjet_sm90_tst_256x128_64x4_1x2_h_bz_coopA_NNT", 0), 0u) << gemm->name;
+        EXPECT_EQ(gemm->precision, Precision::BF16);
+        EXPECT_EQ(gemm->unit, ComputeUnit::Matrix);
+        EXPECT_DOUBLE_EQ(gemm->flops, 137438953472.0);
+        EXPECT_NEAR(*gemm->time, 217.952e-6, 1e-12);
+        EXPECT_NEAR(gemm->flops / *gemm->time / 1e12, 630.6, 0.05); // ncu: 630.6 TFLOP/s
+        // Bytes = dram__bytes.sum.per_second x gpu__time_duration.sum (0.809253 TB/s x 217.952 us).
+        EXPECT_NEAR(gemm->bytes, 1.7638e8, 0.0002e8);
+        // Launch 11, the FP32 GEMM on the CUDA cores: FFMA rate per cycle x cycles x 2.
+        const Kernel* sgemm = launch(imp, "#11");
+        ASSERT_NE(sgemm, nullptr);
+        EXPECT_EQ(sgemm->precision, Precision::FP32);
+        EXPECT_NEAR(sgemm->flops / 1.375e11, 1.0, 0.001);
+        EXPECT_NEAR(*sgemm->time, 3486.272e-6, 1e-9);
+        EXPECT_NEAR(sgemm->bytes / 3.44e8, 1.0, 0.002);
+    }
+}
+
+TEST(RealExports, TheDetailsPageIsRefusedWithThePageToExportInstead)
+{
+    auto r = loadKernelFile(kReal + "h200_ncu_details.csv");
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().message.find("this is ncu's details page"), std::string::npos) << r.error().message;
+    EXPECT_NE(r.error().message.find("--page raw"), std::string::npos);
+}
+
+TEST(RealExports, TheClassicMetricsExportLoadsAndItsDeviceGuessIsSaidToBeOne)
+{
+    const KernelImport imp = load("h200_ncu_metrics_long.csv");
+    ASSERT_EQ(imp.kernels.size(), 12u);
+    EXPECT_EQ(imp.device, "compute capability 9.0");
+    ASSERT_FALSE(imp.warnings.empty());
+    EXPECT_NE(imp.warnings[0].find("does not name its device"), std::string::npos) << imp.warnings[0];
+    EXPECT_NE(imp.warnings[0].find("H200"), std::string::npos) << "the alternatives are named";
+    const Kernel* gemm = launch(imp, "#2");
+    ASSERT_NE(gemm, nullptr);
+    EXPECT_EQ(gemm->precision, Precision::BF16);
+    EXPECT_DOUBLE_EQ(gemm->flops, 137438953472.0);
+}
