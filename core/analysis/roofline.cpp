@@ -184,6 +184,21 @@ std::optional<double> mfuOf(const Placement& placement, const Roofline& roof)
     return *placement.achieved / nominal;
 }
 
+std::optional<double> clockRoofOf(const Kernel& kernel, const Placement& placement)
+{
+    if (!kernel.clockPeak || !kernel.clockBandwidth)
+        return std::nullopt;
+    return attainableAt(placement.intensity, *kernel.clockPeak, *kernel.clockBandwidth);
+}
+
+std::optional<double> clockEfficiencyOf(const Kernel& kernel, const Placement& placement)
+{
+    const auto roof = clockRoofOf(kernel, placement);
+    if (!roof || !placement.achieved || !(*roof > 0))
+        return std::nullopt;
+    return *placement.achieved / *roof;
+}
+
 bool operator==(const Placement& a, const Placement& b)
 {
     return a.intensity == b.intensity && a.peak == b.peak && a.bandwidth == b.bandwidth && a.regime == b.regime

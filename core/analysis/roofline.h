@@ -143,6 +143,12 @@ double timeLowerBound(const Kernel& kernel, const Placement& placement);
 /// datasheet peak, or for another precision the placement's peak scaled back as the roof's is.
 std::optional<double> mfuOf(const Placement& placement, const Roofline& roof);
 
+/// The roof the kernel ran under at the clocks it ran (Kernel::clockPeak and clockBandwidth, as
+/// its profiler measured them) at its intensity; none when the profiler gave none.
+std::optional<double> clockRoofOf(const Kernel& kernel, const Placement& placement);
+/// The achieved rate as a fraction of clockRoofOf; none without a time or a clock roof.
+std::optional<double> clockEfficiencyOf(const Kernel& kernel, const Placement& placement);
+
 /// A kernel's share of the measured time, given the total (SessionAnalysis::summary.totalTime):
 /// none without a time or a total. Computed when read, not kept in each placement.
 std::optional<double> timeShareOf(const Kernel& kernel, double totalTime);

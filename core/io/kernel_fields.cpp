@@ -58,7 +58,10 @@ Dimension dimensionOf(Kind k)
     case Kind::Time:
         return Dimension::Time;
     case Kind::Achieved:
+    case Kind::ClockPeak:
         return Dimension::FlopRate;
+    case Kind::ClockBandwidth:
+        return Dimension::ByteRate;
     default:
         return Dimension::Intensity;
     }
@@ -135,6 +138,10 @@ std::string KernelField::describe() const
         return "L1 byte count";
     case Kind::Launches:
         return "launch count";
+    case Kind::ClockPeak:
+        return "peak at the clock it ran";
+    case Kind::ClockBandwidth:
+        return "bandwidth at the clock it ran";
     }
     return "?";
 }
@@ -192,6 +199,10 @@ std::optional<KernelField> kernelFieldFor(const std::string& name)
         {"l1_bytes", {Kind::L1Bytes, 1}},
         {"l1tex_bytes", {Kind::L1Bytes, 1}},
         {"launches", {Kind::Launches, 1}},
+        {"clock_peak", {Kind::ClockPeak, 1}},
+        {"clock_peak_flops_per_s", {Kind::ClockPeak, 1}},
+        {"clock_bandwidth", {Kind::ClockBandwidth, 1}},
+        {"clock_bandwidth_bytes_per_s", {Kind::ClockBandwidth, 1}},
         {"phase", {Kind::Group, 1}},
     };
     const auto it = fields.find(normalize(name));
@@ -303,6 +314,12 @@ void KernelRowBuilder::storeNumber(Kind kind, double v, std::string_view text)
     case Kind::L1Bytes:
         m_l1 = v;
         break;
+    case Kind::ClockPeak:
+        m_clockPeak = v;
+        break;
+    case Kind::ClockBandwidth:
+        m_clockBandwidth = v;
+        break;
     default:
         break;
     }
@@ -363,6 +380,8 @@ Result<Kernel> KernelRowBuilder::build() const
     if (m_l1)
         k.levelBytes.emplace_back("L1", *m_l1);
     k.launches = m_launches;
+    k.clockPeak = m_clockPeak;
+    k.clockBandwidth = m_clockBandwidth;
     if (auto why = validateKernel(k))
         return Error {{}, m_line, 0, *why};
     return k;

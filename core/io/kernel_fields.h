@@ -34,7 +34,9 @@ struct KernelField {
         L3Bytes,
         L2Bytes,
         L1Bytes,
-        Launches
+        Launches,
+        ClockPeak, ///< the peak the profiler measured at the clock the kernel ran (FLOP/s)
+        ClockBandwidth ///< the same for memory (byte/s)
     };
     Kind kind = Kind::Name;
     double multiplier = 1.0; ///< applied to a bare number (gflop -> 1e9, time_ms -> 1e-3)
@@ -91,6 +93,7 @@ private:
     std::string m_group;
     std::optional<ComputeUnit> m_unit;
     std::optional<double> m_l3, m_l2, m_l1;
+    std::optional<double> m_clockPeak, m_clockBandwidth;
     int m_launches = 1;
 };
 

@@ -57,12 +57,22 @@ struct KnownMetrics {
         // Tensor-core operations: sm__ops_path_tensor_src_*.sum (not the per-op breakdowns), by
         // precision, in name order.
         const std::string prefix = "sm__ops_path_tensor_src_";
+        // The peaks at the clock each launch ran (--set roofline): FMA issue rates of the CUDA cores
+        // (FP64, FP32, FP16 half2), the DRAM's bytes a cycle, each tensor source's operations.
+        static const char* const fmas[] = {"dfma", "ffma", "hfma"};
+        for (size_t f = 0; f < 3; ++f)
+            fmaPeak[f] = n.find(std::string("sm__sass_thread_inst_executed_op_") + fmas[f] + "_pred_on.sum.peak_sustained");
+        dramPeak = id("dram__bytes.sum.peak_sustained");
+        dramClock = id("dram__cycles_elapsed.avg.per_second");
         // A source no precision names (int1, int4) is not floating-point work.
         for (int i : n.sortedIds()) {
             const std::string& name = n.name(i);
             if (name.rfind(prefix, 0) == 0 && ncu::endsWith(name, ".sum") && name.find("_op_") == std::string::npos)
-                if (auto p = ncu::tensorPrecision(name.substr(prefix.size())))
+                if (auto p = ncu::tensorPrecision(name.substr(prefix.size()))) {
                     tensorOps.emplace_back(i, *p);
+                    tensorPeaks.push_back({n.find(name + ".peak_sustained_elapsed.per_second"), *p,
+                        name.find("sparsity_off") == std::string::npos && *p != Precision::FP64});
+                }
         }
     }
     int sass[9][2]; ///< {dadd, dmul, dfma, fadd, fmul, ffma, hadd, hmul, hfma} x {sm__, smsp__}
@@ -86,6 +96,17 @@ struct KnownMetrics {
         return ids;
     }
     std::vector<std::pair<int, Precision>> tensorOps;
+    int fmaPeak[3]; ///< dfma, ffma, hfma .sum.peak_sustained (inst/cycle)
+    int dramPeak, dramClock; ///< byte/cycle, cycle/s
+    /// A tensor source's operations a second at the clock it ran. ncu gives the 2:4-sparse rate
+    /// for a source that has one (16-bit, TF32, INT8, FP8 sparsity_on): the dense rate, which
+    /// its roofline chart draws, is half (`halve`); FP64 and FP8 sparsity_off are dense already.
+    struct TensorPeak {
+        int id;
+        Precision precision;
+        bool halve;
+    };
+    std::vector<TensorPeak> tensorPeaks;
 };
 
 std::optional<double> metric(const Launch& l, std::initializer_list<int> ids)
@@ -225,6 +246,33 @@ std::optional<double> duration(const Launch& l, const KnownMetrics& m)
     return std::nullopt;
 }
 
+/// The roof one launch ran under, at its own clocks: a peak per precision and unit, and the DRAM
+/// bandwidth (ncu's peak_sustained figures times the measured clocks, as its roofline sections
+/// draw them). Empty where the export lacks them (a --metrics export).
+struct ClockRoof {
+    std::map<std::pair<Precision, ComputeUnit>, double> peaks;
+    std::optional<double> bandwidth;
+};
+
+ClockRoof clockRoof(const Launch& l, const KnownMetrics& m)
+{
+    ClockRoof r;
+    const auto smHz = l.get(m.cyclesPerSecond);
+    static const std::pair<Precision, double> fmaKinds[] = {{Precision::FP64, 2}, {Precision::FP32, 2}, {Precision::FP16, 4}};
+    for (size_t f = 0; f < 3 && smHz; ++f)
+        if (auto perCycle = l.get(m.fmaPeak[f]))
+            r.peaks[{fmaKinds[f].first, ComputeUnit::Vector}] = *perCycle * fmaKinds[f].second * *smHz;
+    for (const auto& t : m.tensorPeaks)
+        if (auto v = l.get(t.id)) {
+            double& peak = r.peaks[{t.precision, ComputeUnit::Matrix}];
+            peak = std::max(peak, t.halve ? *v / 2 : *v);
+        }
+    const auto perCycle = l.get(m.dramPeak), hz = l.get(m.dramClock);
+    if (perCycle && hz)
+        r.bandwidth = *perCycle * *hz;
+    return r;
+}
+
 /// What a file lacks as a whole is one clear error, not a row-by-row complaint.
 std::optional<Error> missingMetrics(const ncu::Table& table, const KnownMetrics& known, const std::string& file)
 {
@@ -311,6 +359,10 @@ struct Sum {
     PrecisionFlops byPrecision;
     std::optional<double> l2, l1;
     bool timed = true;
+    /// Each launch's clock roof weighted by its time (launches of one kernel ran at different
+    /// clocks): the kernel's is the time-weighted mean.
+    std::map<std::pair<Precision, ComputeUnit>, std::pair<double, double>> peakTimes; ///< sum(peak x t), sum(t)
+    std::pair<double, double> bandwidthTimes {0.0, 0.0};
 };
 
 /// The launches summed into kernels, in file order; what cannot be placed is rejected with its
@@ -344,10 +396,12 @@ public:
         s.k.bytes += *dram;
         s.k.launches += 1;
         s.byPrecision += w.byPrecision;
-        if (auto t = duration(l, m_known))
+        if (auto t = duration(l, m_known)) {
             *s.k.time += *t;
-        else
+            addClockRoof(s, clockRoof(l, m_known), *t);
+        } else {
             s.timed = false;
+        }
         addLevel(s.l2, l2Bytes(l, m_known), l, "L2");
         addLevel(s.l1, l1Bytes(l, m_known), l, "L1");
     }
@@ -364,6 +418,7 @@ public:
             s.k.flops = s.byPrecision[*s.k.precision];
             s.k.unit = s.byPrecision.unitOf(*s.k.precision);
             leftOut.add(s.k.name, s.byPrecision);
+            setClockRoof(s);
             if (s.l2)
                 s.k.levelBytes.emplace_back("L2", *s.l2);
             if (s.l1)
@@ -400,6 +455,35 @@ private:
     {
         if (!launches.empty())
             out.warnings.push_back(launchNote(launches, "launch", what, separator));
+    }
+
+    static void addClockRoof(Sum& s, const ClockRoof& r, double t)
+    {
+        for (const auto& [key, peak] : r.peaks) {
+            auto& [weighted, time] = s.peakTimes[key];
+            weighted += peak * t;
+            time += t;
+        }
+        if (r.bandwidth) {
+            s.bandwidthTimes.first += *r.bandwidth * t;
+            s.bandwidthTimes.second += t;
+        }
+    }
+    /// The kernel's clock roof: that of its precision and unit, when every launch gave one.
+    static void setClockRoof(Sum& s)
+    {
+        if (!s.k.precision || !s.k.unit || !s.k.time || !(*s.k.time > 0))
+            return;
+        const auto it = s.peakTimes.find({*s.k.precision, *s.k.unit});
+        auto mean = [&](const std::pair<double, double>& w) {
+            return w.second >= *s.k.time * (1 - 1e-9) ? std::optional<double>(w.first / w.second) : std::nullopt;
+        };
+        if (it != s.peakTimes.end() && s.bandwidthTimes.second > 0) {
+            s.k.clockPeak = mean(it->second);
+            s.k.clockBandwidth = s.k.clockPeak ? mean(s.bandwidthTimes) : std::nullopt;
+            if (!s.k.clockBandwidth)
+                s.k.clockPeak.reset();
+        }
     }
 
     void addLevel(std::optional<double>& sum, std::optional<double> bytes, const Launch& l, const char* level)

@@ -395,6 +395,10 @@ void emitKernel(YAML::Emitter& out, const Kernel& k)
             << YAML::Value << formatExact(bytes, Dimension::Bytes);
     if (k.launches != 1)
         out << YAML::Key << "launches" << YAML::Value << k.launches;
+    if (k.clockPeak)
+        out << YAML::Key << "clock_peak" << YAML::Value << formatExact(*k.clockPeak, Dimension::FlopRate);
+    if (k.clockBandwidth)
+        out << YAML::Key << "clock_bandwidth" << YAML::Value << formatExact(*k.clockBandwidth, Dimension::ByteRate);
     out << YAML::EndMap;
 }
 

@@ -24,6 +24,10 @@ std::ostream& operator<<(std::ostream& os, const Kernel& k)
         os << " " << computeUnitName(*k.unit);
     if (!k.group.empty())
         os << ", group " << k.group;
+    if (k.clockPeak)
+        os << ", ran under " << formatQuantity(*k.clockPeak, Dimension::FlopRate, 6);
+    if (k.clockBandwidth)
+        os << " / " << formatQuantity(*k.clockBandwidth, Dimension::ByteRate, 6);
     return os << "}";
 }
 

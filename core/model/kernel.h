@@ -29,6 +29,10 @@ struct Kernel {
     int launches = 1; ///< launches aggregated into this kernel (profiler imports)
     std::string group; ///< phase or group, free text; empty when none
     LevelBytes levelBytes; ///< bytes at inner memory levels, for hierarchical points; `bytes` is main memory
+    /// The roof the profiler measured the kernel under, at the clocks it ran (ncu locks them to
+    /// base): its precision's and unit's peak (FLOP/s) and the DRAM bandwidth (byte/s). Shown
+    /// beside the datasheet's roof, never in its place; empty when the file does not give them.
+    std::optional<double> clockPeak, clockBandwidth;
 
     /// FLOP/s when the time is known.
     std::optional<double> achieved() const
@@ -42,7 +46,7 @@ struct Kernel {
     {
         return a.name == b.name && a.flops == b.flops && a.bytes == b.bytes && a.time == b.time
             && a.precision == b.precision && a.unit == b.unit && a.launches == b.launches && a.group == b.group
-            && a.levelBytes == b.levelBytes;
+            && a.levelBytes == b.levelBytes && a.clockPeak == b.clockPeak && a.clockBandwidth == b.clockBandwidth;
     }
     friend bool operator!=(const Kernel& a, const Kernel& b) { return !(a == b); }
 };

@@ -173,6 +173,10 @@ public:
         if (!p.levels.empty())
             text("binding", bindingName(p, roof));
         number("bytes", kernel.bytes);
+        if (const auto clockRoof = clockRoofOf(kernel, p)) {
+            number("clock_efficiency", clockEfficiencyOf(kernel, p));
+            number("clock_roof_flops_per_s", clockRoof);
+        }
         number("efficiency", p.efficiency());
         number("flops", kernel.flops);
         number("gain", gainAtRoof(kernel, p, totalTime));
@@ -350,7 +354,11 @@ std::string formatTable(
     // A kernel judged by another precision's roof than the view's says which (issue 28).
     const bool mixed = std::any_of(placements.begin(), placements.end(),
         [&](const Placement& p) { return p.precision != roof.precision || p.peak != roof.peakFlops; });
+    // A profiler's roof at the clocks each kernel ran, beside the datasheet's (issue 48).
+    const bool clocked = std::any_of(kernels.begin(), kernels.end(), [](const Kernel& k) { return k.clockPeak.has_value(); });
     rows.push_back({"NAME", "INTENSITY", "REGIME", "ROOF", "ACHIEVED", "HEADROOM", "MFU", "TIME >="});
+    if (clocked)
+        rows.back().insert(rows.back().begin() + 7, "AT ITS CLOCK");
     if (mixed)
         rows.back().insert(rows.back().begin() + 1, "PRECISION");
     if (shares) {
@@ -366,6 +374,12 @@ std::string formatTable(
             rate(p.roof(), p.precision), p.achieved ? rate(*p.achieved, p.precision) : "-",
             p.headroom() ? formatNumber(*p.headroom(), 3) + "x" : "-", mfu ? formatNumber(*mfu * 100.0, 3) + "%" : "-",
             formatQuantity(timeLowerBound(k, p), Dimension::Time)});
+        if (clocked) {
+            const auto clockRoof = clockRoofOf(k, p);
+            const auto share = clockEfficiencyOf(k, p);
+            rows.back().insert(rows.back().begin() + 7,
+                share ? formatNumber(*share * 100.0, 3) + "% of " + rate(*clockRoof, p.precision) : "-");
+        }
         if (mixed)
             rows.back().insert(rows.back().begin() + 1,
                 precisionLabel(p.precision) + (k.unit ? " " + computeUnitName(*k.unit) : std::string()));
@@ -462,7 +476,12 @@ std::vector<std::pair<std::string, std::string>> placementFacts(
         row("headroom",
             formatNumber(*p.headroom(), 3) + "x " + (p.aboveRoof ? "(ABOVE the roof)" : "below the roof") + ", "
                 + formatNumber(*p.efficiency() * 100.0, 3) + "% of roof");
-        row("MFU", formatNumber(*mfuOf(p, roof) * 100.0, 3) + "%");
+        row("MFU", formatNumber(*mfuOf(p, roof) * 100.0, 3) + "% of the datasheet's peak");
+        if (const auto clockRoof = clockRoofOf(kernel, p))
+            row("at its clock", formatNumber(*clockEfficiencyOf(kernel, p) * 100.0, 3) + "% of the roof it ran under ("
+                    + rate(*clockRoof, prec) + ": " + rate(*kernel.clockPeak, prec) + " and "
+                    + formatQuantity(*kernel.clockBandwidth, Dimension::ByteRate)
+                    + " at the clocks the profiler measured)");
     } else {
         row("achieved", "- (give a time to place a measured point)");
     }

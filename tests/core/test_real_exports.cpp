@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Nsight Compute 2025.3 exports from a real H200 (tests/data/real, byte for byte), read as a user
 // runs them: every number is the one ncu itself shows for the launch (SOURCES.md there).
+#include "core/analysis/roofline.h"
 #include "core/io/kernel_io.h"
+#include "core/io/profile_catalog.h"
+#include "core/io/session_yaml.h"
+#include "support/fixtures.h"
 
 #include <gtest/gtest.h>
 
@@ -80,4 +84,34 @@ TEST(RealExports, TheClassicMetricsExportLoadsAndItsDeviceGuessIsSaidToBeOne)
     ASSERT_NE(gemm, nullptr);
     EXPECT_EQ(gemm->precision, Precision::BF16);
     EXPECT_DOUBLE_EQ(gemm->flops, 137438953472.0);
+}
+
+TEST(RealExports, EachKernelIsShownAgainstTheRoofItRanUnderAndTheDatasheets)
+{
+    // ncu locked the clocks to base (1.28-1.50 GHz against 1.98): the peaks it wrote into the
+    // file are at that clock. The BF16 GEMM at 630.6 TFLOP/s is 91 % of the roof it ran under
+    // (692.9 TFLOP/s: ncu's own chart) and 64 % of the datasheet's 989.4.
+    const KernelImport imp = load("h200_ncu_raw.csv");
+    const Kernel* gemm = launch(imp, "#2");
+    ASSERT_NE(gemm, nullptr);
+    ASSERT_TRUE(gemm->clockPeak && gemm->clockBandwidth);
+    EXPECT_NEAR(*gemm->clockPeak / 692.9e12, 1.0, 0.001);
+    EXPECT_NEAR(*gemm->clockBandwidth / (1504 * 3.198931e9), 1.0, 1e-6); // DRAM bytes a cycle x its clock
+    const HardwareProfile& h200 = *test::shippedCatalog().find("h200-sxm");
+    const Roofline roof = makeRoofline(h200, Precision::BF16).value();
+    const Placement p = analyze(*gemm, roof);
+    EXPECT_NEAR(*clockEfficiencyOf(*gemm, p), 0.910, 0.001);
+    EXPECT_NEAR(*mfuOf(p, roof), 0.637, 0.001);
+    // The FP32 GEMM ran at 1.50 GHz: 16,896 FFMA a cycle x 2 x 1.499 GHz.
+    const Kernel* sgemm = launch(imp, "#11");
+    ASSERT_NE(sgemm, nullptr);
+    ASSERT_TRUE(sgemm->clockPeak);
+    EXPECT_NEAR(*sgemm->clockPeak / (16896 * 2 * 1.499356e9), 1.0, 1e-6);
+    // A session keeps both roofs.
+    Session s;
+    s.hardwareId = "h200-sxm";
+    s.kernels = imp.kernels;
+    const auto back = parseSession(sessionToYaml(s), "s.roofline.yaml");
+    ASSERT_TRUE(back.ok()) << back.error().toString();
+    EXPECT_EQ(back->kernels, s.kernels);
 }
