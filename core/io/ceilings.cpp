@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <regex>
@@ -96,7 +97,7 @@ Result<HardwareProfile> ertJson(const std::string& text, const std::string& file
             if (!(v > 0) || !std::isfinite(v))
                 return Error {
                     file, entry.Mark().line + 1, entry.Mark().column + 1, "GFLOP/s must be greater than zero"};
-            p.peaks[precisionPrefix(label).value_or(fallback)] = v * 1e9;
+            p.peaks[precisionPrefix(label).value_or(fallback)] = shiftDecimal(v, 9);
         }
         for (const auto& entry : gbytes["data"]) {
             if (!entry.IsSequence() || entry.size() < 2)
@@ -105,7 +106,7 @@ Result<HardwareProfile> ertJson(const std::string& text, const std::string& file
             const double v = entry[1].as<double>();
             if (!(v > 0) || !std::isfinite(v))
                 return Error {file, entry.Mark().line + 1, entry.Mark().column + 1, "GB/s must be greater than zero"};
-            p.memory.push_back({entry[0].Scalar(), v * 1e9, std::nullopt});
+            p.memory.push_back({entry[0].Scalar(), shiftDecimal(v, 9), std::nullopt});
         }
         if (p.peaks.empty() || p.memory.empty())
             return Error {file, 1, 1, "the ERT results hold no GFLOP/s or no GB/s ceiling"};
@@ -148,7 +149,7 @@ Result<HardwareProfile> ertSum(const std::string& text, const std::string& file)
                 return Error {file, lineNo, 1, "unknown precision '" + m[2].str() + "'"};
             if (!(v > 0))
                 return Error {file, lineNo, 1, "GFLOP/s must be a number greater than zero"};
-            p.peaks[*pr] = std::max(p.peaks[*pr], v * 1e9);
+            p.peaks[*pr] = std::max(p.peaks[*pr], shiftDecimal(v, 9));
         } else if (std::regex_search(line, m, level)) {
             if (m[2] == "Weight") { // ERT's weighting of the runs, not a bandwidth
                 weight = true;
@@ -157,7 +158,7 @@ Result<HardwareProfile> ertSum(const std::string& text, const std::string& file)
             const double v = value(m[1]);
             if (!(v > 0))
                 return Error {file, lineNo, 1, "GB/s must be a number greater than zero"};
-            p.memory.push_back({m[2], v * 1e9, std::nullopt});
+            p.memory.push_back({m[2], shiftDecimal(v, 9), std::nullopt});
         }
     }
     if (p.peaks.empty() || p.memory.empty())
@@ -273,7 +274,7 @@ Result<HardwareProfile> rocprof(const std::string& text, const std::string& file
             {Precision::FP4, {"mfmaf4flops", "mfma_flops_f6f4"}}, {Precision::INT8, {"mfmai8ops", "i8ops"}}};
     for (const auto& [prec, cols] : peaks)
         if (const double g = best(cols); g > 0)
-            p.peaks[prec] = g * 1e9;
+            p.peaks[prec] = shiftDecimal(g, 9);
     // The vector (VALU) and matrix (MFMA) ceilings of a precision are two roofs: the peak is the
     // larger, and a kernel's unit picks its own (issue 28).
     const std::pair<Precision, std::pair<const char*, const char*>> units[]
@@ -282,18 +283,83 @@ Result<HardwareProfile> rocprof(const std::string& text, const std::string& file
     for (const auto& [prec, cols] : units) {
         const auto vec = v.find(cols.first), mat = v.find(cols.second);
         if (vec != v.end() && mat != v.end() && vec->second != mat->second)
-            p.units[prec] = UnitPeaks {vec->second * 1e9, mat->second * 1e9};
+            p.units[prec] = UnitPeaks {shiftDecimal(vec->second, 9), shiftDecimal(mat->second, 9)};
     }
     const std::pair<const char*, const char*> levels[]
         = {{"hbmbw", "HBM"}, {"mallbw", "MALL (Infinity Cache)"}, {"l2bw", "L2"}, {"l1bw", "L1"}, {"ldsbw", "LDS"}};
     for (const auto& [col, name] : levels)
         if (auto it = v.find(col); it != v.end())
-            p.memory.push_back({name, it->second * 1e9, std::nullopt});
+            p.memory.push_back({name, shiftDecimal(it->second, 9), std::nullopt});
     if (p.peaks.empty() || p.memory.empty() || p.memory.front().name != "HBM")
         return Error {file, 1, 0, "the rocprof roofline.csv lacks HBMBw or any *Flops column"};
     if (t.rows.size() > 2)
         p.notes.push_back("The file holds " + std::to_string(t.rows.size() - 1) + " device rows; the first was used.");
     return p;
+}
+
+/// A benchmark's results as one flat JSON object of unit-suffixed numbers, as scripts write them
+/// (`"bf16_tflops": 803.9`, `"int8_tops": 912.6`, `"hbm_copy_GBps": 4260.3`, `"device": "NVIDIA
+/// H200"`): peaks by precision prefix, memory from the `hbm`/`dram` bandwidths (the copy, as STREAM
+/// reports, else the largest; the others noted).
+bool looksLikeBenchmarkJson(const std::string& head)
+{
+    return head.find("_tflops\"") != std::string::npos || head.find("_gflops\"") != std::string::npos
+        || head.find("_tops\"") != std::string::npos;
+}
+
+std::optional<int> rateScale(const std::string& key)
+{
+    static const std::pair<const char*, int> suffixes[] = {{"_tflops", 12}, {"_gflops", 9}, {"_tops", 12},
+        {"_gops", 9}, {"_tbps", 12}, {"_gbps", 9}};
+    for (const auto& [suffix, scale] : suffixes)
+        if (key.size() > std::strlen(suffix) && key.compare(key.size() - std::strlen(suffix), std::string::npos, suffix) == 0)
+            return scale;
+    return std::nullopt;
+}
+
+Result<HardwareProfile> benchmarkJson(const std::string& text, const std::string& file)
+{
+    try {
+        const YAML::Node root = loadSingleYaml(text, file);
+        if (!root.IsMap())
+            return Error {file, 1, 1, "a benchmark's results must be one JSON object"};
+        HardwareProfile p = measured(file, "a benchmark");
+        if (const YAML::Node device = root["device"]; device && device.IsScalar())
+            p.name = "Measured (" + printable(device.Scalar()) + ": " + std::filesystem::path(file).filename().string() + ")";
+        std::vector<std::pair<std::string, double>> bandwidths;
+        for (const auto& kv : root) {
+            const std::string key = toLower(kv.first.Scalar());
+            const auto scale = rateScale(key);
+            if (!scale || !kv.second.IsScalar())
+                continue;
+            const double v = shiftDecimal(kv.second.as<double>(), *scale);
+            if (!(v > 0) || !std::isfinite(v))
+                return Error {file, kv.second.Mark().line + 1, kv.second.Mark().column + 1,
+                    "'" + key + "' must be a number greater than zero"};
+            if (key.rfind("hbm", 0) == 0 || key.rfind("dram", 0) == 0 || key.rfind("mem", 0) == 0)
+                bandwidths.emplace_back(key, v);
+            else if (auto precision = precisionPrefix(key))
+                p.peaks[*precision] = v;
+        }
+        if (p.peaks.empty() || bandwidths.empty())
+            return Error {file, 1, 1,
+                "the benchmark's results hold no <precision>_tflops or no hbm_..._GBps figure"};
+        auto main = std::find_if(bandwidths.begin(), bandwidths.end(),
+            [](const auto& b) { return b.first.find("copy") != std::string::npos; });
+        if (main == bandwidths.end())
+            main = std::max_element(bandwidths.begin(), bandwidths.end(),
+                [](const auto& a, const auto& b) { return a.second < b.second; });
+        p.memory.push_back({"HBM", main->second, std::nullopt});
+        for (const auto& [key, v] : bandwidths)
+            if (key != main->first)
+                p.notes.push_back("'" + key + "' measured " + formatQuantity(v, Dimension::ByteRate)
+                    + "; the roof uses '" + main->first + "' (" + formatQuantity(main->second, Dimension::ByteRate) + ").");
+        return p;
+    } catch (const YamlFailure& f) {
+        return f.error;
+    } catch (const YAML::Exception& e) {
+        return yamlError(file, e, "JSON syntax error: ");
+    }
 }
 
 } // namespace
@@ -302,7 +368,8 @@ Result<HardwareProfile> parseCeilings(const std::string& text, const std::string
 {
     const std::string head = toLower(text.substr(0, 4096));
     Result<HardwareProfile> r = Error {
-        file, 0, 0, "not a ceilings file: expected an ERT roofline.json or summary, or a rocprof-compute roofline.csv"};
+        file, 0, 0, "not a ceilings file: expected an ERT roofline.json or summary, a rocprof-compute roofline.csv, an ncu "
+        "roofline section, a likwid-bench summary or a benchmark's JSON (bf16_tflops, hbm_copy_GBps ...)"};
     if (looksLikeNcuCsv(text)) {
         r = ncuCeilings(text, file);
         if (r)
@@ -317,6 +384,8 @@ Result<HardwareProfile> parseCeilings(const std::string& text, const std::string
     }
     if (head.find("\"gflops\"") != std::string::npos || head.find("\"empirical\"") != std::string::npos)
         r = ertJson(text, file);
+    else if (looksLikeBenchmarkJson(head))
+        r = benchmarkJson(text, file);
     else if (looksLikeErtSum(head))
         r = ertSum(text, file);
     else if ((head.rfind("flops ", 0) == 0 || head.find("\nflops ") != std::string::npos)

@@ -123,10 +123,10 @@ Result<HardwareProfile> parseNerscCeilings(std::string_view text, const std::str
     p.name = "Measured (NERSC roofline plot input)";
     for (std::size_t i = 0; i < comp.size(); ++i) {
         const Precision pr = precisionNamed(compNames[i]);
-        if (comp[i] * 1e9 > p.peaks[pr]) {
+        if (shiftDecimal(comp[i], 9) > p.peaks[pr]) {
             if (p.peaks[pr] > 0)
                 p.notes.push_back("A lower " + precisionLabel(pr) + " roof was left out (one peak per precision).");
-            p.peaks[pr] = comp[i] * 1e9;
+            p.peaks[pr] = shiftDecimal(comp[i], 9);
         } else {
             p.notes.push_back("Compute roof '" + compNames[i] + "' ("
                 + formatQuantity(comp[i] * 1e9, Dimension::FlopRate)

@@ -426,6 +426,15 @@ std::string exact(double v, Dimension d)
     return formatExact(v, d);
 }
 
+/// A rate of `precision` as written: OP/s for the integer precisions ("912.6 TOP/s"), FLOP/s else.
+std::string rateOf(Precision precision, double v)
+{
+    std::string text = exact(v, Dimension::FlopRate);
+    if (isIntegerPrecision(precision) && text.size() > 6 && text.compare(text.size() - 6, 6, "FLOP/s") == 0)
+        text.replace(text.size() - 6, 6, "OP/s");
+    return text;
+}
+
 void writeSource(std::ostream& out, const Source& s)
 {
     if (s.backs.empty() && !s.measured) {
@@ -504,11 +513,11 @@ std::string profileToYaml(const HardwareProfile& p)
         out << "launch_latency: " << exact(*p.launchLatency, Dimension::Time) << "\n";
     out << "peaks:              # dense (no 2:4 sparsity)\n";
     for (const auto& [prec, v] : p.peaks)
-        out << "  " << precisionName(prec) << ": " << exact(v, Dimension::FlopRate) << "\n";
+        out << "  " << precisionName(prec) << ": " << rateOf(prec, v) << "\n";
     if (!p.sparse.empty()) {
         out << "sparse:             # the vendor's figures with 2:4 sparsity, never a roof\n";
         for (const auto& [prec, v] : p.sparse)
-            out << "  " << precisionName(prec) << ": " << exact(v, Dimension::FlopRate) << "\n";
+            out << "  " << precisionName(prec) << ": " << rateOf(prec, v) << "\n";
     }
     if (!p.units.empty()) {
         out << "units:              # where a precision has two rates: vector (CUDA cores, VALU) and matrix "
@@ -516,9 +525,9 @@ std::string profileToYaml(const HardwareProfile& p)
         for (const auto& [prec, u] : p.units) {
             out << "  " << precisionName(prec) << ": {";
             if (u.vector)
-                out << "vector: " << exact(*u.vector, Dimension::FlopRate) << (u.matrix ? ", " : "");
+                out << "vector: " << rateOf(prec, *u.vector) << (u.matrix ? ", " : "");
             if (u.matrix)
-                out << "matrix: " << exact(*u.matrix, Dimension::FlopRate);
+                out << "matrix: " << rateOf(prec, *u.matrix);
             out << "}\n";
         }
     }

@@ -241,6 +241,21 @@ Result<double> parseQuantity(std::string_view text, Dimension dim, QuantityOptio
     return si;
 }
 
+double shiftDecimal(double value, int exp10)
+{
+    if (!std::isfinite(value) || value == 0.0)
+        return value * std::pow(10.0, exp10);
+    char buf[64];
+    const auto res = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::scientific);
+    std::string text(buf, res.ptr);
+    const auto e = text.find('e');
+    const int shifted = std::atoi(text.c_str() + e + 1) + exp10;
+    text = text.substr(0, e) + "e" + std::to_string(shifted);
+    double out = 0.0;
+    const auto parsed = std::from_chars(text.data(), text.data() + text.size(), out);
+    return parsed.ec == std::errc() ? out : value * std::pow(10.0, exp10);
+}
+
 std::string formatNumber(double value, int significant)
 {
     if (std::isnan(value))

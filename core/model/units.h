@@ -20,6 +20,11 @@ enum class Dimension {
     Intensity, ///< FLOP/byte
 };
 
+/// value x 10^exp10 as a person means it: the decimal the value prints as (its shortest exact
+/// text) with its exponent shifted, read back. 4258.4 GFLOP/s is then exactly the double of
+/// 4.2584 TFLOP/s (4258.4 x 1e9 is one ulp off it, printed 4.2583999999999995 TFLOP/s).
+double shiftDecimal(double value, int exp10);
+
 /// Human name of a dimension ("compute rate", "bandwidth" ...), for messages.
 std::string dimensionName(Dimension d);
 /// The unit written after a value with no prefix: "FLOP/s", "B/s", "FLOP", "B", "s", "FLOP/byte".

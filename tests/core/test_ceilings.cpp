@@ -112,7 +112,8 @@ TEST(Ceilings, BadFilesSayWhatTheyAreNot)
     auto other = parseCeilings("name,flops,bytes\n", "k.csv");
     ASSERT_FALSE(other.ok());
     EXPECT_EQ(other.error().toString(),
-        "k.csv: not a ceilings file: expected an ERT roofline.json or summary, or a rocprof-compute roofline.csv");
+        "k.csv: not a ceilings file: expected an ERT roofline.json or summary, a rocprof-compute roofline.csv, an ncu "
+        "roofline section, a likwid-bench summary or a benchmark's JSON (bf16_tflops, hbm_copy_GBps ...)");
 }
 
 TEST(Ceilings, NcuRooflineChartSectionOfARealRtx5090Export)

@@ -2,7 +2,10 @@
 // Nsight Compute 2025.3 exports from a real H200 (tests/data/real, byte for byte), read as a user
 // runs them: every number is the one ncu itself shows for the launch (SOURCES.md there).
 #include "core/analysis/roofline.h"
+#include "core/io/ceilings.h"
 #include "core/io/kernel_io.h"
+#include "core/io/profile_yaml.h"
+#include "core/model/units.h"
 #include "core/io/profile_catalog.h"
 #include "core/io/session_yaml.h"
 #include "support/fixtures.h"
@@ -114,4 +117,36 @@ TEST(RealExports, EachKernelIsShownAgainstTheRoofItRanUnderAndTheDatasheets)
     const auto back = parseSession(sessionToYaml(s), "s.roofline.yaml");
     ASSERT_TRUE(back.ok()) << back.error().toString();
     EXPECT_EQ(back->kernels, s.kernels);
+}
+
+TEST(RealExports, AMeasuredH200IsAProfileBesideTheDatasheetOne)
+{
+    // What this H200 reaches outside the profiler (h200-workload/bench.py): a benchmark's JSON.
+    const auto p = loadCeilingsFile(kReal + "h200_measured_ceilings.json");
+    ASSERT_TRUE(p.ok()) << p.error().toString();
+    EXPECT_EQ(p->name, "Measured (NVIDIA H200: h200_measured_ceilings.json)");
+    EXPECT_EQ(p->achievable, 1.0);
+    EXPECT_DOUBLE_EQ(p->peaks.at(Precision::BF16), 803.9217769253491e12);
+    EXPECT_NEAR(p->peaks.at(Precision::INT8), 912.5838e12, 1e8);
+    ASSERT_EQ(p->memory.size(), 1u);
+    EXPECT_DOUBLE_EQ(*p->memory[0].bandwidth, 4260.346213579147e9); // the copy, as STREAM reports
+    // 81 % of the datasheet's BF16, 89 % of its HBM.
+    const HardwareProfile& sheet = *test::shippedCatalog().find("h200-sxm");
+    EXPECT_NEAR(p->peaks.at(Precision::BF16) / sheet.peaks.at(Precision::BF16), 0.81, 0.005);
+    EXPECT_NEAR(*p->memory[0].bandwidth / *sheet.memory[0].bandwidth, 0.89, 0.005);
+    // Written as read: integer rates in OP/s, and the profile reads back the same numbers.
+    const std::string yaml = profileToYaml(p.value());
+    EXPECT_NE(yaml.find("  int8: 912.58380005728"), std::string::npos) << yaml;
+    EXPECT_NE(yaml.find(" TOP/s\n"), std::string::npos) << yaml;
+    EXPECT_NE(yaml.find("bf16: 803.9217769253491 TFLOP/s"), std::string::npos) << yaml;
+    const auto back = parseProfile(yaml, "m.yaml");
+    ASSERT_TRUE(back.ok()) << back.error().toString();
+    EXPECT_EQ(back->peaks, p->peaks);
+}
+
+TEST(RealExports, ARateScaledByAPrefixIsTheDecimalAPersonWrote)
+{
+    EXPECT_EQ(formatExact(shiftDecimal(4258.4, 9), Dimension::FlopRate), "4.2584 TFLOP/s");
+    EXPECT_EQ(formatExact(shiftDecimal(3.35, 12), Dimension::ByteRate), "3.35 TB/s");
+    EXPECT_EQ(shiftDecimal(0.0, 9), 0.0);
 }
