@@ -6,6 +6,7 @@
 #include "core/io/ncu_csv.h"
 #include "core/io/nersc_plot.h"
 #include "core/io/rocprof_csv.h"
+#include "core/io/rocprofv3_csv.h"
 
 namespace roofline {
 namespace {
@@ -18,6 +19,11 @@ Result<KernelImport> readNcuCsv(std::string_view text, const std::string& file, 
 Result<KernelImport> readRocprofPmcPerf(std::string_view text, const std::string& file, const KernelReadOptions& o)
 {
     return parseRocprofPmcPerf(text, file, o.aggregate);
+}
+
+Result<KernelImport> readRocprofV3(std::string_view text, const std::string& file, const KernelReadOptions& o)
+{
+    return parseRocprofV3Counters(text, file, o.aggregate);
 }
 
 Result<KernelImport> readNersc(std::string_view text, const std::string& file, const KernelReadOptions&)
@@ -54,6 +60,7 @@ const std::vector<Importer>& importers()
     static const std::vector<Importer> rows {
         {"Nsight Compute CSV export", true, looksLikeNcuCsv, readNcuCsv},
         {"rocprof-compute pmc_perf.csv", true, looksLikeRocprofPmcPerf, readRocprofPmcPerf},
+        {"rocprofv3 counter collection CSV", true, looksLikeRocprofV3Counters, readRocprofV3},
         {"NERSC roofline data.txt", false, looksLikeNerscPlotInput, readNersc},
         {"LIKWID likwid-perfctr output", false, looksLikeLikwidPerfctr, readLikwid},
         {"a file that holds no kernel table (refused with what to open instead)", false, looksForeign,

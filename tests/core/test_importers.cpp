@@ -30,6 +30,7 @@ TEST(Importers, EachToolsExportIsPickedByItsContent)
     EXPECT_EQ(toolOf("ncu/details-h100.csv"), "Nsight Compute CSV export");
     EXPECT_EQ(toolOf("ncu/raw-a100-eu.csv"), "Nsight Compute CSV export");
     EXPECT_EQ(toolOf("rocprof/vcopy-mi200-pmc_perf.csv"), "rocprof-compute pmc_perf.csv");
+    EXPECT_EQ(toolOf("rocprof/v3-counter-collection.csv"), "rocprofv3 counter collection CSV");
     EXPECT_EQ(toolOf("nersc/data.txt"), "NERSC roofline data.txt");
     EXPECT_EQ(toolOf("likwid/cg-flops-dp.txt"), "LIKWID likwid-perfctr output");
     EXPECT_EQ(toolOf("rocprof/collapse-mi300a/sysinfo.csv"), "rocprof-compute sysinfo.csv (refused: open pmc_perf.csv)");

@@ -2,6 +2,7 @@
 // rocprof-compute pmc_perf.csv exports, real files (tests/data/rocprof/README.md).
 #include "core/io/kernel_io.h"
 #include "core/io/rocprof_csv.h"
+#include "core/io/text_file.h"
 
 #include <filesystem>
 #include <gtest/gtest.h>
@@ -187,4 +188,54 @@ TEST(Rocprof, RocprofV1WithoutFlopCountersIsReportedNotPlaced)
                                    "0,\"k\",0,0,1,2,3,4\n",
         "results.csv");
     ASSERT_FALSE(bare.ok());
+}
+
+TEST(Rocprof, AV3CounterCollectionReadsAsTheSameDispatchesInPmcPerf)
+{
+    // rocprofv3's long table (a row per dispatch and counter) of the MI300A run: the kernels of
+    // its pmc_perf.csv, counted by the same rules, with rocprofv3's dispatch numbers.
+    const auto v3 = load("v3-counter-collection.csv");
+    ASSERT_TRUE(v3.ok()) << v3.error().toString();
+    EXPECT_EQ(v3->source, "rocprofv3 counters");
+    const auto pmc = load("collapse-mi300a/pmc_perf.csv");
+    ASSERT_TRUE(pmc.ok());
+    ASSERT_EQ(v3->kernels.size(), pmc->kernels.size());
+    for (std::size_t i = 0; i < v3->kernels.size(); ++i) {
+        Kernel renumbered = pmc->kernels[i];
+        renumbered.name = renumbered.name.substr(0, renumbered.name.rfind('#') + 1) + std::to_string(i + 1);
+        EXPECT_EQ(v3->kernels[i], renumbered) << i;
+    }
+    const Kernel& l41 = v3->kernels[2];
+    EXPECT_DOUBLE_EQ(l41.flops, 2684354560.0); // 64 x (12,582,912 + 2,097,152 + 2 x 12,582,912)
+    EXPECT_DOUBLE_EQ(l41.bytes, 5122365856.0);
+    EXPECT_DOUBLE_EQ(*l41.time, 1480125e-9);
+    // Each kernel's line is its dispatch's first row in the long table (27 counters a dispatch).
+    EXPECT_EQ(v3->lines[2], 2 + 2 * 27);
+}
+
+TEST(Rocprof, AV3CounterCollectionWithoutRooflineCountersSaysWhatToCollect)
+{
+    const std::string text = "\"Correlation_Id\",\"Dispatch_Id\",\"Kernel_Name\",\"Counter_Name\",\"Counter_Value\","
+                             "\"Start_Timestamp\",\"End_Timestamp\"\n"
+                             "1,1,\"k\",\"SQ_WAVES\",16384,1000,2000\n";
+    const auto r = parseKernels(text, "v3.csv");
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().message.rfind("this rocprofv3 counter collection lacks the counters a roofline needs: FLOP "
+                                      "counters",
+                  0),
+        0u)
+        << r.error().message;
+    EXPECT_NE(r.error().message.find("collect them with: rocprofv3 --kernel-trace"), std::string::npos);
+}
+
+TEST(Rocprof, AV3RowCutShortIsRejectedAtItsOwnLine)
+{
+    std::string text = readTextFile(kDir + "v3-counter-collection.csv", 1 << 20).value();
+    text += "7,7,\"Agent 5\",1,4242\n"; // line 164: 5 cells of 19
+    const auto r = parseKernels(text, "v3.csv");
+    ASSERT_TRUE(r.ok()) << r.error().toString();
+    EXPECT_EQ(r->kernels.size(), 6u);
+    ASSERT_EQ(r->rejected.size(), 1u);
+    EXPECT_EQ(r->rejected[0].line, 164);
+    EXPECT_EQ(r->rejected[0].message, "the row has 5 cells; the header has 19");
 }
