@@ -8,6 +8,7 @@
 #include "core/io/launch_sums.h"
 #include "core/io/ncu_table.h"
 #include "core/io/precision_flops.h"
+#include "core/model/units.h"
 
 #include <algorithm>
 #include <array>
@@ -383,7 +384,12 @@ public:
         if (w.uncountedTensor)
             m_uncountedTensor.push_back(l);
         // A launch that does no floating-point work (a memcpy, an init kernel) or moves no DRAM
-        // bytes is a fact about the program, not bad data: noted, not placed, not rejected.
+        // bytes is a fact about the program, not bad data: noted, not placed, not rejected. One
+        // without any FLOP counter has unknown FLOPs, not none: noted with what is known of it.
+        if (!w.anyFlopMetric) {
+            m_unknownFlops.push_back({l.name, l.id, l.line, dram, duration(l, m_known)});
+            return;
+        }
         if (!(w.flops > 0)) {
             m_noFlops.push_back(l);
             return;
@@ -427,6 +433,10 @@ public:
             out.lines.push_back(s.line);
         }
         noteUnplaced(out, m_noFlops, "no floating-point work (0 FLOPs)");
+        if (!m_unknownFlops.empty())
+            out.warnings.push_back(launchNote(m_unknownFlops, "launch",
+                "no FLOP counter in this export: FLOPs unknown (not zero), bandwidth known",
+                kNotOnTheRoofline, std::function<std::string(const Unknown&)>(trafficOf)));
         noteUnplaced(out, m_noDram, "no DRAM bytes (an infinite intensity at DRAM)");
         if (!m_uncountedTensor.empty())
             noteLaunches(out, m_uncountedTensor,
@@ -501,6 +511,24 @@ private:
     LaunchSums<Sum> m_sums;
     std::set<std::pair<std::string, std::string>> m_infiniteLevels;
     std::vector<Launch> m_noFlops, m_noDram, m_uncountedTensor;
+    /// A launch without FLOP counters: what is known of it (its DRAM bytes and time).
+    struct Unknown {
+        std::string name, id;
+        int line = 0;
+        std::optional<double> bytes, seconds;
+    };
+    /// ": 16.8 MB in 20.2 us, 832 GB/s", as much of it as is known.
+    static std::string trafficOf(const Unknown& u)
+    {
+        if (!u.bytes)
+            return {};
+        std::string t = ": " + formatQuantity(*u.bytes, Dimension::Bytes);
+        if (u.seconds && *u.seconds > 0)
+            t += " in " + formatQuantity(*u.seconds, Dimension::Time) + ", "
+                + formatQuantity(*u.bytes / *u.seconds, Dimension::ByteRate);
+        return t;
+    }
+    std::vector<Unknown> m_unknownFlops;
     std::string m_cc;
 };
 } // namespace

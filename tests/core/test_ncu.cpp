@@ -176,7 +176,9 @@ TEST(Ncu, TimesAndBytesAreReadInTheUnitsNcuWritesThem)
         "the export does not name its device, only its compute capability 12.0, which RTX 5090, 5080, 5070 and RTX "
         "PRO Blackwell cards share: assumed rtx-5090; give --hw to choose (ncu 2023 and later name it with --page "
         "raw)");
-    EXPECT_NE(imp.warnings[1].find("1 launch has no floating-point work (0 FLOPs), not on the roofline: 'memset'"),
+    // memset has no FLOP counter rows at all: unknown, not zero.
+    EXPECT_NE(imp.warnings[1].find("1 launch has no FLOP counter in this export: FLOPs unknown (not zero), "
+                                   "bandwidth known, not on the roofline: 'memset' (ID 2, line 10: 1.05 MB in 5 us"),
         std::string::npos)
         << imp.warnings[1];
 }
@@ -228,4 +230,25 @@ TEST(Ncu, ItsOwnErrorLinesBecomeANoteNamingWhatIsMissing)
     EXPECT_EQ(r->warnings[0],
         "ncu reported 1 error while profiling (launches it names are not in the export): "
         "'Failed to profile \"flash_fwd\" in process 42'");
+}
+
+TEST(Ncu, ALaunchWithoutFlopCountersHasUnknownFlopsNotZero)
+{
+    // Launch 1 has counts; launch 2 was profiled without the FLOP counters ("n/a"): its FLOPs are
+    // unknown, not "no floating-point work", and what is known of it (bytes, time, bandwidth) is
+    // said.
+    const std::string text = "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+                             "\"1\",\"gemm\",\"dram__bytes.sum\",\"byte\",\"1000000\"\n"
+                             "\"1\",\"gemm\",\"gpu__time_duration.sum\",\"ns\",\"1000\"\n"
+                             "\"1\",\"gemm\",\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"inst\",\"5000000\"\n"
+                             "\"2\",\"copy\",\"dram__bytes.sum\",\"byte\",\"16800000\"\n"
+                             "\"2\",\"copy\",\"gpu__time_duration.sum\",\"us\",\"20.2\"\n"
+                             "\"2\",\"copy\",\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"inst\",\"n/a\"\n";
+    const auto r = parseKernels(text, "t.csv");
+    ASSERT_TRUE(r.ok()) << r.error().toString();
+    ASSERT_EQ(r->kernels.size(), 1u);
+    ASSERT_EQ(r->warnings.size(), 1u);
+    EXPECT_EQ(r->warnings[0],
+        "1 launch has no FLOP counter in this export: FLOPs unknown (not zero), bandwidth known, not on the "
+        "roofline: 'copy' (ID 2, line 5: 16.8 MB in 20.2 us, 832 GB/s)");
 }
