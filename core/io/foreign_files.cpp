@@ -54,7 +54,10 @@ std::optional<std::string> reasonFor(const std::vector<std::string_view>& lines,
         if (startsWith(line, "\"Address\",\"Source\""))
             return std::string(
                 "this is Nsight Compute's source page (SASS by address), which has no metrics; export the "
-                "details page instead: ncu --csv --page details (docs/profilers.md)");
+                "raw page of a roofline report instead: ncu -i report.ncu-rep --csv --page raw (docs/profilers.md)");
+    if (head.find("_tflops\"") != head.npos && head.find("\"kernels\"") == head.npos)
+        return std::string("this is a benchmark's measured ceilings (bf16_tflops, hbm_..._GBps ...), not kernels; "
+                           "import it as ceilings (roofline import-ceilings, or drop it on the window)");
     if (head.find("\nflops ") != head.npos && head.find("\nbw_load ") != head.npos)
         return std::string("this is a likwid-bench summary: measured ceilings, not kernels; import it as ceilings "
                            "(roofline import-ceilings, or drop it on the window)");

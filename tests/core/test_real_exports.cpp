@@ -3,7 +3,9 @@
 // runs them: every number is the one ncu itself shows for the launch (SOURCES.md there).
 #include "core/analysis/roofline.h"
 #include "core/io/ceilings.h"
+#include "core/io/file_kind.h"
 #include "core/io/kernel_io.h"
+#include "core/io/text_file.h"
 #include "core/io/profile_yaml.h"
 #include "core/model/units.h"
 #include "core/io/profile_catalog.h"
@@ -149,4 +151,15 @@ TEST(RealExports, ARateScaledByAPrefixIsTheDecimalAPersonWrote)
     EXPECT_EQ(formatExact(shiftDecimal(4258.4, 9), Dimension::FlopRate), "4.2584 TFLOP/s");
     EXPECT_EQ(formatExact(shiftDecimal(3.35, 12), Dimension::ByteRate), "3.35 TB/s");
     EXPECT_EQ(shiftDecimal(0.0, 9), 0.0);
+}
+
+TEST(RealExports, TheMeasuredCeilingsAreCeilingsWhereverTheyAreDropped)
+{
+    const std::string path = kReal + "h200_measured_ceilings.json";
+    const std::string text = readTextFile(path, 1 << 20).value();
+    EXPECT_EQ(detectFileKind(path, text, true), FileKind::Ceilings); // the window imports them as a profile
+    const auto asKernels = loadKernelFile(path);
+    ASSERT_FALSE(asKernels.ok());
+    EXPECT_NE(asKernels.error().message.find("measured ceilings"), std::string::npos) << asKernels.error().message;
+    EXPECT_NE(asKernels.error().message.find("import-ceilings"), std::string::npos);
 }
