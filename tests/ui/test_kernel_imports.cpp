@@ -67,6 +67,20 @@ TEST_F(KernelsTest, NsightComputeImportPicksTheDeviceAndShowsEveryLevel)
     EXPECT_EQ(levelPoints, 4); // two gemm launches x (L2, L1); the softmax has no L2 metric and 0 L1 bytes
 }
 
+TEST_F(KernelsTest, TheRawPageOfNcu2025OpensOnTheH200AndShowsTheRoofItRanUnder)
+{
+    // The real H200 export (ncu 2025.3, --set roofline, --page raw): the window switches to the
+    // H200 by the file's device name, and the Details panel shows the roof at the kernel's clock.
+    const QString file = QString::fromStdString(std::string(ROOFLINE_TEST_DATA) + "/real/h200_ncu_raw.csv");
+    ASSERT_EQ(window->openFile(file, false), QString());
+    EXPECT_EQ(doc()->session().hardwareId, "h200-sxm");
+    ASSERT_EQ(doc()->session().kernels.size(), 12u);
+    window->kernelsPanel()->selectKernel(2); // the BF16 GEMM
+    const QString details = window->detailsPanel()->text();
+    EXPECT_TRUE(details.contains(QStringLiteral("91% of the roof it ran under"))) << details.toStdString();
+    EXPECT_TRUE(details.contains(QStringLiteral("692.9 TFLOP/s"))) << details.toStdString();
+}
+
 TEST_F(KernelsTest, AnFp64ImportIntoAnEmptySessionIsShownAtFp64InOneUndoableStep)
 {
     doc()->setHardware(QStringLiteral("mi300x"));
