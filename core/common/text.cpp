@@ -42,31 +42,9 @@ std::string printable(std::string_view s, std::size_t maxChars)
     return out;
 }
 
-namespace {
-
 std::size_t charCount(std::string_view s)
 {
     return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
-}
-
-/// `s` with every outermost open...close span that holds something replaced by open…close.
-std::string collapseSpans(std::string_view s, char open, char close)
-{
-    std::string out;
-    int depth = 0;
-    for (char c : s) {
-        if (c == open && depth++ == 0)
-            out += c;
-        else if (c == close && depth > 0 && --depth == 0)
-            out += c;
-        else if (depth == 0)
-            out += c;
-        else if (out.back() == open)
-            out += "\xE2\x80\xA6";
-    }
-    if (depth > 0) // unbalanced: leave the name alone
-        return std::string(s);
-    return out;
 }
 
 /// The first `n` characters of `s` (UTF-8), or the last `n` when `fromEnd`.
@@ -81,8 +59,6 @@ std::string_view charSpan(std::string_view s, std::size_t n, bool fromEnd)
     return fromEnd ? s.substr(starts[starts.size() - n]) : s.substr(0, starts[n]);
 }
 
-} // namespace
-
 std::string firstOf(std::size_t total, std::size_t shown, const std::function<std::string(std::size_t)>& item,
     std::string_view separator)
 {
@@ -92,31 +68,6 @@ std::string firstOf(std::size_t total, std::size_t shown, const std::function<st
     if (total > shown)
         out += " and " + std::to_string(total - shown) + " more";
     return out;
-}
-
-std::string shortKernelName(std::string_view name, std::size_t maxChars)
-{
-    std::string s = printable(name, std::string::npos);
-    if (charCount(s) <= maxChars)
-        return s;
-    const auto hash = s.rfind(" #");
-    const bool launch = hash != std::string::npos && hash + 2 < s.size()
-        && std::all_of(
-            s.begin() + static_cast<std::ptrdiff_t>(hash + 2), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-    std::string suffix = launch ? s.substr(hash) : std::string();
-    std::string base = launch ? s.substr(0, hash) : s;
-    for (const auto& [open, close] : {std::pair {'(', ')'}, std::pair {'<', '>'}}) {
-        if (charCount(base) + charCount(suffix) <= maxChars)
-            break;
-        base = collapseSpans(base, open, close);
-    }
-    const std::size_t room = maxChars > charCount(suffix) + 1 ? maxChars - charCount(suffix) - 1 : 1;
-    if (charCount(base) > room + 1) {
-        const std::size_t tail = room / 3;
-        base = std::string(charSpan(base, room - tail, false)) + "\xE2\x80\xA6"
-            + std::string(charSpan(base, tail, true));
-    }
-    return base + suffix;
 }
 
 std::string toLower(std::string_view s)

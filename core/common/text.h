@@ -29,11 +29,10 @@ std::string printable(std::string_view s, std::size_t maxChars = 60);
 std::string firstOf(std::size_t total, std::size_t shown, const std::function<std::string(std::size_t)>& item,
     std::string_view separator = ", ");
 
-/// A kernel name for a table column of `maxChars` characters: a long name first drops its
-/// parameter list ("(float*, int)" -> "(…)"), then its template arguments ("<float, 128>" ->
-/// "<…>"), then its middle ("__omp_offl…main_l41.kd #2"), keeping a launch suffix (" #3").
-/// Short names are left as they are (printable).
-std::string shortKernelName(std::string_view name, std::size_t maxChars = 40);
+/// The number of characters (UTF-8 code points) of `s`.
+std::size_t charCount(std::string_view s);
+/// The first `n` characters of `s` (UTF-8), or the last `n` when `fromEnd`.
+std::string_view charSpan(std::string_view s, std::size_t n, bool fromEnd);
 /// printable(s) in single quotes: 'gemm_bf16'.
 inline std::string quoted(std::string_view s, std::size_t maxChars = 60)
 {

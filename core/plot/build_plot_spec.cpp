@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // buildPlotSpec: a roof and the kernels' placements as a figure, in named steps.
+#include "core/model/kernel_name.h"
 #include "core/common/text.h"
 #include "core/model/units.h"
 #include "core/plot/plot_internal.h"
@@ -142,13 +143,13 @@ std::vector<bool> labelledKernels(size_t n, const PlotOptions& options, const Pl
 
 /// A named kernel beyond axes the user fixed: its name and the value that puts it there, at the
 /// edge it is beyond ("◂ gemv · 0.02 FLOP/byte").
-std::string edgeText(const Kernel& k, const PlotXY& at, const PlotSpec& s)
+std::string edgeText(const std::string& name, const PlotXY& at, const PlotSpec& s)
 {
     const bool left = at.x<s.x.lo, right = at.x> s.x.hi, below = at.y < s.y.lo;
     const char* arrow = left ? "\xE2\x97\x82 " : right ? "\xE2\x96\xB8 " : below ? "\xE2\x96\xBE " : "\xE2\x96\xB4 ";
     const std::string value
         = left || right ? formatQuantity(at.x, Dimension::Intensity) : formatQuantity(at.y, Dimension::FlopRate);
-    return arrow + shortKernelName(k.name, 28) + " \xC2\xB7 " + value;
+    return arrow + name + " \xC2\xB7 " + value;
 }
 
 /// What the kernel points leave for the steps after them.
@@ -206,6 +207,13 @@ PointTrail addKernelPoints(PlotSpec& s, const std::vector<Kernel>& kernels, cons
     PointTrail trail;
     if (summary.anyLevels)
         trail.mainAt.resize(n);
+    // The named kernels' names as engineers say them, no two alike (kernel_name.h).
+    std::vector<std::string> fullNames;
+    for (size_t i = 0; i < n; ++i)
+        if (hasLabel[i])
+            fullNames.push_back(kernels[i].name);
+    const std::vector<std::string> names = distinctKernelNames(fullNames, kLabelNameChars);
+    size_t named = 0;
     s.points.reserve(n);
     trail.logs.reserve(n);
     for (size_t i = 0; i < n; ++i) {
@@ -228,9 +236,10 @@ PointTrail addKernelPoints(PlotSpec& s, const std::vector<Kernel>& kernels, cons
         if (hasLabel[i]) {
             const bool inside = pt.at.x >= s.x.lo && pt.at.x <= s.x.hi && pt.at.y >= s.y.lo && pt.at.y <= s.y.hi;
             const PlotXY edge {std::clamp(pt.at.x, s.x.lo, s.x.hi), std::clamp(pt.at.y, s.y.lo, s.y.hi)};
+            const std::string& name = names[named++];
             PlotLabel label {LabelRole::PointLabel,
-                inside ? pointLabelText(kernels[i], p, 28, judgingRoofName(profile, view, p.precision, p.peak))
-                       : edgeText(kernels[i], pt.at, s),
+                inside ? pointLabelText(name, p, judgingRoofName(profile, view, p.precision, p.peak))
+                       : edgeText(name, pt.at, s),
                 inside ? pt.at : edge, std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Middle};
             label.weight = kernels[i].time && summary.totalTime > 0 ? *kernels[i].time / summary.totalTime : 0.0;
             s.labels.push_back(std::move(label));

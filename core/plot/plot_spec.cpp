@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/model/kernel_name.h"
 #include "core/plot/plot_spec.h"
 
 #include "core/common/text.h"
@@ -142,11 +143,14 @@ CellSet ThinningGrid::cellSet(std::size_t expected)
 
 std::string pointLabelText(const Kernel& kernel, const Placement& p, size_t maxName, const std::string& roofName)
 {
+    return pointLabelText(shortKernelName(kernel.name, maxName), p, roofName);
+}
+
+std::string pointLabelText(const std::string& name, const Placement& p, const std::string& roofName)
+{
     // A kernel judged by another roof than the figure's (another precision, or its unit's rate)
     // says which one.
     const std::string roof = roofName.empty() ? "x below roof" : "x below " + roofName + " roof";
-    // A long name keeps what tells it apart: its launch suffix and both ends ("__omp_offl…l41.kd #2").
-    const std::string name = shortKernelName(kernel.name, maxName);
     std::string text = name + "\n" + regimeName(p.regime);
     if (p.aboveRoof)
         text += " \xC2\xB7 ABOVE ROOF " + formatNumber(1.0 / *p.headroom(), 2) + "x";

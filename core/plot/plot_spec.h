@@ -230,11 +230,17 @@ struct PlotOptions {
     std::vector<PlotXY> alsoInside;
 };
 
+/// The most characters of a kernel's name a figure's label shows: an engineer's name
+/// (kernel_name.h) is rarely longer; a longer one is cut in the middle.
+inline constexpr size_t kLabelNameChars = 40;
+
 /// Two lines: the name (elided past `maxName` characters), then "memory-bound · 3.2x below roof".
 /// `roofName`: the roof that judged it when that is not the figure's ("FP64", "FP64 matrix"):
 /// "1.5x below FP64 roof".
 std::string pointLabelText(
-    const Kernel& kernel, const Placement& p, size_t maxName = 28, const std::string& roofName = {});
+    const Kernel& kernel, const Placement& p, size_t maxName = kLabelNameChars, const std::string& roofName = {});
+/// The same with the name as it is to be shown (distinctKernelNames: the figure's names differ).
+std::string pointLabelText(const std::string& name, const Placement& p, const std::string& roofName = {});
 
 /// Axis ranges for a profile, snapped to whole decades and derived from all of its
 /// precisions' ceilings, so they do not move when the precision is toggled and two figures

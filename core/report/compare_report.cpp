@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/model/kernel_name.h"
 #include "core/report/compare_report.h"
 
 #include "core/common/text.h"

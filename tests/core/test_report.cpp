@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "core/model/kernel_name.h"
 #include "core/common/text.h"
 #include "core/io/profile_catalog.h"
 #include "core/report/report.h"
@@ -141,13 +142,9 @@ TEST(Report, TableAlignsUtf8Columns)
 TEST(Report, LongKernelNamesAreShortenedForTheTableOnly)
 {
     EXPECT_EQ(shortKernelName("gemm_bf16 #0"), "gemm_bf16 #0");
-    // The parameter list goes first, keeping the launch suffix.
-    EXPECT_EQ(shortKernelName("void gemm_v1<float>(float *, float *, float *, int, int, int) #2"),
-        "void gemm_v1<float>(\xE2\x80\xA6) #2");
-    // Then the template arguments (nested ones with them).
-    EXPECT_EQ(shortKernelName("void cutlass::Kernel<cutlass::gemm::GemmUniversal<float, 128, 256>>(Params)"),
-        "void cutlass::Kernel<\xE2\x80\xA6>(\xE2\x80\xA6)");
-    // Then the middle: both ends of a long plain name stay.
+    // A signature reads as its function's name, keeping the launch suffix.
+    EXPECT_EQ(shortKernelName("void gemm_v1<float>(float *, float *, float *, int, int, int) #2"), "gemm_v1 #2");
+    // A long plain name is cut in the middle: both ends stay.
     const std::string omp = shortKernelName("__omp_offloading_32_6b6b__QQmain_l41_with_a_longer_tail.kd #2");
     EXPECT_EQ(omp, "__omp_offloading_32_6b6b\xE2\x80\xA6nger_tail.kd #2");
     EXPECT_EQ(omp.size() - 2, 40u) << "40 characters (the ellipsis is 3 bytes)";
@@ -156,7 +153,7 @@ TEST(Report, LongKernelNamesAreShortenedForTheTableOnly)
     const Kernel k = test::makeKernel("void gemm_v1<float>(float *, float *, float *, int, int, int) #2", 1e12, 1e10);
     const std::string table = formatPlacements({k}, {analyze(k, r)}, r, OutputFormat::Table);
     const std::string csv = formatPlacements({k}, {analyze(k, r)}, r, OutputFormat::Csv);
-    EXPECT_NE(table.find("void gemm_v1<float>(\xE2\x80\xA6) #2"), std::string::npos) << table;
+    EXPECT_NE(table.find("gemm_v1 #2"), std::string::npos) << table;
     EXPECT_NE(csv.find("\"void gemm_v1<float>(float *, float *, float *, int, int, int) #2\""), std::string::npos)
         << csv;
 }

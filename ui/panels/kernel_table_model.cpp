@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/panels/kernel_table_model.h"
 
+#include "core/model/kernel_name.h"
 #include "core/model/units.h"
 #include "ui/document/session_document.h"
 #include "ui/plot/plot_style.h"
@@ -249,7 +250,7 @@ QVariant displayText(
     const double totalTime = analysis ? analysis->summary.totalTime : 0.0;
     switch (col) {
     case Col::Name:
-        return qs(k.name);
+        return qs(engineerName(k.name)); // the whole signature in its tooltip and when edited
     case Col::Flops:
         return qs(formatQuantity(k.flops, Dimension::Flops));
     case Col::Bytes:
