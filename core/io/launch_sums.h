@@ -22,13 +22,15 @@ public:
         : m_aggregate(aggregate)
     { }
 
-    /// The sum a launch adds to: a new one named "name #id", or with aggregation the one of its name.
-    Sum& sumFor(const std::string& name, const std::string& id, int line)
+    /// The sum a launch adds to: a new one named "name #id", or with aggregation the one of its
+    /// name and `shape` (a kernel run on two grids is two kernels: "name (grid ...)").
+    Sum& sumFor(const std::string& name, const std::string& id, int line, const std::string& shape = {})
     {
         if (m_aggregate) {
-            const auto [it, inserted] = m_byName.emplace(name, m_sums.size());
+            const auto [it, inserted] = m_byName.emplace(name + '\x1f' + shape, m_sums.size());
             if (!inserted)
                 return m_sums[it->second];
+            m_shapes.emplace_back(name, shape);
         }
         Sum s;
         s.k.name = m_aggregate ? name : name + " #" + id;
@@ -38,12 +40,24 @@ public:
         m_sums.push_back(std::move(s));
         return m_sums.back();
     }
-    std::vector<Sum>& all() { return m_sums; }
+    /// The sums; with aggregation, a name summed under several shapes says its shape.
+    std::vector<Sum>& all()
+    {
+        std::map<std::string, int> shapesOf;
+        for (const auto& [name, shape] : m_shapes)
+            ++shapesOf[name];
+        for (std::size_t i = 0; i < m_shapes.size(); ++i)
+            if (shapesOf[m_shapes[i].first] > 1 && !m_shapes[i].second.empty())
+                m_sums[i].k.name = m_shapes[i].first + " (" + m_shapes[i].second + ")";
+        m_shapes.clear();
+        return m_sums;
+    }
 
 private:
     bool m_aggregate;
     std::vector<Sum> m_sums;
     std::map<std::string, std::size_t> m_byName;
+    std::vector<std::pair<std::string, std::string>> m_shapes; ///< each sum's name and shape (aggregated)
 };
 
 /// "2 launches have <what><separator>'memcpy' (ID 3, line 28), ... and 4 more": one note for the

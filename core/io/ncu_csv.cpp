@@ -398,7 +398,7 @@ public:
             m_noDram.push_back(l);
             return;
         }
-        Sum& s = m_sums.sumFor(l.name, l.id, l.line);
+        Sum& s = m_sums.sumFor(l.name, l.id, l.line, l.shape);
         s.k.bytes += *dram;
         s.k.launches += 1;
         s.byPrecision += w.byPrecision;

@@ -116,6 +116,7 @@ struct Columns {
     std::vector<std::string> header;
     int id = -1, name = -1, device = -1, cc = -1, metric = -1, unit = -1, value = -1;
     int displayName = -1; ///< --page raw: device__attribute_display_name
+    int grid = -1, block = -1;
     std::vector<bool> isMetric; ///< --page raw: the columns named like metrics ("dram__bytes.sum")
     bool details() const { return metric >= 0 && value >= 0; }
     std::string_view field(const std::vector<std::string_view>& row, int c) const
@@ -144,6 +145,8 @@ Columns readColumns(std::string_view body)
     c.unit = col("Metric Unit");
     c.value = col("Metric Value");
     c.displayName = col("device__attribute_display_name");
+    c.grid = col("Grid Size");
+    c.block = col("Block Size");
     for (const auto& h : c.header)
         c.isMetric.push_back(h.find("__") != std::string::npos);
     return c;
@@ -249,6 +252,9 @@ private:
             Launch l;
             l.id = std::string(id);
             l.name = std::string(m_c.field(row, m_c.name));
+            const std::string_view grid = trimView(m_c.field(row, m_c.grid)), block = trimView(m_c.field(row, m_c.block));
+            if (!grid.empty() || !block.empty())
+                l.shape = "grid " + std::string(grid) + ", block " + std::string(block);
             const std::string_view device = m_c.field(row, m_c.device);
             const std::string_view cc = trimView(m_c.field(row, m_c.cc));
             if (device != m_lastDevice || cc != m_lastCc) {

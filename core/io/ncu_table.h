@@ -59,6 +59,7 @@ struct Launch {
     std::string name;
     std::string device; ///< set where it changes from the launch before (one name, 10^6 launches)
     std::string computeCapability; ///< the CC column ("8.0"), set as `device` is
+    std::string shape; ///< "grid (2, 66, 1), block (384, 1, 1)": launches of one kernel group by name and shape
     int line = 0;
     std::vector<std::pair<int, double>> metrics; ///< (MetricNames id, SI value)
 

@@ -220,8 +220,10 @@ std::string shortKernelName(std::string_view fullName, std::size_t maxChars)
     std::string base = name.substr(0, name.size() - suffix.size());
     const std::size_t room = maxChars > charCount(suffix) + 1 ? maxChars - charCount(suffix) - 1 : 1;
     const std::size_t tail = room / 3;
-    return std::string(charSpan(base, room - tail, false)) + "\xE2\x80\xA6" + std::string(charSpan(base, tail, true))
-        + suffix;
+    std::string cut = std::string(charSpan(base, room - tail, false)) + "\xE2\x80\xA6" + std::string(charSpan(base, tail, true));
+    for (std::size_t at = cut.find("\xE2\x80\xA6\xE2\x80\xA6"); at != std::string::npos; at = cut.find("\xE2\x80\xA6\xE2\x80\xA6"))
+        cut.erase(at, 3); // the cut next to a mark of its own: one ellipsis
+    return cut + suffix;
 }
 
 std::vector<std::string> distinctKernelNames(const std::vector<std::string>& fullNames, std::size_t maxChars)

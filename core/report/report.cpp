@@ -366,11 +366,15 @@ std::string formatTable(
         rows.back().push_back("SHARE");
         rows.back().push_back("GAIN AT ROOF");
     }
+    std::vector<std::string> fullNames;
+    for (const Kernel& k : kernels)
+        fullNames.push_back(k.name);
+    const std::vector<std::string> names = distinctKernelNames(fullNames);
     for (size_t i = 0; i < placements.size(); ++i) {
         const Kernel& k = kernels[i];
         const Placement& p = placements[i];
         const std::optional<double> mfu = mfuOf(p, roof);
-        rows.push_back({shortKernelName(k.name) + (k.launches > 1 ? " (x" + std::to_string(k.launches) + ")" : ""),
+        rows.push_back({names[i] + (k.launches > 1 ? " (x" + std::to_string(k.launches) + ")" : ""),
             formatNumber(p.intensity, 3), regimeName(p.regime) + (p.aboveRoof ? " (!)" : ""),
             rate(p.roof(), p.precision), p.achieved ? rate(*p.achieved, p.precision) : "-",
             p.headroom() ? formatNumber(*p.headroom(), 3) + "x" : "-", mfu ? formatNumber(*mfu * 100.0, 3) + "%" : "-",

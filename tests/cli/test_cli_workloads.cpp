@@ -172,9 +172,13 @@ TEST(Cli, AnalyzeOfARocprofExportPicksThePartAndShowsEachKernelsPrecision)
     // The real MI300A export: FP32 first-touch kernels hold most of the time, the FP64 ones are
     // judged by the FP64 roof, and the table says so in a PRECISION column.
     const std::string file = std::string(ROOFLINE_TEST_DATA) + "/rocprof/collapse-mi300a/pmc_perf.csv";
-    const CliRun r = roofline({"analyze", file});
+    const CliRun r = roofline({"analyze", file, "--launches"});
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.err.find("device MI300A_A1, gfx942, 228 CUs -> mi300a"), std::string::npos) << r.err;
+    // By default the launches of one kernel are one row, with their count.
+    const CliRun grouped = roofline({"analyze", file});
+    ASSERT_EQ(grouped.code, 0) << grouped.err;
+    EXPECT_NE(grouped.out.find("Qmain_l41.kd (x2)"), std::string::npos) << grouped.out;
     EXPECT_NE(r.out.find("NAME                                      PRECISION    INTENSITY"), std::string::npos)
         << r.out;
     // VALU counters: the vector units, whose FP64 rate (61.3 TFLOP/s) is MI300A's FP64 peak.

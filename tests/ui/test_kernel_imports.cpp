@@ -51,7 +51,7 @@ TEST_F(KernelsTest, NsightComputeImportPicksTheDeviceAndShowsEveryLevel)
     const QString file = QString::fromStdString(std::string(ROOFLINE_TEST_DATA) + "/ncu/details-h100.csv");
     ASSERT_EQ(window->openFile(file, false), QString());
     EXPECT_EQ(doc()->session().hardwareId, "h100-sxm5") << "the file's device picks the profile";
-    ASSERT_EQ(doc()->session().kernels.size(), 3u);
+    ASSERT_EQ(doc()->session().kernels.size(), 2u) << "gemm_bf16's two launches are one kernel";
     window->kernelsPanel()->selectKernel(0);
     const QString details = window->detailsPanel()->text();
     EXPECT_TRUE(details.contains(QStringLiteral("L2 level"))) << details.toStdString();
@@ -64,7 +64,7 @@ TEST_F(KernelsTest, NsightComputeImportPicksTheDeviceAndShowsEveryLevel)
         levelPoints += plot()->graph(i)->objectName() == QLatin1String("level-point");
     }
     EXPECT_EQ(levelRoofs, 2);
-    EXPECT_EQ(levelPoints, 4); // two gemm launches x (L2, L1); the softmax has no L2 metric and 0 L1 bytes
+    EXPECT_EQ(levelPoints, 2); // the gemm's (L2, L1); the softmax has no L2 metric and 0 L1 bytes
 }
 
 TEST_F(KernelsTest, TheRawPageOfNcu2025OpensOnTheH200AndShowsTheRoofItRanUnder)
@@ -74,8 +74,8 @@ TEST_F(KernelsTest, TheRawPageOfNcu2025OpensOnTheH200AndShowsTheRoofItRanUnder)
     const QString file = QString::fromStdString(std::string(ROOFLINE_TEST_DATA) + "/real/h200_ncu_raw.csv");
     ASSERT_EQ(window->openFile(file, false), QString());
     EXPECT_EQ(doc()->session().hardwareId, "h200-sxm");
-    ASSERT_EQ(doc()->session().kernels.size(), 12u);
-    window->kernelsPanel()->selectKernel(2); // the BF16 GEMM
+    ASSERT_EQ(doc()->session().kernels.size(), 9u) << "12 launches of 9 kernels (name, grid and block)";
+    window->kernelsPanel()->selectKernel(1); // the BF16 GEMM
     const QString details = window->detailsPanel()->text();
     EXPECT_TRUE(details.contains(QStringLiteral("91% of the roof it ran under"))) << details.toStdString();
     EXPECT_TRUE(details.contains(QStringLiteral("692.9 TFLOP/s"))) << details.toStdString();
@@ -138,28 +138,31 @@ TEST_F(KernelsTest, AnImportThatSwitchesTheHardwareSaysSoAndUndoesInOneStep)
     EXPECT_TRUE(said.contains(QStringLiteral("kept NVIDIA H100"))) << said.toStdString();
 }
 
-TEST_F(KernelsTest, AnNsightComputeFileWithRepeatedLaunchesOffersToAggregateThem)
+TEST_F(KernelsTest, AProfilersLaunchesOfOneKernelAreOneKernelUnlessAskedOtherwise)
 {
-    // 3 launches of 2 kernels (gemm_bf16 twice): the window asks, and Yes sums the launches.
-    // (The file's memcpy row has no FLOPs: the import report that follows is accepted.)
+    // 3 launches of 2 kernels (gemm_bf16 twice): by default one kernel each, with its launch
+    // count, without a question. (The file's memcpy row has no FLOPs: the import report that
+    // follows is accepted.)
     const QString file = QString::fromStdString(std::string(ROOFLINE_TEST_DATA) + "/ncu/details-h100.csv");
-    QString asked;
     QTimer answer;
     QObject::connect(&answer, &QTimer::timeout, [&]() {
-        QWidget* modal = QApplication::activeModalWidget();
-        if (auto* box = qobject_cast<QMessageBox*>(modal)) {
-            asked = box->text();
-            box->button(QMessageBox::Yes)->click();
-        } else if (auto* dialog = qobject_cast<QDialog*>(modal)) {
+        if (auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget()))
             dialog->accept();
-        }
     });
     answer.start(10);
     ASSERT_EQ(window->openFile(file, true), QString());
-    answer.stop();
-    EXPECT_TRUE(asked.contains(QStringLiteral("holds 3 launches of 2 kernels"))) << asked.toStdString();
     ASSERT_EQ(doc()->session().kernels.size(), 2u);
     EXPECT_EQ(doc()->session().kernels[0].launches + doc()->session().kernels[1].launches, 3);
+    // File > Group Profiler Launches off: a kernel per launch.
+    auto* group = window->findChild<QAction*>(QStringLiteral("groupLaunches"));
+    ASSERT_NE(group, nullptr);
+    EXPECT_TRUE(group->isChecked());
+    group->trigger();
+    EXPECT_FALSE(QSettings().value(QStringLiteral("import/groupLaunches"), true).toBool());
+    ASSERT_EQ(window->openFile(file, true), QString());
+    answer.stop();
+    EXPECT_EQ(doc()->session().kernels.size(), 2u + 3u);
+    group->trigger(); // back to the default for the tests after this one
 }
 
 TEST_F(KernelsTest, MeasuredCeilingsBecomeAProfile)

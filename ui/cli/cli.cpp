@@ -166,8 +166,9 @@ CLI::App* addAnalyzeCommand(CLI::App& app, Options& o)
         "Precision of the roof (a session's own, else that of most of the kernels' measured time, else the part's "
         "default)");
     analyzeCmd->add_option("--roof", o.roofKind, "peak or achievable")->capture_default_str();
-    analyzeCmd->add_flag("--aggregate", o.aggregate,
-        "Profiler exports: sum the launches of each kernel by name (default: one row per launch)");
+    analyzeCmd->add_flag("--launches", o.launches,
+        "Profiler exports: one row per launch (default: the launches of a kernel, by name and grid, summed)");
+    analyzeCmd->add_flag("--aggregate", o.aggregate, "Profiler exports: sum the launches of each kernel (the default)");
     analyzeCmd->add_flag("--skip-invalid", o.skipInvalid,
         "Place the good rows and warn about bad ones (default: bad rows fail the command)");
     addFormat(analyzeCmd, o, "table|csv|json");
@@ -182,7 +183,8 @@ CLI::App* addExportCommand(CLI::App& app, Options& o)
     exp->add_option("file", o.input, "Optional: a session (*.roofline.yaml) or a kernel file");
     exp->add_option("--hw", o.hw, "Hardware id, alias or unique prefix (required without a session)");
     exp->add_option("--precision", o.precision, "Precision of the roof (a session's own, else bf16)");
-    exp->add_flag("--aggregate", o.aggregate, "Profiler exports: sum the launches of each kernel by name");
+    exp->add_flag("--launches", o.launches, "Profiler exports: a point per launch (default: a point per kernel)");
+    exp->add_flag("--aggregate", o.aggregate, "Profiler exports: sum the launches of each kernel (the default)");
     exp->add_flag("--skip-invalid", o.skipInvalid, "Draw the good rows of a kernel file and warn about bad ones");
     exp->add_option("-o,--output", o.output, "Figure file: .png, .svg (text as text) or .pdf")->required();
     exp->add_option(

@@ -93,7 +93,7 @@ bool readInputFile(const Options& o, Input& in, std::string& suggested)
         return true;
     }
     KernelReadOptions read;
-    read.aggregate = o.aggregate;
+    read.aggregate = !o.launches; // a profiler's launches grouped into kernels unless asked
     auto k = parseKernels(text.value(), o.input, kernelFormatForPath(o.input), read);
     if (!k)
         throw InputError {{k.error().toString()}};

@@ -44,7 +44,8 @@ struct Options {
     std::string maxSlowdown = "5%";
     double minRoofFraction = -1.0; ///< check: a floor of % of roof (-1: none)
     bool skipInvalid = false;
-    bool aggregate = false;
+    bool aggregate = false; ///< --aggregate (the default now; kept so old scripts run)
+    bool launches = false; ///< --launches: a profiler's launches one by one, not grouped
     std::string newId, newName;
     double seconds = 20.0; ///< measure: about how long
     int threads = 0; ///< measure: 0 = every logical CPU

@@ -220,18 +220,6 @@ QString FileActions::takeCeilings(const QString& path, const std::string& text, 
     return error;
 }
 
-bool FileActions::askToAggregate(const QString& path, std::size_t launches, std::size_t kernels) const
-{
-    return kernels < launches
-        && QMessageBox::question(m_window, tr("Nsight Compute launches"),
-               tr("%1 holds %2 launches of %3 kernels. Aggregate the launches of each kernel by name?")
-                   .arg(QFileInfo(path).fileName())
-                   .arg(launches)
-                   .arg(kernels),
-               QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes)
-        == QMessageBox::Yes;
-}
-
 const HardwareProfile* FileActions::importedDevice(const KernelImport& imported, bool ask, QString& note) const
 {
     const std::string& id = imported.suggestedHardware;
@@ -257,7 +245,11 @@ const HardwareProfile* FileActions::importedDevice(const KernelImport& imported,
 
 QString FileActions::importKernels(const QString& path, bool ask)
 {
-    auto loaded = loadKernelFileResponsively(path, {}, m_window);
+    // A profiler's launches of one kernel (name, grid and block) are one kernel with its launch
+    // count, unless File > Group Profiler Launches is off.
+    KernelReadOptions read;
+    read.aggregate = m_settings->groupLaunches();
+    auto loaded = loadKernelFileResponsively(path, read, m_window);
     if (!loaded) {
         emit message(tr("Import of %1 cancelled").arg(QFileInfo(path).fileName()), 5000);
         return {};
@@ -265,18 +257,6 @@ QString FileActions::importKernels(const QString& path, bool ask)
     auto result = std::move(*loaded);
     if (!result)
         return qs(result.error().toString());
-    // A profiler export with several launches of one kernel: keep them apart, or sum them?
-    if (ask && (result->source.rfind("ncu", 0) == 0 || result->source.rfind("rocprof", 0) == 0)
-        && askToAggregate(path, result->kernels.size(), distinctKernelCount(result->kernels))) {
-        KernelReadOptions aggregate;
-        aggregate.aggregate = true;
-        auto again = loadKernelFileResponsively(path, aggregate, m_window);
-        if (!again)
-            return {};
-        result = std::move(*again);
-        if (!result)
-            return qs(result.error().toString());
-    }
     KernelImport& imported = result.value();
     if (ask && (!imported.rejected.empty() || (imported.kernels.empty() && !imported.warnings.empty()))) {
         ImportReportDialog dialog(path, imported, m_window);

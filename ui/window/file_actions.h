@@ -24,7 +24,7 @@ class SessionDocument;
 class Settings;
 
 /// What the File menu and a drop onto the window do: open sessions, import kernels (with the
-/// import report and the "aggregate the launches?" question), save, export figures and tables,
+/// import report; a profiler's launches grouped into kernels unless Settings says not), save, export figures and tables,
 /// and keep profiles, model presets and measured ceilings in the user's folders. Every file it
 /// writes goes through writeFileAtomically. Errors come back as messages ("" when none);
 /// dialogs are parented to `window`.
@@ -88,7 +88,6 @@ private:
     QString takeHardwareProfile(const QString& path, const std::string& text);
     QString takeCeilings(const QString& path, const std::string& text, bool ask);
     /// Reads a profiler export again with its launches summed by name, when the user wants that.
-    bool askToAggregate(const QString& path, std::size_t launches, std::size_t kernels) const;
     /// The profile of the device a profiler export names, to switch to (asked first when `ask`),
     /// or nullptr; `note` says what is switched from what, or what was kept.
     const HardwareProfile* importedDevice(const KernelImport& imported, bool ask, QString& note) const;

@@ -219,6 +219,12 @@ void MainWindow::createFileMenu()
     file->addSeparator();
     addMenuAction(file, tr("&Import Kernels..."), "importKernels", QKeySequence(Qt::CTRL | Qt::Key_I),
         tr("Add kernels from a CSV, TSV, YAML or JSON file"), [this]() { m_files->importDialog(); });
+    QAction* group = addMenuAction(file, tr("&Group Profiler Launches"), "groupLaunches", QKeySequence(),
+        tr("Import a profiler's launches of one kernel (same name, grid and block) as one kernel with its launch "
+           "count; off: a kernel per launch"),
+        [this](bool on) { m_settings->setGroupLaunches(on); });
+    group->setCheckable(true);
+    group->setChecked(m_settings->groupLaunches());
     addMenuAction(file, tr("Compare &With..."), "compareWith", QKeySequence(),
         tr("Another run (a baseline) against this session, kernel by kernel: arrows from before to after"),
         [this]() { m_files->compareWithDialog(); });

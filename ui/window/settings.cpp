@@ -18,6 +18,7 @@ const char* kState = "window/state";
 const char* kRecent = "files/recent";
 const char* kExampleShown = "session/exampleShown";
 const char* kAnimate = "view/animate";
+const char* kGroupLaunches = "import/groupLaunches";
 } // namespace
 
 Settings::~Settings()
@@ -119,6 +120,16 @@ bool Settings::animate() const
 void Settings::setAnimate(bool on)
 {
     m_settings.setValue(kAnimate, on);
+}
+
+bool Settings::groupLaunches() const
+{
+    return m_settings.value(kGroupLaunches, true).toBool();
+}
+
+void Settings::setGroupLaunches(bool on)
+{
+    m_settings.setValue(kGroupLaunches, on);
 }
 
 QByteArray Settings::windowGeometry() const

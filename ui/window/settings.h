@@ -46,6 +46,11 @@ public:
     bool animate() const;
     void setAnimate(bool on);
 
+    /// A profiler's launches of one kernel (name, grid and block) imported as one kernel with
+    /// its launch count (default on); off: a kernel per launch.
+    bool groupLaunches() const;
+    void setGroupLaunches(bool on);
+
     QByteArray windowGeometry() const;
     QByteArray windowState() const;
     void setWindowLayout(const QByteArray& geometry, const QByteArray& state);
