@@ -165,6 +165,18 @@ TEST(Export, SvgParsesKeepsTextAsTextAndNamesTheRidge)
     EXPECT_TRUE(all.contains(QStringLiteral("FP8 peak 1.979 PFLOP/s"))) << all.join('|').toStdString();
     EXPECT_TRUE(all.contains(QStringLiteral("decode b=1"))) << "point labels are text";
     EXPECT_TRUE(all.contains(QStringLiteral("1 PFLOP/s"))) << "tick labels are text too";
+    // Every text's font is a CSS stack that ends in a generic family a browser knows, and starts
+    // with the family Qt drew the PNG with (not Qt's own name "Sans Serif").
+    int styled = 0;
+    for (int i = 0; i < texts.count(); ++i)
+        for (QDomNode n = texts.at(i); !n.isNull(); n = n.parentNode())
+            if (const QString f = n.toElement().attribute(QStringLiteral("font-family")); !f.isEmpty()) {
+                EXPECT_TRUE(f.endsWith(QStringLiteral(", sans-serif"))) << f.toStdString();
+                EXPECT_FALSE(f.contains(QStringLiteral("Sans Serif"))) << f.toStdString();
+                ++styled;
+                break;
+            }
+    EXPECT_EQ(styled, texts.count());
 }
 
 TEST(Export, PdfIsAPdf)

@@ -8,6 +8,7 @@
 
 #include <QBuffer>
 #include <QFileInfo>
+#include <QFontInfo>
 #include <QImageWriter>
 #include <QPageSize>
 #include <QPdfWriter>
@@ -131,6 +132,34 @@ std::optional<QString> encodePng(const std::vector<std::unique_ptr<QCustomPlot>>
     return std::nullopt;
 }
 
+/// Qt writes the family it was asked for ("Sans Serif", its own name for the default sans), which
+/// no browser knows: each font-family becomes a CSS stack of the family Qt drew with, common
+/// sans families and the generic `sans-serif`, so a browser and Inkscape show what the PNG shows.
+void useCssFontStacks(QByteArray& svg)
+{
+    QByteArray out;
+    out.reserve(svg.size() + svg.size() / 8);
+    const QByteArray key = "font-family=\"";
+    int from = 0;
+    for (int at = svg.indexOf(key); at >= 0; at = svg.indexOf(key, from)) {
+        const int start = at + key.size(), end = svg.indexOf('"', start);
+        if (end < 0)
+            break;
+        const QString asked = QString::fromUtf8(svg.mid(start, end - start));
+        const QString drawn = QFontInfo(QFont(asked)).family();
+        QStringList stack {QLatin1Char('\'') + drawn + QLatin1Char('\'')};
+        for (const char* family : {"DejaVu Sans", "Helvetica", "Arial"})
+            if (drawn != QLatin1String(family))
+                stack << QStringLiteral("'%1'").arg(QLatin1String(family));
+        stack << QStringLiteral("sans-serif");
+        out += svg.mid(from, start - from);
+        out += stack.join(QStringLiteral(", ")).toHtmlEscaped().replace(QStringLiteral("&#39;"), QStringLiteral("'")).toUtf8();
+        from = end;
+    }
+    out += svg.mid(from);
+    svg = std::move(out);
+}
+
 std::optional<QString> encodeSvg(const std::vector<std::unique_ptr<QCustomPlot>>& plots, const Grid& grid,
     const ExportOptions& options, const QString& title, QByteArray& out)
 {
@@ -148,6 +177,7 @@ std::optional<QString> encodeSvg(const std::vector<std::unique_ptr<QCustomPlot>>
         return QStringLiteral("cannot start the SVG writer");
     paintGrid(painter, plots, grid, options, 1.0, true);
     painter.end();
+    useCssFontStacks(out);
     return std::nullopt;
 }
 
