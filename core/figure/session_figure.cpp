@@ -18,6 +18,7 @@ PlotOptions plotOptionsFor(const Session& session, const HardwareProfile* profil
     o.showOtherPrecisions = session.view.showOtherPrecisions;
     o.showLevels = session.view.showLevels;
     o.showInterconnect = session.view.showInterconnect;
+    o.fitAxes = session.view.fitAxes;
     if (profile) {
         const HardwareProfile hw = effectiveProfile(*profile, session);
         for (Precision p : session.view.comparePrecisions)

@@ -194,6 +194,8 @@ ViewSettings parseView(const std::string& file, const YAML::Node& v)
             view.showLevels = boolean(file, vv, "levels");
         else if (vk == "interconnect")
             view.showInterconnect = boolean(file, vv, "interconnect");
+        else if (vk == "fit_axes")
+            view.fitAxes = boolean(file, vv, "fit_axes");
         else if (vk == "compare") {
             if (!vv.IsSequence())
                 yamlFail(file, vv, "'compare' must be a list of hardware ids, e.g. [b200]");
@@ -324,6 +326,8 @@ void emitView(YAML::Emitter& out, const ViewSettings& view)
         out << YAML::Key << "levels" << YAML::Value << true;
     if (view.showInterconnect)
         out << YAML::Key << "interconnect" << YAML::Value << true;
+    if (view.fitAxes)
+        out << YAML::Key << "fit_axes" << YAML::Value << true;
     if (!view.compare.empty())
         out << YAML::Key << "compare" << YAML::Value << YAML::Flow << view.compare;
     if (!view.comparePrecisions.empty()) {

@@ -23,6 +23,9 @@ struct ViewSettings {
     bool showOtherPrecisions = false; ///< dimmed ceilings of the part's other precisions
     bool showLevels = false; ///< inner memory roofs (L2, L1)
     bool showInterconnect = false; ///< the link roof
+    /// Axes fitted to the kernels and the roofs drawn (half decades), not to every precision of
+    /// the part (whole decades, which do not move when the precision changes).
+    bool fitAxes = false;
     std::vector<std::string> compare; ///< other accelerators overlaid (ids)
     std::vector<Precision> comparePrecisions; ///< the same part at other precisions, overlaid
 
@@ -31,7 +34,7 @@ struct ViewSettings {
         return a.x == b.x && a.y == b.y && a.title == b.title && a.showAchievable == b.showAchievable
             && a.showLabels == b.showLabels && a.sizeByTimeShare == b.sizeByTimeShare
             && a.showOtherPrecisions == b.showOtherPrecisions && a.showLevels == b.showLevels
-            && a.showInterconnect == b.showInterconnect && a.compare == b.compare
+            && a.showInterconnect == b.showInterconnect && a.fitAxes == b.fitAxes && a.compare == b.compare
             && a.comparePrecisions == b.comparePrecisions;
     }
     friend bool operator!=(const ViewSettings& a, const ViewSettings& b) { return !(a == b); }

@@ -7,6 +7,7 @@
 #include "core/plot/plot_spec.h"
 
 #include <algorithm>
+#include <tuple>
 #include <cmath>
 #include <map>
 #include <stdexcept>
@@ -41,7 +42,13 @@ PlotSpec frameFor(
         at.achieved = p.y;
         extremes.addExtremes(at);
     }
-    const auto [x, y] = axisRangesFor(profile, extremes, options.rangeProfiles);
+    auto [x, y] = axisRangesFor(profile, extremes, options.rangeProfiles);
+    if (options.fitAxes && extremes.intensityLo <= extremes.intensityHi) {
+        std::vector<Roofline> roofs {roof};
+        for (const CompareRoof& c : options.compare)
+            roofs.push_back(c.roof);
+        std::tie(x, y) = fittedAxisRanges(roofs, extremes);
+    }
     s.x = options.x ? *options.x : x;
     s.y = options.y ? *options.y : y;
     const std::string unit = rateUnit(roof.precision);

@@ -85,6 +85,37 @@ std::pair<AxisRange, AxisRange> axisRangesFor(
     return {x, y};
 }
 
+namespace {
+double halfDecadeFloor(double v)
+{
+    return std::pow(10.0, std::floor(2.0 * std::log10(v) + 1e-9) / 2.0);
+}
+double halfDecadeCeil(double v)
+{
+    return std::pow(10.0, std::ceil(2.0 * std::log10(v) - 1e-9) / 2.0);
+}
+} // namespace
+
+std::pair<AxisRange, AxisRange> fittedAxisRanges(const std::vector<Roofline>& roofs, const PlacementSummary& extremes)
+{
+    double ridgeLo = extremes.intensityLo, ridgeHi = extremes.intensityHi, peak = extremes.heightHi;
+    double bandwidth = std::numeric_limits<double>::infinity();
+    for (const Roofline& r : roofs) {
+        ridgeLo = std::min(ridgeLo, r.ridge());
+        ridgeHi = std::max(ridgeHi, r.ridge());
+        peak = std::max(peak, r.peakFlops);
+        bandwidth = std::min(bandwidth, r.bandwidth);
+    }
+    // A third of a decade's room either side of the kernels and the ridges; above the highest
+    // peak the room its label needs; below, where the slope enters at the left edge.
+    AxisRange x {halfDecadeFloor(ridgeLo / 3.0), halfDecadeCeil(ridgeHi * 3.0)};
+    double bottom = extremes.heightLo / 2.0;
+    if (std::isfinite(bandwidth))
+        bottom = std::min(bottom, bandwidth * x.lo);
+    AxisRange y {halfDecadeFloor(bottom), halfDecadeCeil(peak * 1.6)};
+    return {x, y};
+}
+
 std::string tickLabel(double value, bool rate, const std::string& unit)
 {
     if (rate)
@@ -100,8 +131,9 @@ std::string tickLabel(double value, bool rate, const std::string& unit)
 std::vector<AxisTick> decadeTicks(const AxisRange& range, bool rates, const std::string& unit)
 {
     std::vector<AxisTick> ticks;
-    const int lo = static_cast<int>(std::floor(std::log10(range.lo) + 1e-9));
-    const int hi = static_cast<int>(std::ceil(std::log10(range.hi) - 1e-9));
+    // The decades inside the range (a fitted range may end between two).
+    const int lo = static_cast<int>(std::ceil(std::log10(range.lo) - 1e-9));
+    const int hi = static_cast<int>(std::floor(std::log10(range.hi) + 1e-9));
     for (int e = lo; e <= hi; ++e) {
         const double v = std::pow(10.0, e);
         ticks.push_back({v, tickLabel(v, rates, unit)});

@@ -223,6 +223,7 @@ struct PlotOptions {
     bool showOtherPrecisions = false; ///< dimmed flat ceilings of the part's other precisions
     bool showLevels = false; ///< inner memory roofs (L2, L1) even without hierarchical kernels
     bool showInterconnect = false; ///< the link roof (interconnect bandwidth)
+    bool fitAxes = false; ///< axes fitted to the kernels and the roofs drawn (fittedAxisRanges)
     std::vector<CompareRoof> compare; ///< other roofs overlaid, with distinct styles and a legend
     /// Profiles whose ceilings the derived axis ranges must also cover (compared accelerators).
     std::vector<const HardwareProfile*> rangeProfiles;
@@ -250,6 +251,11 @@ std::pair<AxisRange, AxisRange> axisRangesFor(const HardwareProfile& profile, co
 /// The same from the placements' summary (their extremes).
 std::pair<AxisRange, AxisRange> axisRangesFor(const HardwareProfile& profile, const PlacementSummary& summary,
     const std::vector<const HardwareProfile*>& others = {});
+
+/// Axes fitted to what a figure shows: the extremes of its points and the ridges and peaks of
+/// `roofs` (the view's first), with room around them, snapped to half decades (10^k and
+/// 3.16 x 10^k). `extremes` must hold at least one point.
+std::pair<AxisRange, AxisRange> fittedAxisRanges(const std::vector<Roofline>& roofs, const PlacementSummary& extremes);
 
 /// A figure's title: the accelerator and the precision ("NVIDIA H100 SXM5 80GB · BF16 (dense)"),
 /// or the user's own `title` with `{hardware}` and `{precision}` replaced, so it follows the view.

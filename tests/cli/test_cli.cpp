@@ -549,3 +549,17 @@ TEST(Cli, EveryFigureInTheDocsIsDrawnFromAnExampleSession)
     }
     EXPECT_GE(shown, 6);
 }
+
+TEST(Cli, ExportTakesFittedOrFixedAxes)
+{
+    const fs::path out = scratch() / "axes" / "fig.svg";
+    fs::create_directories(out.parent_path());
+    const std::string file = std::string(ROOFLINE_TEST_DATA) + "/kernels/valid/lesson.csv";
+    EXPECT_EQ(roofline({"export", file, "--hw", "h100-sxm5", "--fit-axes", "-o", out.string()}).code, 0);
+    const CliRun fixed = roofline({"export", file, "--hw", "h100-sxm5", "--x-range", "0.5:2000", "--y-range",
+        "1 TFLOP/s:3 PFLOP/s", "-o", out.string()});
+    EXPECT_EQ(fixed.code, 0) << fixed.err;
+    const CliRun bad = roofline({"export", file, "--hw", "h100-sxm5", "--x-range", "100:1", "-o", out.string()});
+    EXPECT_EQ(bad.code, 2);
+    EXPECT_NE(bad.err.find("--x-range '100:1': LO must be below HI"), std::string::npos) << bad.err;
+}

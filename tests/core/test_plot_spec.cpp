@@ -452,3 +452,34 @@ TEST(PlotSpec, AKernelOnTheMatrixUnitsIsJudgedAndDrawnAgainstTheirRate)
     session.kernels[0].unit.reset();
     EXPECT_DOUBLE_EQ(analyzeSession(hw, session, RoofKind::Peak)->placements[0].peak, 33.5e12);
 }
+
+TEST(PlotSpec, FittedAxesHoldTheKernelsAndTheRoofWithoutAnEmptyDecade)
+{
+    // Two kernels of an RTX 5090 export: the whole-decade axes of every precision leave them a
+    // sixth of the plot; fitted, the axes hold them, the ridge and the peak, in half decades.
+    const HardwareProfile& hw = *catalog().find("h100-sxm5");
+    const Roofline bf16 = makeRoofline(hw, Precision::BF16).value();
+    const std::vector<Kernel> kernels {k("a", 1e12, 1e10, 1e-3), k("b", 2e11, 4e10, 1e-3)};
+    std::vector<Placement> placements;
+    for (const Kernel& kk : kernels)
+        placements.push_back(analyze(kk, bf16));
+    PlotOptions fit;
+    fit.fitAxes = true;
+    const PlotSpec whole = buildPlotSpec(hw, bf16, kernels, placements);
+    const PlotSpec fitted = buildPlotSpec(hw, bf16, kernels, placements, fit);
+    EXPECT_LT(fitted.x.hi / fitted.x.lo, whole.x.hi / whole.x.lo);
+    EXPECT_LT(fitted.y.hi / fitted.y.lo, whole.y.hi / whole.y.lo);
+    // What is drawn is inside: the kernels (intensity 5 and 100), the ridge (295) and the peak.
+    EXPECT_LT(fitted.x.lo, 5.0);
+    EXPECT_GT(fitted.x.hi, 295.0 * 2);
+    EXPECT_GT(fitted.y.hi, 989.4e12 * 1.5);
+    EXPECT_LT(fitted.y.hi, 989.4e12 * 10) << "no empty decade above the peak";
+    // Half decades: each end is 10^k or 10^(k + 1/2).
+    for (double end : {fitted.x.lo, fitted.x.hi, fitted.y.lo, fitted.y.hi}) {
+        const double halves = 2.0 * std::log10(end);
+        EXPECT_NEAR(halves, std::round(halves), 1e-9) << end;
+    }
+    // Ticks stay at the decades inside.
+    for (const AxisTick& t : fitted.xTicks)
+        EXPECT_TRUE(t.value >= fitted.x.lo * (1 - 1e-12) && t.value <= fitted.x.hi * (1 + 1e-12)) << t.label;
+}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `roofline export`: the figure of a session, a kernel file or --point kernels, as one plot or
 // as small multiples with shared axes (a panel per precision or per accelerator).
+#include "core/common/text.h"
 #include "core/figure/session_figure.h"
 #include "core/plot/plot_spec.h"
 #include "ui/cli/commands.h"
@@ -57,6 +58,20 @@ std::vector<Precision> listedPrecisions(const Options& o)
     return precisions;
 }
 
+/// "LO:HI" (each a number or a quantity: "0.1:1000", "1 TFLOP/s:2 PFLOP/s") as an axis range.
+AxisRange axisRangeOption(const std::string& option, const std::string& text, Dimension dim)
+{
+    const auto colon = text.find(':');
+    if (colon == std::string::npos)
+        throw UsageError {option + " " + roofline::quoted(text) + ": give LO:HI, e.g. " + (dim == Dimension::Intensity ? "0.1:1000" : "'1 TFLOP/s:2 PFLOP/s'")};
+    const auto lo = parseQuantity(text.substr(0, colon), dim), hi = parseQuantity(text.substr(colon + 1), dim);
+    if (!lo || !hi)
+        throw UsageError {option + ": " + (!lo ? lo.error().message : hi.error().message)};
+    if (!(lo.value() < hi.value()))
+        throw UsageError {option + " " + roofline::quoted(text) + ": LO must be below HI"};
+    return {lo.value(), hi.value()};
+}
+
 /// The input with the view options of the command line applied.
 Input exportInput(const ProfileCatalog& catalog, const Options& o, const std::vector<Precision>& precisions)
 {
@@ -71,6 +86,11 @@ Input exportInput(const ProfileCatalog& catalog, const Options& o, const std::ve
     view.showOtherPrecisions |= o.otherPrecisions;
     view.showLevels |= o.levels;
     view.showInterconnect |= o.interconnect;
+    view.fitAxes |= o.fitAxes;
+    if (!o.xRange.empty())
+        view.x = axisRangeOption("--x-range", o.xRange, Dimension::Intensity);
+    if (!o.yRange.empty())
+        view.y = axisRangeOption("--y-range", o.yRange, Dimension::FlopRate);
     for (const auto& id : o.compare) {
         auto r = catalog.resolve(id);
         if (!r)

@@ -53,6 +53,8 @@ struct Options {
     std::vector<std::string> compare, precisions;
     std::string panels;
     bool otherPrecisions = false, levels = false, interconnect = false;
+    bool fitAxes = false; ///< export: axes fitted to the kernels and the roofs drawn
+    std::string xRange, yRange; ///< export: "LO:HI" fixed axis ranges
 };
 
 } // namespace roofline::cli

@@ -337,6 +337,9 @@ void MainWindow::createViewMenu()
         tr("Marker area follows each kernel's share of the measured time"));
     m_achievable = flag(tr("&Achievable Roof"), "achievableRoof", &ViewSettings::showAchievable,
         tr("Also draw the roof at the achievable fraction of peak (dashed)"));
+    m_fitAxes = flag(tr("&Fit Axes to the Kernels"), "fitAxes", &ViewSettings::fitAxes,
+        tr("Axes that hold the kernels and the roofs drawn, not every precision of the part (they then move when "
+           "the precision changes)"));
 }
 
 void MainWindow::createToolsMenu()
@@ -397,7 +400,7 @@ void MainWindow::refresh()
     m_plot->setSelectedPoint(m_kernels ? m_kernels->currentKernel() : -1);
     const ViewSettings& v = m_document->session().view;
     for (auto [a, on] : {std::pair {m_labels, v.showLabels}, std::pair {m_sizeByTime, v.sizeByTimeShare},
-             std::pair {m_achievable, v.showAchievable}}) {
+             std::pair {m_achievable, v.showAchievable}, std::pair {m_fitAxes, v.fitAxes}}) {
         QSignalBlocker block(a);
         a->setChecked(on);
     }

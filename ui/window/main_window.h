@@ -109,6 +109,7 @@ private:
     QAction* m_labels = nullptr;
     QAction* m_sizeByTime = nullptr;
     QAction* m_achievable = nullptr;
+    QAction* m_fitAxes = nullptr;
     QMenu* m_recentMenu = nullptr;
     std::vector<Regime> m_lastRegimes; ///< each kernel's regime before, to tell which flipped
     quint64 m_lastRevision = ~quint64(0); ///< the document's kernelsRevision() at m_lastRegimes
