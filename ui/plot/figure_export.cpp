@@ -167,15 +167,19 @@ std::optional<QString> encodeSvg(const std::vector<std::unique_ptr<QCustomPlot>>
     buffer.open(QIODevice::WriteOnly);
     QSvgGenerator generator;
     generator.setOutputDevice(&buffer);
-    generator.setSize(QSize(grid.width, grid.height));
-    generator.setViewBox(QRect(0, 0, grid.width, grid.height));
+    // The figure is laid out in logical pixels at 96 dpi; it prints at the PNG's size in inches,
+    // so a preset laid out at another scale is drawn scaled to that size.
+    const double shrink = 96.0 / options.logicalDpi();
+    const QSize size(qRound(grid.width * shrink), qRound(grid.height * shrink));
+    generator.setSize(size);
+    generator.setViewBox(QRect(QPoint(0, 0), size));
     generator.setResolution(96);
     generator.setTitle(title);
     generator.setDescription(QStringLiteral("Roofline figure made by Roofline Studio"));
     QCPPainter painter;
     if (!painter.begin(&generator))
         return QStringLiteral("cannot start the SVG writer");
-    paintGrid(painter, plots, grid, options, 1.0, true);
+    paintGrid(painter, plots, grid, options, shrink, true);
     painter.end();
     useCssFontStacks(out);
     return std::nullopt;
@@ -187,15 +191,17 @@ std::optional<QString> encodePdf(const std::vector<std::unique_ptr<QCustomPlot>>
     QBuffer buffer(&out);
     buffer.open(QIODevice::WriteOnly);
     QPdfWriter writer(&buffer);
+    const double shrink = 96.0 / options.logicalDpi(); // the inches the PNG prints at (as the SVG)
     writer.setResolution(96);
-    writer.setPageSize(QPageSize(QSizeF(grid.width * 72.0 / 96.0, grid.height * 72.0 / 96.0), QPageSize::Point));
+    writer.setPageSize(
+        QPageSize(QSizeF(grid.width * shrink * 72.0 / 96.0, grid.height * shrink * 72.0 / 96.0), QPageSize::Point));
     writer.setPageMargins(QMarginsF(0, 0, 0, 0));
     writer.setTitle(title);
     writer.setCreator(QStringLiteral("Roofline Studio"));
     QCPPainter painter;
     if (!painter.begin(&writer))
         return QStringLiteral("cannot start the PDF writer");
-    paintGrid(painter, plots, grid, options, 1.0, true);
+    paintGrid(painter, plots, grid, options, shrink, true);
     painter.end();
     return std::nullopt;
 }

@@ -20,6 +20,9 @@ struct ExportOptions {
     /// fewer logical pixels per inch than 96, so that its text is not too small in print.
     double scale = 0.0;
     double pixelScale() const { return scale > 0.0 ? scale : dpi / 96.0; }
+    /// Logical pixels per printed inch: the PNG's pixels over its dpi. A figure is the same
+    /// size in inches as PNG, SVG and PDF (96 unless a preset lays out at another scale).
+    double logicalDpi() const { return dpi / pixelScale(); }
 };
 
 /// A size people put figures in: a paper's single or double column, a 16:9 slide, as a PNG of

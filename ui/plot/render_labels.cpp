@@ -195,11 +195,13 @@ std::vector<QStringList> keyColumns(const std::vector<std::string>& key, const Q
         }
         const int cols = std::clamp(width / (widest + 24), 1, std::min(6, static_cast<int>(lines.size())));
         const int perCol = (static_cast<int>(lines.size()) + cols - 1) / cols;
-        if (perCol * fm.lineSpacing() <= height / 4 || brevity < 2) {
+        // Lines as long as the figure is wide at most: a shorter form before a cut-off one.
+        const bool fits = perCol * fm.lineSpacing() <= height / 4 && widest <= width;
+        if (fits || brevity < 2) {
             columns.clear();
             for (int at = 0; at < lines.size(); at += perCol)
                 columns.push_back(lines.mid(at, perCol));
-            if (perCol * fm.lineSpacing() <= height / 4)
+            if (fits)
                 break;
             continue;
         }

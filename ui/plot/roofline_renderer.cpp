@@ -97,18 +97,27 @@ QColor mixedOver(const QColor& tint, const QColor& background)
         mix(tint.red(), background.red()), mix(tint.green(), background.green()), mix(tint.blue(), background.blue()));
 }
 
+/// Below this height (logical pixels) a figure has no subtitle row (addTitle).
+constexpr int kSmallFigureHeight = 400;
+
 /// Title and subtitle rows above the axis rect.
 void addTitle(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
 {
     // Title and subtitle above the axis rect.
     auto* layout = plot.plotLayout();
+    // A small figure (a paper's column) gives the subtitle's line to the plot: the caption says
+    // the roof, and the roof's labels its figures.
+    const bool small = plot.height() < kSmallFigureHeight;
     layout->insertRow(0);
-    layout->insertRow(0);
+    if (!small)
+        layout->insertRow(0);
     auto* title = new QCPTextElement(&plot, qs(spec.title), style.font(12.5, true));
     title->setObjectName(plotnames::kTitle);
     title->setTextColor(style.foreground);
-    title->setMargins(QMargins(8, 8, 8, 0));
+    title->setMargins(QMargins(8, small ? 4 : 8, 8, 0));
     layout->addElement(0, 0, title);
+    if (small)
+        return;
     auto* subtitle = new QCPTextElement(&plot, qs(spec.subtitle), style.font(9.5));
     subtitle->setObjectName(plotnames::kSubtitle);
     subtitle->setTextColor(style.muted);
