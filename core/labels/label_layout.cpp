@@ -138,18 +138,23 @@ private:
             to.push_back({px(pts[i - 1]), px(pts[i])});
     }
 
-    /// Roofs, ceilings and the ridge guide are lines no text may cross; drops (one per measured
-    /// kernel: boxes on a grid, so a text looks only at those near it), level links, the LLM
-    /// trajectory and the levers' arrows only cost.
+    /// Roofs, ceilings, the ridge guide and (with a few kernels) the headroom drops are lines no
+    /// text may cross; a crowded figure's drops (boxes on a grid, so a text looks only at those
+    /// near it), level links, the LLM trajectory and the levers' arrows only cost.
     void addLines()
     {
         for (const auto& c : m_spec.ceilings)
             addPolyline(c.points, m_lines);
         if (m_spec.ridge > m_x.lo && m_spec.ridge < m_x.hi)
             m_lines.push_back({px({m_spec.ridge, m_y.lo}), px({m_spec.ridge, m_spec.peak})});
+        // A figure of a few kernels keeps its dashed drops clear of text, as it keeps its roofs;
+        // a crowded one has one per named kernel, which then only cost.
         for (const auto& d : m_spec.drops) { // vertical: thin boxes, looked up by place
             const Pt a = px(d.from), b = px(d.to);
-            m_drops.push_back({a.x - 1.0, std::min(a.y, b.y), a.x + 1.0, std::max(a.y, b.y)});
+            if (m_crowded)
+                m_drops.push_back({a.x - 1.0, std::min(a.y, b.y), a.x + 1.0, std::max(a.y, b.y)});
+            else
+                m_lines.push_back({a, b});
         }
         for (const auto& d : m_spec.levelLinks)
             m_soft.push_back({px(d.from), px(d.to)});
