@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -120,6 +121,13 @@ std::string tickLabel(double value, bool rate, const std::string& unit)
 {
     if (rate)
         return formatSI(value, 3) + unit;
+    // Below 1, plain decimals down to a millionth ("0.00001"), one notation on the whole axis.
+    if (value > 0 && value < 1.0 && value >= 1e-6) {
+        const int decimals = static_cast<int>(std::ceil(-std::log10(value) - 1e-9));
+        char buf[32]; // to_chars: a '.' whatever the user's locale
+        const auto end = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed, decimals).ptr;
+        return std::string(buf, end);
+    }
     if (std::fabs(value) >= 1000.0) {
         std::string label = formatSI(value, 3);
         label.erase(std::remove(label.begin(), label.end(), ' '), label.end());

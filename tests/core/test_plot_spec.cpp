@@ -483,3 +483,12 @@ TEST(PlotSpec, FittedAxesHoldTheKernelsAndTheRoofWithoutAnEmptyDecade)
     for (const AxisTick& t : fitted.xTicks)
         EXPECT_TRUE(t.value >= fitted.x.lo * (1 - 1e-12) && t.value <= fitted.x.hi * (1 + 1e-12)) << t.label;
 }
+
+TEST(PlotSpec, IntensityTicksBelowOneAreDecimalsInOneNotation)
+{
+    EXPECT_EQ(tickLabel(1e-5, false, ""), "0.00001");
+    EXPECT_EQ(tickLabel(1e-4, false, ""), "0.0001");
+    EXPECT_EQ(tickLabel(0.1, false, ""), "0.1");
+    EXPECT_EQ(tickLabel(10, false, ""), "10");
+    EXPECT_EQ(tickLabel(1e4, false, ""), "10k");
+}
