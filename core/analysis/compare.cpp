@@ -100,8 +100,11 @@ Result<Comparison> compareRuns(const std::vector<Kernel>& before, const std::vec
         c.pairs.push_back(std::move(k));
     }
     for (std::size_t i = 0; i < a->size(); ++i)
-        if (!matched[i])
+        if (!matched[i]) {
             c.onlyAfter.push_back((*a)[i].name);
+            c.newKernels.push_back((*a)[i]);
+            c.newPlacements.push_back(pa->placements[i]);
+        }
     return c;
 }
 

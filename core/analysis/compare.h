@@ -25,6 +25,9 @@ struct Comparison {
     Roofline roof;
     std::vector<ComparedKernel> pairs; ///< in the order of the BEFORE run
     std::vector<std::string> onlyBefore, onlyAfter;
+    /// The kernels only the after run has, placed on the same roof (onlyAfter's order).
+    std::vector<Kernel> newKernels;
+    std::vector<Placement> newPlacements;
     double totalBefore = 0.0, totalAfter = 0.0; ///< s: the matched kernels' measured time
 };
 

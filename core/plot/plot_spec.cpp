@@ -201,6 +201,7 @@ std::string pointLabelText(const std::string& name, const Placement& p, const st
 
 std::string plotSpecToText(const PlotSpec& s)
 {
+    static const char* tones[] = {"lever", "faster", "slower", "unchanged"};
     std::ostringstream out;
     auto xy = [](const PlotXY& p) { return "(" + formatNumber(p.x, 6) + ", " + formatNumber(p.y, 6) + ")"; };
     out << "title: " << s.title << "\n";
@@ -246,6 +247,9 @@ std::string plotSpecToText(const PlotSpec& s)
             << (p.aboveRoof ? " ABOVE-ROOF" : "") << " size " << formatNumber(p.size, 3) << "\n";
     for (const auto& d : s.drops)
         out << "drop " << xy(d.from) << " to " << xy(d.to) << "\n";
+    for (const auto& a : s.arrows)
+        out << "arrow " << tones[static_cast<int>(a.tone)] << " " << xy(a.from) << " to " << xy(a.to)
+            << (a.label.empty() ? std::string() : " '" + a.label + "'") << "\n";
     return out.str();
 }
 

@@ -102,7 +102,8 @@ struct PlotArrow {
     PlotXY to;
     std::string label;
     /// A lever (what-if), or a kernel's move between two runs: faster or slower.
-    enum class Tone { Lever, Faster, Slower } tone = Tone::Lever;
+    /// Unchanged: a move within the noise between two runs (kChangeNoise).
+    enum class Tone { Lever, Faster, Slower, Unchanged } tone = Tone::Lever;
     friend bool operator==(const PlotArrow& a, const PlotArrow& b)
     {
         return a.from == b.from && a.to == b.to && a.label == b.label && a.tone == b.tone;

@@ -111,8 +111,9 @@ std::string comparisonTable(const Comparison& c)
 std::vector<const ComparedKernel*> biggestChanges(const Comparison& c, bool wins, std::size_t count)
 {
     std::vector<const ComparedKernel*> out;
+    // A change within the noise of two runs (kChangeNoise) is neither a win nor a loss.
     for (const ComparedKernel& k : c.pairs)
-        if (k.speedup && (wins ? gained(k) > 0 : gained(k) < 0))
+        if (k.speedup && std::abs(*k.speedup - 1.0) > kChangeNoise && (wins ? gained(k) > 0 : gained(k) < 0))
             out.push_back(&k);
     std::sort(out.begin(), out.end(),
         [](const ComparedKernel* a, const ComparedKernel* b) { return std::abs(gained(*a)) > std::abs(gained(*b)); });

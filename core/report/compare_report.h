@@ -22,5 +22,7 @@ std::string formatGate(
 
 /// The three pairs that gained (or lost) the most time, biggest first.
 std::vector<const ComparedKernel*> biggestChanges(const Comparison& c, bool wins, std::size_t count = 3);
+/// A speedup within this of 1 (2 %) is the noise between two runs, not a win or a loss.
+inline constexpr double kChangeNoise = 0.02;
 
 } // namespace roofline

@@ -462,10 +462,27 @@ TEST_F(MainWindowTest, CompareWithPairsABaselineRunWithThisSessionAndDrawsTheArr
     const QString report = dialog->reportText();
     EXPECT_TRUE(report.contains(QStringLiteral("rmsnorm"))) << report.toStdString();
     EXPECT_TRUE(report.contains(QStringLiteral("only before (2): attention_v1 old_copy"))) << report.toStdString();
-    int arrows = 0;
+    int arrows = 0, dashed = 0;
     for (int i = 0; i < dialog->plot()->itemCount(); ++i)
-        arrows += dialog->plot()->item(i)->objectName() == QLatin1String("lever");
+        if (auto* line = qobject_cast<QCPItemLine*>(dialog->plot()->item(i));
+            line && line->objectName() == QLatin1String("move")) {
+            ++arrows;
+            dashed += line->pen().style() == Qt::DashLine; // slower: dashed, not only red
+        }
     EXPECT_EQ(arrows, 3) << "gemm_qkv, rmsnorm and softmax are in both runs";
+    EXPECT_GE(dashed, 1) << "a slower kernel's arrow is dashed";
+    // Each move starts at a hollow ring where the kernel was; the legend says what the lines mean.
+    int before = -1;
+    QStringList legend;
+    for (int i = 0; i < dialog->plot()->graphCount(); ++i) {
+        QCPGraph* g = dialog->plot()->graph(i);
+        if (g->objectName() == QLatin1String("before-points"))
+            before = g->dataCount();
+        if (dialog->plot()->legend->hasItemWithPlottable(g))
+            legend << g->name();
+    }
+    EXPECT_EQ(before, 3);
+    EXPECT_TRUE(legend.contains(QStringLiteral("Slower"))) << legend.join('|').toStdString();
     if (qEnvironmentVariableIsSet("RS_FIGDIR")) // to look at it
         dialog->grab().save(qEnvironmentVariable("RS_FIGDIR") + QStringLiteral("/compare-dialog.png"));
     // A file with no kernel in common says so.

@@ -223,19 +223,61 @@ void addTrajectoryAndLevers(QCustomPlot& plot, const PlotSpec& spec, const PlotS
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(style.aboveRoof, 1.2), Qt::NoBrush, 6));
         g->setName(QStringLiteral("Batches that do not fit in memory"));
     }
+    addArrows(plot, spec, style);
+}
+
+void addArrows(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
+{
+    // A comparison's moves are told apart by the line as well as its colour (a colour-blind
+    // reader, a greyscale print): faster solid green, slower dashed red, within the noise dotted
+    // grey; each starts at a hollow ring where the kernel was.
+    const QColor faster {0x00, 0x9e, 0x73}; // Okabe-Ito bluish green
+    auto penOf = [&](PlotArrow::Tone tone) {
+        switch (tone) {
+        case PlotArrow::Tone::Faster:
+            return QPen(faster, 1.6);
+        case PlotArrow::Tone::Slower:
+            return QPen(style.aboveRoof, 1.6, Qt::DashLine);
+        case PlotArrow::Tone::Unchanged:
+            return QPen(style.muted, 1.2, Qt::DotLine);
+        case PlotArrow::Tone::Lever:
+            break;
+        }
+        return QPen(leverColour(style), 1.6);
+    };
+    QVector<double> beforeX, beforeY;
+    bool tones[4] = {false, false, false, false};
     for (const auto& a : spec.arrows) {
         auto* arrow = new QCPItemLine(&plot);
-        arrow->setObjectName(QStringLiteral("lever"));
+        arrow->setObjectName(a.tone == PlotArrow::Tone::Lever ? QStringLiteral("lever") : QStringLiteral("move"));
         arrow->start->setCoords(a.from.x, a.from.y);
         arrow->end->setCoords(a.to.x, a.to.y);
         arrow->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, 9, 11));
-        const QColor faster {0x00, 0x9e, 0x73}; // Okabe-Ito bluish green
-        arrow->setPen(QPen(a.tone == PlotArrow::Tone::Faster ? faster
-                : a.tone == PlotArrow::Tone::Slower          ? style.aboveRoof
-                                                             : leverColour(style),
-            1.6));
+        arrow->setPen(penOf(a.tone));
         arrow->setClipToAxisRect(true);
+        tones[static_cast<int>(a.tone)] = true;
+        if (a.tone != PlotArrow::Tone::Lever) {
+            beforeX << a.from.x;
+            beforeY << a.from.y;
+        }
     }
+    if (!beforeX.isEmpty()) {
+        QCPGraph* before = addLine(plot, {}, Qt::NoPen);
+        before->setObjectName(QStringLiteral("before-points"));
+        before->setData(beforeX, beforeY);
+        before->setLineStyle(QCPGraph::lsNone);
+        before->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(style.muted, 1.4), Qt::NoBrush, 9));
+        before->setName(QStringLiteral("Before (the arrow runs to after)"));
+    }
+    // The legend says what the lines mean (items have no legend entry of their own).
+    static const std::pair<PlotArrow::Tone, const char*> meaning[] = {{PlotArrow::Tone::Faster, "Faster"},
+        {PlotArrow::Tone::Slower, "Slower"}, {PlotArrow::Tone::Unchanged, "Within 2 % (noise)"}};
+    for (const auto& [tone, name] : meaning)
+        if (tones[static_cast<int>(tone)]) {
+            QCPGraph* entry = addLine(plot, {}, penOf(tone));
+            entry->setObjectName(QStringLiteral("move-legend"));
+            entry->setName(QString::fromLatin1(name));
+        }
 }
 
 } // namespace roofline::ui::render

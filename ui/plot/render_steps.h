@@ -51,5 +51,7 @@ void addLevelLinks(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& sty
 void addLevelPoints(QCustomPlot& plot, const std::vector<const PlotPoint*>& levelPoints, const PlotStyle& style);
 void addLlmPoints(QCustomPlot& plot, const std::vector<const PlotPoint*>& llmPoints, const PlotStyle& style);
 void addTrajectoryAndLevers(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style);
+/// The levers' arrows and a comparison's moves (with their before rings and legend entries).
+void addArrows(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style);
 
 } // namespace roofline::ui::render
