@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <set>
 #include <optional>
 
 #include <QBuffer>
@@ -586,4 +587,9 @@ TEST(Export, AComparedPartKeepsItsColourWhateverElseIsCompared)
     EXPECT_EQ(penOf({"b200", "h200-sxm", "mi300x"}, b200).style(), alone.style());
     const QPen amd = penOf({"b200", "mi300x"}, QStringLiteral("AMD"));
     EXPECT_TRUE(amd.color() != alone.color() || amd.style() != alone.style()) << "two parts, two looks";
+    // Parts of one figure never share a dash (B200 and MI300X did).
+    std::set<int> dashes;
+    for (const char* part : {"NVIDIA B200", "AMD", "NVIDIA H200"})
+        dashes.insert(static_cast<int>(penOf({"b200", "mi300x", "h200-sxm"}, QString::fromLatin1(part)).style()));
+    EXPECT_EQ(dashes.size(), 3u);
 }

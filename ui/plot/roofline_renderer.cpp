@@ -210,9 +210,10 @@ void addRegions(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
     }
 }
 
-/// A compared part's pen: a colour and a dash chosen by its name, so the same part looks the
-/// same in every figure whatever else is compared. Two parts share at most one of the two (a
-/// part whose colour and dash are both taken moves to the next dash).
+/// A compared part's pen: a colour chosen by its name, so the same part has the same colour in
+/// every figure, and a dash no other part of the figure has (while there are dashes left), so
+/// each is told apart in grey print too. `used` holds the figure's earlier choices
+/// (colour * kDashes + dash).
 QPen comparePen(const std::string& legend, std::vector<int>& used)
 {
     static const QColor colours[] = {QColor(0x00, 0x9e, 0x73), QColor(0xe6, 0x9f, 0x00), QColor(0x56, 0xb4, 0xe9),
@@ -223,9 +224,10 @@ QPen comparePen(const std::string& legend, std::vector<int>& used)
     std::uint32_t hash = 2166136261u; // FNV-1a
     for (unsigned char ch : part)
         hash = (hash ^ ch) * 16777619u;
-    const int colour = static_cast<int>(hash % kColours);
+    auto taken = [&](int dash) { return std::any_of(used.begin(), used.end(), [&](int u) { return u % kDashes == dash; }); };
+    const int colour = static_cast<int>(hash % kColours); // a part's colour is its own in every figure
     int dash = static_cast<int>(hash / kColours % kDashes);
-    for (int tries = 0; tries < kDashes && std::count(used.begin(), used.end(), colour * kDashes + dash); ++tries)
+    for (int tries = 0; tries < kDashes && taken(dash); ++tries)
         dash = (dash + 1) % kDashes;
     used.push_back(colour * kDashes + dash);
     return QPen(colours[colour], 2.0, dashes[dash]);
