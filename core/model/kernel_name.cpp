@@ -87,8 +87,8 @@ bool endsWith(const std::string& s, std::string_view end)
 /// Functions that only carry the work their template arguments name.
 bool isWrapper(const std::string& base)
 {
-    static const std::array<const char*, 8> names {"Kernel", "kernel", "device_kernel", "kernel_entry", "launch_kernel",
-        "gpu_kernel", "GenericKernel", "reduce_kernel"};
+    static const std::array<const char*, 9> names {"Kernel", "kernel", "device_kernel", "kernel_entry", "launch_kernel",
+        "gpu_kernel", "GenericKernel", "reduce_kernel", "multi_tensor_apply_kernel"};
     if (std::find(names.begin(), names.end(), base) != names.end())
         return true;
     if (base.size() > 6 && base.compare(0, 6, "Kernel") == 0
@@ -100,7 +100,7 @@ bool isWrapper(const std::string& base)
 /// How well an identifier names a wrapper's work (0: not at all).
 int workScore(const std::string& id)
 {
-    static const std::array<const char*, 34> plumbing {"float", "double", "int", "char", "bool", "unsigned", "long",
+    static const std::array<const char*, 37> plumbing {"ReduceOp", "TensorListMetadata", "func_wrapper_t", "float", "double", "int", "char", "bool", "unsigned", "long",
         "short", "signed", "void", "const", "Half", "BFloat16", "half", "bfloat16", "at", "native", "detail", "c10",
         "std", "cub", "thrust", "Array", "array", "TensorBase", "TensorIteratorBase", "OffsetCalculator",
         "LoadWithoutCast", "StoreWithoutCast", "CUDAGeneratorImpl", "templates", "lambda", "instance", "operator"};
@@ -108,13 +108,13 @@ int workScore(const std::string& id)
         || std::find(plumbing.begin(), plumbing.end(), id) != plumbing.end())
         return 0;
     const std::string lower = toLower(id);
-    if (endsWith(id, "KernelImpl") || contains(id, "Functor"))
+    if (endsWith(id, "KernelImpl") || contains(lower, "functor"))
         return 4;
     for (const char* work : {"gemm", "conv", "attn", "attention", "softmax", "norm", "relu", "gelu", "silu", "reduce",
              "copy", "fill", "scan", "sort", "topk", "_kernel"})
         if (contains(lower, work))
             return 3;
-    if (id.size() >= 20 && contains(id, "_"))
+    if ((id.size() >= 20 && contains(id, "_")) || (id.size() >= 5 && (endsWith(id, "Ops") || endsWith(id, "Op"))))
         return 2;
     return id.size() >= 8 ? 1 : 0;
 }
@@ -218,6 +218,18 @@ std::string shortKernelName(std::string_view fullName, std::size_t maxChars)
         return name;
     const std::string suffix = launchSuffix(name);
     std::string base = name.substr(0, name.size() - suffix.size());
+    // A wrapper's work ("<…GeluCUDAKernelImpl…>") says more than the wrapper's name: the name
+    // is cut to the room the argument leaves, while it leaves some.
+    if (const auto angle = base.find('<'); angle != std::string::npos && angle > 0) {
+        const std::string work = base.substr(angle);
+        const std::size_t used = charCount(work) + charCount(suffix);
+        if (used + 8 <= maxChars) {
+            const std::size_t room = maxChars - used - 1; // one for the ellipsis
+            const std::string wrapper = base.substr(0, angle);
+            return std::string(charSpan(wrapper, room - room / 3, false)) + "\xE2\x80\xA6"
+                + std::string(charSpan(wrapper, room / 3, true)) + work + suffix;
+        }
+    }
     const std::size_t room = maxChars > charCount(suffix) + 1 ? maxChars - charCount(suffix) - 1 : 1;
     const std::size_t tail = room / 3;
     std::string cut = std::string(charSpan(base, room - tail, false)) + "\xE2\x80\xA6" + std::string(charSpan(base, tail, true));

@@ -4,6 +4,7 @@
 // the plot frame; every kernel named by a label or a key number. Over the example sessions and
 // generated sets of named kernels, at the default export size and at paper-column sizes.
 #include "core/analysis/session_analysis.h"
+#include "core/io/kernel_io.h"
 #include "core/io/session_yaml.h"
 #include "core/figure/session_figure.h"
 #include "core/labels/label_geometry.h"
@@ -21,6 +22,7 @@
 #include <QRegularExpression>
 
 #include <cmath>
+#include <set>
 #include <sstream>
 
 using namespace roofline;
@@ -364,4 +366,28 @@ TEST(FigureText, AKernelWithNoRoomIsNumberedAndNamedInTheKey)
     EXPECT_TRUE(f.problems.empty()) << report(f);
     EXPECT_EQ(f.named, 12);
     EXPECT_GE(f.keyLines, 6) << "most of them in the key";
+}
+
+TEST(FigureText, ATrainingStepOfRealKernelNamesIsNamedByFunctionAndCleanAtEverySize)
+{
+    // 40 kernels named as PyTorch, cuBLAS, CUTLASS, FlashAttention, NCCL and Triton write them
+    // (tests/data/kernels/real-names): every kernel is named by a label or a key number, no two
+    // labels or key lines read alike, none is a bare 'void ...', and nothing overlaps.
+    auto r = loadKernelFile(std::string(ROOFLINE_TEST_DATA) + "/kernels/real-names/training-step-40.csv");
+    ASSERT_TRUE(r.ok()) << r.error().toString();
+    ASSERT_EQ(r->kernels.size(), 40u);
+    const PlotSpec spec = figureOf(r->kernels);
+    std::set<std::string> names;
+    for (const PlotLabel& l : spec.labels)
+        if (l.role == LabelRole::PointLabel) {
+            const std::string name = l.text.substr(0, l.text.find('\n'));
+            EXPECT_TRUE(names.insert(name).second) << "two labels read '" << name << "'";
+            EXPECT_NE(name.rfind("void ", 0), 0u) << name;
+        }
+    EXPECT_EQ(names.size(), 40u);
+    // At the export's default size every kernel is named; a smaller figure names those that take
+    // the most time and says how many it does not (the key keeps to three tenths of it).
+    expectClean(spec, {1000, 650}, "training step", 40);
+    for (const QSize& size : kSizes)
+        expectClean(spec, size, "training step", -1);
 }
