@@ -563,3 +563,16 @@ TEST(Cli, ExportTakesFittedOrFixedAxes)
     EXPECT_EQ(bad.code, 2);
     EXPECT_NE(bad.err.find("--x-range '100:1': LO must be below HI"), std::string::npos) << bad.err;
 }
+
+TEST(Cli, PanelsKeepTheirPartNamesUnderASharedTitle)
+{
+    const fs::path out = scratch() / "panels" / "fig.svg";
+    fs::create_directories(out.parent_path());
+    const CliRun r = roofline({"export", ROOFLINE_SOURCE_DIR "/resources/examples/ridge-moves.roofline.yaml",
+        "--panels", "precisions", "--precisions", "bf16,fp8", "--title", "Two precisions", "-o", out.string()});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const std::string svg = readAll(out.string());
+    EXPECT_NE(svg.find(">Two precisions<"), std::string::npos) << "the shared title, once";
+    EXPECT_NE(svg.find("NVIDIA H100 SXM5 80GB \xC2\xB7 BF16 (dense)"), std::string::npos) << "each panel's own title";
+    EXPECT_NE(svg.find("NVIDIA H100 SXM5 80GB \xC2\xB7 FP8 (dense)"), std::string::npos);
+}

@@ -80,7 +80,7 @@ Input exportInput(const ProfileCatalog& catalog, const Options& o, const std::ve
         first.precision = precisionName(precisions.front());
     Input in = loadInput(catalog, first);
     ViewSettings& view = in.session.view;
-    if (!o.title.empty())
+    if (!o.title.empty() && o.panels.empty()) // panels keep their own titles, under --title
         view.title = o.title;
     view.showAchievable |= o.achievableRoof;
     view.showOtherPrecisions |= o.otherPrecisions;
@@ -177,6 +177,11 @@ int cmdExport(const ProfileCatalog& catalog, const Options& o)
     checkExportOptions(o);
     const std::vector<Precision> precisions = listedPrecisions(o);
     Input in = exportInput(catalog, o, precisions);
+    // Panels are titled by their part or precision; --title (or the session's own title) goes
+    // above them all.
+    const std::string sharedTitle = o.title.empty() ? in.session.view.title : o.title;
+    if (!o.panels.empty())
+        in.session.view.title.clear();
     std::vector<Panel> panels;
     if (o.panels == "precisions")
         panels = precisionPanels(in, precisions);
@@ -186,7 +191,8 @@ int cmdExport(const ProfileCatalog& catalog, const Options& o)
         panels.emplace_back(in.hw, std::move(in.session));
     const std::vector<PlotSpec> specs = figureSpecs(catalog, panels, o);
     const ui::PlotStyle style = o.theme == "dark" ? ui::PlotStyle::dark() : ui::PlotStyle::light();
-    const auto error = ui::exportPanels(specs, style, QString::fromStdString(o.output), exportOptionsOf(o));
+    const auto error = ui::exportPanels(
+        specs, style, QString::fromStdString(o.output), exportOptionsOf(o), QString::fromStdString(sharedTitle));
     if (error) {
         std::cerr << "error: " << error->toStdString() << "\n";
         return kBadInput;

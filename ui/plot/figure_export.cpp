@@ -9,6 +9,7 @@
 #include <QBuffer>
 #include <QFileInfo>
 #include <QFontInfo>
+#include <QFontMetrics>
 #include <QImageWriter>
 #include <QPageSize>
 #include <QPdfWriter>
@@ -32,7 +33,23 @@ struct Grid {
     int cols = 0;
     int width = 0;
     int height = 0;
+    QString title; ///< the panels' shared title, in a band of `header` pixels above them
+    int header = 0;
+    QFont titleFont;
+    QColor titleColour;
 };
+
+/// The band for a shared title above the panels (none without a title).
+void addSharedTitle(Grid& grid, const QString& title, const PlotStyle& style)
+{
+    if (title.isEmpty())
+        return;
+    grid.title = title;
+    grid.titleFont = style.font(13, true);
+    grid.titleColour = style.foreground;
+    grid.header = QFontMetrics(grid.titleFont).height() + 12;
+    grid.height += grid.header;
+}
 
 /// The grid of `panels` panels, or why the options cannot make one.
 std::optional<QString> gridFor(size_t panels, const ExportOptions& options, Grid& grid)
@@ -81,10 +98,19 @@ void paintGrid(QCPPainter& painter, const std::vector<std::unique_ptr<QCustomPlo
             painter.setMode(QCPPainter::pmVectorized);
         if (vector || scale > 1.0)
             painter.setMode(QCPPainter::pmNonCosmetic);
-        painter.translate(at * scale);
+        painter.translate((at + QPointF(0, grid.header)) * scale);
         if (!qFuzzyCompare(scale, 1.0))
             painter.scale(scale, scale);
         plots[i]->toPainter(&painter, options.width, options.height);
+        painter.restore();
+    }
+    if (!grid.title.isEmpty()) {
+        painter.save();
+        painter.scale(scale, scale);
+        painter.setFont(grid.titleFont);
+        painter.setPen(grid.titleColour);
+        painter.drawText(QRectF(0, 0, grid.width, grid.header), Qt::AlignCenter,
+            QFontMetrics(grid.titleFont).elidedText(grid.title, Qt::ElideRight, grid.width - 16));
         painter.restore();
     }
 }
@@ -207,7 +233,7 @@ std::optional<QString> encodePdf(const std::vector<std::unique_ptr<QCustomPlot>>
 }
 
 std::optional<QString> exportSpecs(const std::vector<const PlotSpec*>& specs, const PlotStyle& style,
-    const QString& path, const ExportOptions& options)
+    const QString& path, const ExportOptions& options, const QString& sharedTitle = {})
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (!isSupportedFigureSuffix(suffix))
@@ -215,11 +241,15 @@ std::optional<QString> exportSpecs(const std::vector<const PlotSpec*>& specs, co
     Grid grid;
     if (auto error = gridFor(specs.size(), options, grid))
         return error;
+    PlotStyle titleStyle = style;
+    titleStyle.fontScale *= options.fontScale;
+    addSharedTitle(grid, sharedTitle, titleStyle);
     if (suffix == QLatin1String("png"))
         if (auto error = pngTooLarge(grid, options))
             return QStringLiteral("%1: %2").arg(path, *error);
     // The document title of a vector file: the figure's own, or the grid's.
     const QString title = specs.size() == 1 ? QString::fromStdString(specs.front()->title)
+        : !sharedTitle.isEmpty()            ? sharedTitle
                                             : QStringLiteral("Roofline Studio: %1 panels").arg(specs.size());
     PlotStyle scaled = style;
     scaled.fontScale *= options.fontScale;
@@ -261,13 +291,13 @@ std::optional<QString> exportFigure(
     return exportSpecs({&spec}, style, path, options);
 }
 
-std::optional<QString> exportPanels(
-    const std::vector<PlotSpec>& specs, const PlotStyle& style, const QString& path, const ExportOptions& options)
+std::optional<QString> exportPanels(const std::vector<PlotSpec>& specs, const PlotStyle& style, const QString& path,
+    const ExportOptions& options, const QString& sharedTitle)
 {
     std::vector<const PlotSpec*> panels;
     for (const PlotSpec& s : specs)
         panels.push_back(&s);
-    return exportSpecs(panels, style, path, options);
+    return exportSpecs(panels, style, path, options, panels.size() > 1 ? sharedTitle : QString());
 }
 
 } // namespace roofline::ui

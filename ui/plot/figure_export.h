@@ -48,8 +48,9 @@ std::optional<QString> exportFigure(
     const PlotSpec& spec, const PlotStyle& style, const QString& path, const ExportOptions& options);
 
 /// Small multiples: the specs side by side in one file (2 columns), each panel `options.width` x
-/// `options.height`. Same formats and the same atomic write as exportFigure.
-std::optional<QString> exportPanels(
-    const std::vector<PlotSpec>& specs, const PlotStyle& style, const QString& path, const ExportOptions& options);
+/// `options.height` under its own title (its part or precision), and `sharedTitle` (if any) in a
+/// band above them all. Same formats and the same atomic write as exportFigure.
+std::optional<QString> exportPanels(const std::vector<PlotSpec>& specs, const PlotStyle& style, const QString& path,
+    const ExportOptions& options, const QString& sharedTitle = {});
 
 } // namespace roofline::ui
