@@ -81,6 +81,21 @@ TEST_F(MainWindowTest, OpensOnH100Bf16WithTheRidgeMarked)
     EXPECT_TRUE(window->windowTitle().contains(QStringLiteral("H100")));
 }
 
+TEST_F(MainWindowTest, AnEmptySessionsPlotFillsItsWidgetAfterFileNew)
+{
+    // An empty session's legend has no entries (its roof and ridge are named on the plot): the
+    // empty legend under the plot squeezed the plot into a corner of the widget.
+    window->files()->newSession();
+    window->resize(1366, 768);
+    QTest::qWait(50);
+    QCoreApplication::processEvents();
+    plot()->replot(QCustomPlot::rpImmediateRefresh);
+    const QRect area = plot()->axisRect()->rect();
+    EXPECT_GT(area.width(), plot()->width() * 7 / 10) << area.width() << " of " << plot()->width();
+    EXPECT_GT(area.height(), plot()->height() * 6 / 10) << area.height() << " of " << plot()->height();
+    EXPECT_FALSE(plot()->legend->visible()) << "no entries: no legend";
+}
+
 TEST_F(MainWindowTest, TogglingPrecisionMovesTheRidgeAndKeepsTheAxes)
 {
     const QCPRange x = plot()->xAxis->range();

@@ -71,6 +71,9 @@ std::optional<QString> gridFor(size_t panels, const ExportOptions& options, Grid
     return std::nullopt;
 }
 
+/// Below this height (logical pixels) an exported figure has no subtitle.
+constexpr int kSmallFigureHeight = 400;
+
 /// One offscreen plot per panel, each laid out at the panel's size.
 std::vector<std::unique_ptr<QCustomPlot>> drawPlots(
     const std::vector<const PlotSpec*>& specs, const PlotStyle& style, const ExportOptions& options)
@@ -79,7 +82,12 @@ std::vector<std::unique_ptr<QCustomPlot>> drawPlots(
     for (const PlotSpec* spec : specs) {
         auto plot = std::make_unique<QCustomPlot>();
         plot->resize(options.width, options.height);
-        renderPlotSpec(*plot, *spec, style);
+        // A small figure (a paper's column) gives the subtitle's line to the plot: the caption
+        // says the roof, and the roof's own labels its figures.
+        PlotSpec drawn = *spec;
+        if (options.height < kSmallFigureHeight)
+            drawn.subtitle.clear();
+        renderPlotSpec(*plot, drawn, style);
         plots.push_back(std::move(plot));
     }
     return plots;

@@ -116,7 +116,13 @@ void fillLegend(QCustomPlot& plot, bool all)
 /// font and without the entries the figure's own labels make.
 void placeLegend(QCustomPlot& plot, const PlotStyle& style)
 {
-    const bool below = plot.width() < 900 || plot.height() < 560;
+    const bool small = plot.width() < 900 || plot.height() < 560;
+    fillLegend(plot, !small);
+    // An empty legend (an empty session's roof and ridge are named on the plot) is hidden in the
+    // corner: an empty grid in the layout squeezed the whole plot into a corner of the window.
+    const bool empty = plot.legend->itemCount() == 0;
+    plot.legend->setVisible(!empty);
+    const bool below = small && !empty;
     QCPLayoutInset* inset = plot.axisRect()->insetLayout();
     const bool inInset = plot.legend->layout() == inset;
     if (below && inInset) {
@@ -132,7 +138,6 @@ void placeLegend(QCustomPlot& plot, const PlotStyle& style)
     }
     const QFont font = style.font(below ? 8 : 8.8);
     plot.legend->setFont(font);
-    fillLegend(plot, !below);
     int widest = 1;
     for (int i = 0; i < plot.legend->itemCount(); ++i)
         if (QCPAbstractLegendItem* item = plot.legend->item(i)) { // a wrapped grid has empty cells

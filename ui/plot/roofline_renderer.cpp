@@ -97,17 +97,13 @@ QColor mixedOver(const QColor& tint, const QColor& background)
         mix(tint.red(), background.red()), mix(tint.green(), background.green()), mix(tint.blue(), background.blue()));
 }
 
-/// Below this height (logical pixels) a figure has no subtitle row (addTitle).
-constexpr int kSmallFigureHeight = 400;
-
 /// Title and subtitle rows above the axis rect.
 void addTitle(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
 {
     // Title and subtitle above the axis rect.
     auto* layout = plot.plotLayout();
-    // A small figure (a paper's column) gives the subtitle's line to the plot: the caption says
-    // the roof, and the roof's labels its figures.
-    const bool small = plot.height() < kSmallFigureHeight;
+    // No subtitle, no row for it (a small export leaves it out: figure_export.cpp).
+    const bool small = spec.subtitle.empty();
     layout->insertRow(0);
     if (!small)
         layout->insertRow(0);
@@ -308,7 +304,10 @@ void setUpLegend(QCustomPlot& plot, const PlotStyle& style)
     legendBg.setAlpha(225);
     plot.legend->setBrush(legendBg);
     plot.legend->setBorderPen(QPen(style.grid));
-    plot.axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    QCPLayoutInset* inset = plot.axisRect()->insetLayout();
+    for (int i = 0; i < inset->elementCount(); ++i) // (a small figure's legend is under the plot)
+        if (inset->elementAt(i) == plot.legend)
+            inset->setInsetAlignment(i, Qt::AlignTop | Qt::AlignLeft);
 }
 
 } // namespace
