@@ -404,7 +404,7 @@ TEST(Cli, SessionsAnalyzeAndExportAsTheWindowShowsThem)
     const CliRun e = roofline({"export", session, "-o", out.string()});
     ASSERT_EQ(e.code, 0) << e.err;
     const std::string svg = readAll(out.string());
-    EXPECT_NE(svg.find("LLM decode vs prefill, 70B in FP8 on an H100 SXM5"), std::string::npos);
+    EXPECT_NE(svg.find("LLM decode vs prefill, 70B in FP8 on the NVIDIA H100 SXM5 80GB"), std::string::npos);
     EXPECT_NE(svg.find("prefill, 2k tokens"), std::string::npos);
     EXPECT_NE(svg.find("1.7x below roof"), std::string::npos);
     const fs::path bad = scratch() / "bad.roofline.yaml";

@@ -96,6 +96,23 @@ TEST_F(MainWindowTest, AnEmptySessionsPlotFillsItsWidgetAfterFileNew)
     EXPECT_FALSE(plot()->legend->visible()) << "no entries: no legend";
 }
 
+TEST_F(MainWindowTest, TheFirstStartExamplesTitleFollowsThePartAndPrecision)
+{
+    // Its title said "...FP8 on an H100 SXM5" whatever the view: it now names what is shown.
+    ASSERT_TRUE(window->document()
+                    ->load(QStringLiteral(ROOFLINE_SOURCE_DIR "/resources/examples/lesson-h100.roofline.yaml"))
+                    .isEmpty());
+    doc()->setHardware(QStringLiteral("h200-sxm"));
+    doc()->setPrecision(Precision::BF16);
+    QString title;
+    for (QCPLayoutElement* e : plot()->plotLayout()->elements(true))
+        if (auto* t = qobject_cast<QCPTextElement*>(e); t && t->objectName() == QLatin1String(plotnames::kTitle))
+            title = t->text();
+    EXPECT_TRUE(title.contains(QStringLiteral("H200"))) << title.toStdString();
+    EXPECT_TRUE(title.contains(QStringLiteral("BF16"))) << title.toStdString();
+    EXPECT_FALSE(title.contains(QStringLiteral("H100"))) << title.toStdString();
+}
+
 TEST_F(MainWindowTest, TogglingPrecisionMovesTheRidgeAndKeepsTheAxes)
 {
     const QCPRange x = plot()->xAxis->range();
