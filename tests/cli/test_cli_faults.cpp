@@ -209,3 +209,21 @@ TEST(Cli, SkipInvalidThatLeavesNothingToPlaceExitsOne)
     EXPECT_TRUE(r.out.empty()) << r.out;
     EXPECT_NE(r.err.find("every row was rejected (2); nothing to place"), std::string::npos) << r.err;
 }
+
+TEST(Cli, AScreenshotOntoAFullDiskKeepsTheOldFile)
+{
+    // roofline-studio --screenshot wrote its PNG in place: a full disk left half a file.
+    const fs::path dir = scratch() / "full-disk-screenshot";
+    fs::create_directories(dir);
+    const fs::path out = dir / "window.png";
+    const std::string old = "the previous screenshot\n";
+    std::ofstream(out, std::ios::binary) << old;
+    const std::string cmd = "trap '' XFSZ; ulimit -f 1; env HOME=" + shellQuote(dir.string())
+        + " QT_QPA_PLATFORM=offscreen " + shellQuote(ROOFLINE_STUDIO) + " --screenshot " + shellQuote(out.string())
+        + " " + shellQuote(ROOFLINE_SOURCE_DIR "/resources/examples/lesson-h100.roofline.yaml") + " >/dev/null 2>"
+        + shellQuote((dir / "err.txt").string());
+    const int status = std::system(cmd.c_str());
+    EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 1);
+    EXPECT_NE(readAll((dir / "err.txt").string()).find("cannot write"), std::string::npos);
+    EXPECT_EQ(readAll(out.string()), old) << "the old file, byte for byte";
+}

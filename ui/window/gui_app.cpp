@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/window/gui_app.h"
 
+#include "ui/common/atomic_file.h"
+
 #include "ui/common/app_paths.h"
 #include "ui/document/autosave.h"
 #include "ui/window/main_window.h"
@@ -8,6 +10,7 @@
 #include "ui/window/settings.h"
 
 #include <QApplication>
+#include <QBuffer>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QFile>
@@ -36,8 +39,17 @@ int writeScreenshot(MainWindow& window, const QString& file, const QString& png)
     do
         QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
     while ((window.plotWidget()->isAnimating() || waited.elapsed() < 200) && waited.elapsed() < 5000);
-    if (!window.grab().save(png)) {
-        std::cerr << "error: " << png.toStdString() << ": cannot write the PNG\n";
+    // Encoded in memory, then written as every file the programs write: a failed write keeps
+    // the old file byte for byte.
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (!window.grab().save(&buffer, "PNG")) {
+        std::cerr << "error: " << png.toStdString() << ": cannot encode the PNG\n";
+        return 1;
+    }
+    if (const auto error = writeFileAtomically(png, bytes)) {
+        std::cerr << "error: " << error->toStdString() << "\n";
         return 1;
     }
     std::cout << "wrote " << png.toStdString() << "\n";
