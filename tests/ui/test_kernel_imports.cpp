@@ -241,3 +241,10 @@ TEST_F(KernelsTest, ALargeImportCompletesOnAWorkerAsOneUndoStep)
     doc()->undoStack()->undo();
     EXPECT_TRUE(doc()->session().kernels.empty());
 }
+
+TEST(KernelImportDialog, TheImportFilterShowsLikwidsTxtFiles)
+{
+    // LIKWID writes its output as .txt: the default filter hid it.
+    const QString filter = FileActions::kernelFileFilter();
+    EXPECT_TRUE(filter.section(QStringLiteral(";;"), 0, 0).contains(QStringLiteral("*.txt"))) << filter.toStdString();
+}

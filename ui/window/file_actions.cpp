@@ -35,12 +35,14 @@
 #include <cmath>
 
 namespace roofline::ui {
-namespace {
 
-QString kernelFileFilter()
+QString FileActions::kernelFileFilter()
 {
-    return QObject::tr("Kernel files (*.csv *.tsv *.yaml *.yml *.json);;All files (*)");
+    // Profilers' exports too: LIKWID writes .txt, NERSC's plot input is data.txt.
+    return QObject::tr("Kernel files and profiler exports (*.csv *.tsv *.yaml *.yml *.json *.txt);;All files (*)");
 }
+
+namespace {
 
 QString sessionFileFilter()
 {
@@ -378,7 +380,8 @@ void FileActions::openDialog()
     if (!maybeSave())
         return;
     const QString path = QFileDialog::getOpenFileName(m_window, tr("Open"), QString(),
-        tr("Sessions and kernel files (*.yaml *.yml *.csv *.tsv *.json);;") + sessionFileFilter());
+        tr("Sessions, kernel files and profiler exports (*.yaml *.yml *.csv *.tsv *.json *.txt);;")
+            + sessionFileFilter());
     if (!path.isEmpty())
         warn(tr("Open failed"), openFile(path));
 }

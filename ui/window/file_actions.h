@@ -38,6 +38,8 @@ public:
     /// import report when rows were rejected; without it they are reported and the rest imported.
     QString openFile(const QString& path, bool ask = true);
     QString importKernels(const QString& path, bool ask);
+    /// The Import Kernels dialog's file types: kernel files and profilers' exports (.txt too).
+    static QString kernelFileFilter();
     /// Saves the session with the zoom the window shows.
     QString saveTo(const QString& path);
     /// Writes the plot as the window shows it.
