@@ -33,8 +33,8 @@ PlotSpec buildComparisonFigure(const HardwareProfile& profile, const Comparison&
         a.from = {k.beforePlacement.intensity, *k.beforePlacement.achieved};
         a.to = {k.afterPlacement.intensity, *k.afterPlacement.achieved};
         a.tone = std::abs(*k.speedup - 1.0) <= kChangeNoise ? PlotArrow::Tone::Unchanged
-            : *k.speedup > 1.0                             ? PlotArrow::Tone::Faster
-                                                           : PlotArrow::Tone::Slower;
+            : *k.speedup > 1.0                              ? PlotArrow::Tone::Faster
+                                                            : PlotArrow::Tone::Slower;
         s.arrows.push_back(a);
     }
     std::string summary;

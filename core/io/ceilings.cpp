@@ -309,10 +309,11 @@ bool looksLikeBenchmarkJson(const std::string& head)
 
 std::optional<int> rateScale(const std::string& key)
 {
-    static const std::pair<const char*, int> suffixes[] = {{"_tflops", 12}, {"_gflops", 9}, {"_tops", 12},
-        {"_gops", 9}, {"_tbps", 12}, {"_gbps", 9}};
+    static const std::pair<const char*, int> suffixes[]
+        = {{"_tflops", 12}, {"_gflops", 9}, {"_tops", 12}, {"_gops", 9}, {"_tbps", 12}, {"_gbps", 9}};
     for (const auto& [suffix, scale] : suffixes)
-        if (key.size() > std::strlen(suffix) && key.compare(key.size() - std::strlen(suffix), std::string::npos, suffix) == 0)
+        if (key.size() > std::strlen(suffix)
+            && key.compare(key.size() - std::strlen(suffix), std::string::npos, suffix) == 0)
             return scale;
     return std::nullopt;
 }
@@ -325,7 +326,8 @@ Result<HardwareProfile> benchmarkJson(const std::string& text, const std::string
             return Error {file, 1, 1, "a benchmark's results must be one JSON object"};
         HardwareProfile p = measured(file, "a benchmark");
         if (const YAML::Node device = root["device"]; device && device.IsScalar())
-            p.name = "Measured (" + printable(device.Scalar()) + ": " + std::filesystem::path(file).filename().string() + ")";
+            p.name = "Measured (" + printable(device.Scalar()) + ": " + std::filesystem::path(file).filename().string()
+                + ")";
         std::vector<std::pair<std::string, double>> bandwidths;
         for (const auto& kv : root) {
             const std::string key = toLower(kv.first.Scalar());
@@ -342,18 +344,18 @@ Result<HardwareProfile> benchmarkJson(const std::string& text, const std::string
                 p.peaks[*precision] = v;
         }
         if (p.peaks.empty() || bandwidths.empty())
-            return Error {file, 1, 1,
-                "the benchmark's results hold no <precision>_tflops or no hbm_..._GBps figure"};
+            return Error {file, 1, 1, "the benchmark's results hold no <precision>_tflops or no hbm_..._GBps figure"};
         auto main = std::find_if(bandwidths.begin(), bandwidths.end(),
             [](const auto& b) { return b.first.find("copy") != std::string::npos; });
         if (main == bandwidths.end())
-            main = std::max_element(bandwidths.begin(), bandwidths.end(),
-                [](const auto& a, const auto& b) { return a.second < b.second; });
+            main = std::max_element(
+                bandwidths.begin(), bandwidths.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
         p.memory.push_back({"HBM", main->second, std::nullopt});
         for (const auto& [key, v] : bandwidths)
             if (key != main->first)
                 p.notes.push_back("'" + key + "' measured " + formatQuantity(v, Dimension::ByteRate)
-                    + "; the roof uses '" + main->first + "' (" + formatQuantity(main->second, Dimension::ByteRate) + ").");
+                    + "; the roof uses '" + main->first + "' (" + formatQuantity(main->second, Dimension::ByteRate)
+                    + ").");
         return p;
     } catch (const YamlFailure& f) {
         return f.error;
@@ -367,8 +369,8 @@ Result<HardwareProfile> benchmarkJson(const std::string& text, const std::string
 Result<HardwareProfile> parseCeilings(const std::string& text, const std::string& file)
 {
     const std::string head = toLower(text.substr(0, 4096));
-    Result<HardwareProfile> r = Error {
-        file, 0, 0, "not a ceilings file: expected an ERT roofline.json or summary, a rocprof-compute roofline.csv, an ncu "
+    Result<HardwareProfile> r = Error {file, 0, 0,
+        "not a ceilings file: expected an ERT roofline.json or summary, a rocprof-compute roofline.csv, an ncu "
         "roofline section, a likwid-bench summary or a benchmark's JSON (bf16_tflops, hbm_copy_GBps ...)"};
     if (looksLikeNcuCsv(text)) {
         r = ncuCeilings(text, file);

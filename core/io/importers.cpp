@@ -63,8 +63,7 @@ const std::vector<Importer>& importers()
         {"rocprofv3 counter collection CSV", true, looksLikeRocprofV3Counters, readRocprofV3},
         {"NERSC roofline data.txt", false, looksLikeNerscPlotInput, readNersc},
         {"LIKWID likwid-perfctr output", false, looksLikeLikwidPerfctr, readLikwid},
-        {"a file that holds no kernel table (refused with what to open instead)", false, looksForeign,
-            refuseForeign},
+        {"a file that holds no kernel table (refused with what to open instead)", false, looksForeign, refuseForeign},
         {"rocprof-compute sysinfo.csv (refused: open pmc_perf.csv)", false, looksLikeRocprofSysinfo,
             refuseRocprofSysinfo},
     };

@@ -29,8 +29,8 @@ struct KnownMetrics {
         static const char* const ops[] = {"dadd", "dmul", "dfma", "fadd", "fmul", "ffma", "hadd", "hmul", "hfma"};
         for (size_t o = 0; o < 9; ++o)
             for (size_t p = 0; p < 2; ++p) {
-                const std::string name
-                    = std::string(p == 0 ? "sm__" : "smsp__") + "sass_thread_inst_executed_op_" + ops[o] + "_pred_on.sum";
+                const std::string name = std::string(p == 0 ? "sm__" : "smsp__") + "sass_thread_inst_executed_op_"
+                    + ops[o] + "_pred_on.sum";
                 sass[o][p] = n.find(name);
                 // ncu 2023 on, --set roofline: the count as a rate per elapsed cycle of its unit.
                 sassRate[o][p] = n.find(name + ".per_cycle_elapsed");
@@ -62,7 +62,8 @@ struct KnownMetrics {
         // (FP64, FP32, FP16 half2), the DRAM's bytes a cycle, each tensor source's operations.
         static const char* const fmas[] = {"dfma", "ffma", "hfma"};
         for (size_t f = 0; f < 3; ++f)
-            fmaPeak[f] = n.find(std::string("sm__sass_thread_inst_executed_op_") + fmas[f] + "_pred_on.sum.peak_sustained");
+            fmaPeak[f]
+                = n.find(std::string("sm__sass_thread_inst_executed_op_") + fmas[f] + "_pred_on.sum.peak_sustained");
         dramPeak = id("dram__bytes.sum.peak_sustained");
         dramClock = id("dram__cycles_elapsed.avg.per_second");
         // A source no precision names (int1, int4) is not floating-point work.
@@ -259,7 +260,8 @@ ClockRoof clockRoof(const Launch& l, const KnownMetrics& m)
 {
     ClockRoof r;
     const auto smHz = l.get(m.cyclesPerSecond);
-    static const std::pair<Precision, double> fmaKinds[] = {{Precision::FP64, 2}, {Precision::FP32, 2}, {Precision::FP16, 4}};
+    static const std::pair<Precision, double> fmaKinds[]
+        = {{Precision::FP64, 2}, {Precision::FP32, 2}, {Precision::FP16, 4}};
     for (size_t f = 0; f < 3 && smHz; ++f)
         if (auto perCycle = l.get(m.fmaPeak[f]))
             r.peaks[{fmaKinds[f].first, ComputeUnit::Vector}] = *perCycle * fmaKinds[f].second * *smHz;
@@ -348,8 +350,8 @@ void pickHardware(const ncu::Table& table, KernelImport& out)
     out.device = "compute capability " + cc;
     out.suggestedHardware = hardwareForComputeCapability(cc);
     if (!out.suggestedHardware.empty())
-        out.warnings.push_back("the export does not name its device, only its compute capability " + cc
-            + ", which " + partsOfComputeCapability(cc) + " share: assumed " + out.suggestedHardware
+        out.warnings.push_back("the export does not name its device, only its compute capability " + cc + ", which "
+            + partsOfComputeCapability(cc) + " share: assumed " + out.suggestedHardware
             + "; give --hw to choose (ncu 2023 and later name it with --page raw)");
 }
 
@@ -435,8 +437,8 @@ public:
         noteUnplaced(out, m_noFlops, "no floating-point work (0 FLOPs)");
         if (!m_unknownFlops.empty())
             out.warnings.push_back(launchNote(m_unknownFlops, "launch",
-                "no FLOP counter in this export: FLOPs unknown (not zero), bandwidth known",
-                kNotOnTheRoofline, std::function<std::string(const Unknown&)>(trafficOf)));
+                "no FLOP counter in this export: FLOPs unknown (not zero), bandwidth known", kNotOnTheRoofline,
+                std::function<std::string(const Unknown&)>(trafficOf)));
         noteUnplaced(out, m_noDram, "no DRAM bytes (an infinite intensity at DRAM)");
         if (!m_uncountedTensor.empty())
             noteLaunches(out, m_uncountedTensor,
@@ -593,11 +595,11 @@ std::string hardwareForComputeCapability(const std::string& cc)
 
 std::string partsOfComputeCapability(const std::string& cc)
 {
-    static const std::pair<const char*, const char*> parts[] = {{"7.0", "V100 SXM2 and PCIe"},
-        {"8.0", "A100 SXM4 and PCIe, A800 and A30"}, {"8.6", "A40, A10 and RTX 30-series cards"},
-        {"8.9", "L40S, L40, L4 and RTX 40-series cards"}, {"9.0", "H100 SXM5, PCIe and NVL, H200, H800 and H20"},
-        {"10.0", "B200 and GB200"}, {"10.3", "B300 and GB300"},
-        {"12.0", "RTX 5090, 5080, 5070 and RTX PRO Blackwell cards"}};
+    static const std::pair<const char*, const char*> parts[]
+        = {{"7.0", "V100 SXM2 and PCIe"}, {"8.0", "A100 SXM4 and PCIe, A800 and A30"},
+            {"8.6", "A40, A10 and RTX 30-series cards"}, {"8.9", "L40S, L40, L4 and RTX 40-series cards"},
+            {"9.0", "H100 SXM5, PCIe and NVL, H200, H800 and H20"}, {"10.0", "B200 and GB200"},
+            {"10.3", "B300 and GB300"}, {"12.0", "RTX 5090, 5080, 5070 and RTX PRO Blackwell cards"}};
     for (const auto& [capability, names] : parts)
         if (trimmed(cc) == capability)
             return names;

@@ -252,7 +252,8 @@ private:
             Launch l;
             l.id = std::string(id);
             l.name = std::string(m_c.field(row, m_c.name));
-            const std::string_view grid = trimView(m_c.field(row, m_c.grid)), block = trimView(m_c.field(row, m_c.block));
+            const std::string_view grid = trimView(m_c.field(row, m_c.grid)),
+                                   block = trimView(m_c.field(row, m_c.block));
             if (!grid.empty() || !block.empty())
                 l.shape = "grid " + std::string(grid) + ", block " + std::string(block);
             const std::string_view device = m_c.field(row, m_c.device);

@@ -73,7 +73,10 @@ Result<KernelImport> parseRocprofV3Counters(std::string_view text, const std::st
     std::map<std::string, std::size_t> byId;
     std::vector<std::string> counterNames;
     std::vector<Error> rejected;
-    auto field = [&](int c) { return c >= 0 && static_cast<std::size_t>(c) < reader.fields().size() ? trimView(reader.fields()[c]) : std::string_view(); };
+    auto field = [&](int c) {
+        return c >= 0 && static_cast<std::size_t>(c) < reader.fields().size() ? trimView(reader.fields()[c])
+                                                                              : std::string_view();
+    };
     while (reader.next()) {
         if (reader.fields().size() != header.size()) {
             rejected.push_back({file, reader.line(), 0,
@@ -84,8 +87,8 @@ Result<KernelImport> parseRocprofV3Counters(std::string_view text, const std::st
         const std::string key(field(id));
         auto [at, fresh] = byId.emplace(key, dispatches.size());
         if (fresh)
-            dispatches.push_back({key, std::string(field(name)), std::string(field(start)), std::string(field(end)),
-                reader.line(), {}});
+            dispatches.push_back(
+                {key, std::string(field(name)), std::string(field(start)), std::string(field(end)), reader.line(), {}});
         const std::string c(field(counter));
         if (c.empty())
             continue;

@@ -238,7 +238,8 @@ private:
         const double markers = m_markers.cost(b, budget / m_c.markerCover);
         if (std::isinf(markers))
             return markers;
-        double c = m_c.markerCover * (markers + (m_crowded ? m_density.cost(b) : 0.0)) + m_c.dropCover * m_drops.cost(b);
+        double c
+            = m_c.markerCover * (markers + (m_crowded ? m_density.cost(b) : 0.0)) + m_c.dropCover * m_drops.cost(b);
         for (const Segment& s : m_soft)
             c += geom::crosses(s, b) ? m_c.softLineCrossed : 0.0;
         return c;

@@ -190,8 +190,8 @@ public:
         const bool many = m_spec.crowded();
         CellSet seen = ThinningGrid::cellSet(many ? m_spec.points.size() : 0);
         for (size_t i = 0; i < m_spec.points.size(); ++i) {
-            const PlotXY ln = m_logs ? (*m_logs)[i]
-                                     : PlotXY {std::log(m_spec.points[i].at.x), std::log(m_spec.points[i].at.y)};
+            const PlotXY ln
+                = m_logs ? (*m_logs)[i] : PlotXY {std::log(m_spec.points[i].at.x), std::log(m_spec.points[i].at.y)};
             if (many) {
                 const ThinningGrid::Cell c = m_grid.cellOfLogs(ln.x, ln.y, m_spec.points[i]);
                 if (!seen.insert(c.x, c.y, c.kind))

@@ -5,8 +5,8 @@
 
 #include "core/analysis/roofline.h"
 #include "core/llm/model_spec.h"
-#include "core/model/hardware.h"
 #include "core/model/geometry.h"
+#include "core/model/hardware.h"
 
 #include <optional>
 #include <string>

@@ -91,8 +91,9 @@ bool isWrapper(const std::string& base)
         "gpu_kernel", "GenericKernel", "reduce_kernel", "multi_tensor_apply_kernel"};
     if (std::find(names.begin(), names.end(), base) != names.end())
         return true;
-    if (base.size() > 6 && base.compare(0, 6, "Kernel") == 0
-        && std::all_of(base.begin() + 6, base.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    if (base.size() > 6 && base.compare(0, 6, "Kernel") == 0 && std::all_of(base.begin() + 6, base.end(), [](char c) {
+            return std::isdigit(static_cast<unsigned char>(c));
+        }))
         return true; // cutlass::Kernel2
     return contains(base, "elementwise");
 }
@@ -100,10 +101,11 @@ bool isWrapper(const std::string& base)
 /// How well an identifier names a wrapper's work (0: not at all).
 int workScore(const std::string& id)
 {
-    static const std::array<const char*, 37> plumbing {"ReduceOp", "TensorListMetadata", "func_wrapper_t", "float", "double", "int", "char", "bool", "unsigned", "long",
-        "short", "signed", "void", "const", "Half", "BFloat16", "half", "bfloat16", "at", "native", "detail", "c10",
-        "std", "cub", "thrust", "Array", "array", "TensorBase", "TensorIteratorBase", "OffsetCalculator",
-        "LoadWithoutCast", "StoreWithoutCast", "CUDAGeneratorImpl", "templates", "lambda", "instance", "operator"};
+    static const std::array<const char*, 37> plumbing {"ReduceOp", "TensorListMetadata", "func_wrapper_t", "float",
+        "double", "int", "char", "bool", "unsigned", "long", "short", "signed", "void", "const", "Half", "BFloat16",
+        "half", "bfloat16", "at", "native", "detail", "c10", "std", "cub", "thrust", "Array", "array", "TensorBase",
+        "TensorIteratorBase", "OffsetCalculator", "LoadWithoutCast", "StoreWithoutCast", "CUDAGeneratorImpl",
+        "templates", "lambda", "instance", "operator"};
     if (id.size() < 3 || std::isdigit(static_cast<unsigned char>(id[0]))
         || std::find(plumbing.begin(), plumbing.end(), id) != plumbing.end())
         return 0;
@@ -171,8 +173,8 @@ std::vector<std::string> words(const std::string& s)
     std::string unqualified;
     for (std::size_t i = 0; i < s.size(); ++i) {
         if (s.compare(i, 2, "::") == 0) {
-            while (!unqualified.empty() && (std::isalnum(static_cast<unsigned char>(unqualified.back()))
-                       || unqualified.back() == '_'))
+            while (!unqualified.empty()
+                && (std::isalnum(static_cast<unsigned char>(unqualified.back())) || unqualified.back() == '_'))
                 unqualified.pop_back();
             ++i;
             continue;
@@ -203,7 +205,8 @@ std::string engineerName(std::string_view fullName)
     // ("gemm(float*)"); "GEMV (decode step)" is a name a person wrote.
     bool call = false;
     for (std::size_t i = 1; i < s.size() && !call; ++i)
-        call = s[i] == '(' && (std::isalnum(static_cast<unsigned char>(s[i - 1])) || s[i - 1] == '_' || s[i - 1] == '>');
+        call
+            = s[i] == '(' && (std::isalnum(static_cast<unsigned char>(s[i - 1])) || s[i - 1] == '_' || s[i - 1] == '>');
     const bool signature = call || s.find('<') != std::string::npos || s.find("::") != std::string::npos;
     if (!signature)
         return s + suffix; // a plain name ("decode, batch 32", "triton_poi_fused_add_0")
@@ -232,8 +235,10 @@ std::string shortKernelName(std::string_view fullName, std::size_t maxChars)
     }
     const std::size_t room = maxChars > charCount(suffix) + 1 ? maxChars - charCount(suffix) - 1 : 1;
     const std::size_t tail = room / 3;
-    std::string cut = std::string(charSpan(base, room - tail, false)) + "\xE2\x80\xA6" + std::string(charSpan(base, tail, true));
-    for (std::size_t at = cut.find("\xE2\x80\xA6\xE2\x80\xA6"); at != std::string::npos; at = cut.find("\xE2\x80\xA6\xE2\x80\xA6"))
+    std::string cut
+        = std::string(charSpan(base, room - tail, false)) + "\xE2\x80\xA6" + std::string(charSpan(base, tail, true));
+    for (std::size_t at = cut.find("\xE2\x80\xA6\xE2\x80\xA6"); at != std::string::npos;
+         at = cut.find("\xE2\x80\xA6\xE2\x80\xA6"))
         cut.erase(at, 3); // the cut next to a mark of its own: one ellipsis
     return cut + suffix;
 }

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: MIT
 // buildPlotSpec: a roof and the kernels' placements as a figure, in named steps.
-#include "core/model/kernel_name.h"
 #include "core/common/text.h"
+#include "core/model/kernel_name.h"
 #include "core/model/units.h"
 #include "core/plot/plot_internal.h"
 #include "core/plot/plot_spec.h"
 
 #include <algorithm>
-#include <tuple>
 #include <cmath>
 #include <map>
 #include <stdexcept>
+#include <tuple>
 
 namespace roofline {
 using detail::logLerp;

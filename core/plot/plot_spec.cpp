@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "core/model/kernel_name.h"
 #include "core/plot/plot_spec.h"
+#include "core/model/kernel_name.h"
 
 #include "core/common/text.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "core/model/kernel_name.h"
 #include "core/report/compare_report.h"
+#include "core/model/kernel_name.h"
 
 #include "core/common/text.h"
 #include "core/model/units.h"

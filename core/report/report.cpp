@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "core/model/kernel_name.h"
 #include "core/report/report.h"
+#include "core/model/kernel_name.h"
 #include "core/report/report_parts.h"
 
 #include "core/common/text.h"
@@ -356,7 +356,8 @@ std::string formatTable(
     const bool mixed = std::any_of(placements.begin(), placements.end(),
         [&](const Placement& p) { return p.precision != roof.precision || p.peak != roof.peakFlops; });
     // A profiler's roof at the clocks each kernel ran, beside the datasheet's (issue 48).
-    const bool clocked = std::any_of(kernels.begin(), kernels.end(), [](const Kernel& k) { return k.clockPeak.has_value(); });
+    const bool clocked
+        = std::any_of(kernels.begin(), kernels.end(), [](const Kernel& k) { return k.clockPeak.has_value(); });
     rows.push_back({"NAME", "INTENSITY", "REGIME", "ROOF", "ACHIEVED", "HEADROOM", "MFU", "TIME >="});
     if (clocked)
         rows.back().insert(rows.back().begin() + 7, "AT ITS CLOCK");
@@ -483,7 +484,8 @@ std::vector<std::pair<std::string, std::string>> placementFacts(
                 + formatNumber(*p.efficiency() * 100.0, 3) + "% of roof");
         row("MFU", formatNumber(*mfuOf(p, roof) * 100.0, 3) + "% of the datasheet's peak");
         if (const auto clockRoof = clockRoofOf(kernel, p))
-            row("at its clock", formatNumber(*clockEfficiencyOf(kernel, p) * 100.0, 3) + "% of the roof it ran under ("
+            row("at its clock",
+                formatNumber(*clockEfficiencyOf(kernel, p) * 100.0, 3) + "% of the roof it ran under ("
                     + rate(*clockRoof, prec) + ": " + rate(*kernel.clockPeak, prec) + " and "
                     + formatQuantity(*kernel.clockBandwidth, Dimension::ByteRate)
                     + " at the clocks the profiler measured)");

@@ -33,7 +33,8 @@ TEST(Importers, EachToolsExportIsPickedByItsContent)
     EXPECT_EQ(toolOf("rocprof/v3-counter-collection.csv"), "rocprofv3 counter collection CSV");
     EXPECT_EQ(toolOf("nersc/data.txt"), "NERSC roofline data.txt");
     EXPECT_EQ(toolOf("likwid/cg-flops-dp.txt"), "LIKWID likwid-perfctr output");
-    EXPECT_EQ(toolOf("rocprof/collapse-mi300a/sysinfo.csv"), "rocprof-compute sysinfo.csv (refused: open pmc_perf.csv)");
+    EXPECT_EQ(
+        toolOf("rocprof/collapse-mi300a/sysinfo.csv"), "rocprof-compute sysinfo.csv (refused: open pmc_perf.csv)");
     EXPECT_EQ(toolOf("foreign/nsys-cuda-gpu-kern-sum.csv"),
         "a file that holds no kernel table (refused with what to open instead)");
     EXPECT_EQ(toolOf("kernels/valid/lesson.csv"), "our own columns");

@@ -64,7 +64,8 @@ TEST(KernelNames, EveryKernelOfTheRealH200ExportIsNamedByItsFunctionAndNoTwoAlik
 TEST(KernelNames, NamesThatReadAlikeAreToldApart)
 {
     // Two instantiations of one template, aggregated by their full names.
-    const auto names = distinctKernelNames({"void softmax<c10::Half>(float *)", "void softmax<float>(float *)", "gemm"});
+    const auto names
+        = distinctKernelNames({"void softmax<c10::Half>(float *)", "void softmax<float>(float *)", "gemm"});
     EXPECT_EQ(names[0], "softmax [Half]");
     EXPECT_EQ(names[1], "softmax [float]");
     EXPECT_EQ(names[2], "gemm");

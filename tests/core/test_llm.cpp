@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "core/analysis/session_analysis.h"
-#include "core/io/session_yaml.h"
 #include "core/figure/session_figure.h"
+#include "core/io/session_yaml.h"
 #include "core/llm/llm_report.h"
 #include "support/fixtures.h"
 

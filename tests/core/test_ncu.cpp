@@ -119,7 +119,8 @@ TEST(Ncu, AFileWithoutRooflineMetricsSaysWhatToCollect)
         kDir
             + "no-metrics.csv:1: this is ncu's details page (what the ncu GUI shows): it holds throughput "
               "percentages and no FLOP counts; export the raw page of a report collected with the roofline set "
-              "instead: ncu --set roofline -o report ./your-app, then ncu -i report.ncu-rep --csv --page raw > raw.csv");
+              "instead: ncu --set roofline -o report ./your-app, then ncu -i report.ncu-rep --csv --page raw > "
+              "raw.csv");
     // Metrics, but not those a roofline needs: which are missing, and the command that collects them.
     const std::string text = "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
                              "\"0\",\"k\",\"gpu__time_duration.sum\",\"ns\",\"1000\"\n";
@@ -205,15 +206,14 @@ TEST(Ncu, TensorInstructionsFromAmpereOnAreNotGuessedAtAndSaidSo)
     EXPECT_DOUBLE_EQ(k.flops, 2 * 34359738368000.0); // 2 x FFMA only: the FP16 work is not mixed in
     EXPECT_NEAR(k.flops / k.bytes, 85.1, 0.05);
     ASSERT_EQ(r->warnings.size(), 3u);
-    EXPECT_NE(r->warnings[0].find("compute capability 8.0, which A100 SXM4 and PCIe, A800 and A30 share"),
-        std::string::npos);
+    EXPECT_NE(
+        r->warnings[0].find("compute capability 8.0, which A100 SXM4 and PCIe, A800 and A30 share"), std::string::npos);
     const std::vector<std::string> w(r->warnings.begin() + 1, r->warnings.end());
     EXPECT_EQ(w[0],
         "1 launch has tensor instructions (sm__inst_executed_pipe_tensor) on compute capability 8.0, whose FLOPs per "
         "instruction depend on its shape: not counted (collect sm__ops_path_tensor_src_* with ncu --set roofline): "
         "'void gemm_v1<float>' (ID 2, line 2)");
-    EXPECT_NE(w[1].find("'void gemm_v1<float> #2' (FP16 8.6 TFLOP: 11% of its work)"), std::string::npos)
-        << w[1];
+    EXPECT_NE(w[1].find("'void gemm_v1<float> #2' (FP16 8.6 TFLOP: 11% of its work)"), std::string::npos) << w[1];
 }
 
 TEST(Ncu, ItsOwnErrorLinesBecomeANoteNamingWhatIsMissing)
@@ -237,13 +237,14 @@ TEST(Ncu, ALaunchWithoutFlopCountersHasUnknownFlopsNotZero)
     // Launch 1 has counts; launch 2 was profiled without the FLOP counters ("n/a"): its FLOPs are
     // unknown, not "no floating-point work", and what is known of it (bytes, time, bandwidth) is
     // said.
-    const std::string text = "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
-                             "\"1\",\"gemm\",\"dram__bytes.sum\",\"byte\",\"1000000\"\n"
-                             "\"1\",\"gemm\",\"gpu__time_duration.sum\",\"ns\",\"1000\"\n"
-                             "\"1\",\"gemm\",\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"inst\",\"5000000\"\n"
-                             "\"2\",\"copy\",\"dram__bytes.sum\",\"byte\",\"16800000\"\n"
-                             "\"2\",\"copy\",\"gpu__time_duration.sum\",\"us\",\"20.2\"\n"
-                             "\"2\",\"copy\",\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"inst\",\"n/a\"\n";
+    const std::string text
+        = "\"ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+          "\"1\",\"gemm\",\"dram__bytes.sum\",\"byte\",\"1000000\"\n"
+          "\"1\",\"gemm\",\"gpu__time_duration.sum\",\"ns\",\"1000\"\n"
+          "\"1\",\"gemm\",\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"inst\",\"5000000\"\n"
+          "\"2\",\"copy\",\"dram__bytes.sum\",\"byte\",\"16800000\"\n"
+          "\"2\",\"copy\",\"gpu__time_duration.sum\",\"us\",\"20.2\"\n"
+          "\"2\",\"copy\",\"sm__sass_thread_inst_executed_op_ffma_pred_on.sum\",\"inst\",\"n/a\"\n";
     const auto r = parseKernels(text, "t.csv");
     ASSERT_TRUE(r.ok()) << r.error().toString();
     ASSERT_EQ(r->kernels.size(), 1u);

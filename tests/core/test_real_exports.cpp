@@ -5,11 +5,11 @@
 #include "core/io/ceilings.h"
 #include "core/io/file_kind.h"
 #include "core/io/kernel_io.h"
-#include "core/io/text_file.h"
-#include "core/io/profile_yaml.h"
-#include "core/model/units.h"
 #include "core/io/profile_catalog.h"
+#include "core/io/profile_yaml.h"
 #include "core/io/session_yaml.h"
+#include "core/io/text_file.h"
+#include "core/model/units.h"
 #include "support/fixtures.h"
 
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "core/model/kernel_name.h"
 #include "core/common/text.h"
 #include "core/io/profile_catalog.h"
+#include "core/model/kernel_name.h"
 #include "core/report/report.h"
 #include "core/report/report_parts.h"
 #include "support/fixtures.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "core/figure/session_figure.h"
 #include "core/analysis/session_analysis.h"
+#include "core/figure/session_figure.h"
 #include "core/io/session_yaml.h"
 #include "support/fixtures.h"
 

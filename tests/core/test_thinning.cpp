@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Thousands of kernels: the figure draws a point per cell and kind, keeps every kernel in the
 // analysis, and lays its names out as the full figure would.
-#include "core/labels/label_layout.h"
 #include "core/analysis/session_analysis.h"
 #include "core/io/profile_catalog.h"
+#include "core/labels/label_layout.h"
 #include "core/labels/obstacles.h"
 #include "core/plot/plot_spec.h"
 #include "support/fixtures.h"

@@ -15,8 +15,8 @@
 #include <gtest/gtest.h>
 
 #include <functional>
-#include <set>
 #include <optional>
+#include <set>
 
 #include <QBuffer>
 #include <QComboBox>

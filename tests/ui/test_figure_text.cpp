@@ -4,9 +4,9 @@
 // the plot frame; every kernel named by a label or a key number. Over the example sessions and
 // generated sets of named kernels, at the default export size and at paper-column sizes.
 #include "core/analysis/session_analysis.h"
+#include "core/figure/session_figure.h"
 #include "core/io/kernel_io.h"
 #include "core/io/session_yaml.h"
-#include "core/figure/session_figure.h"
 #include "core/labels/label_geometry.h"
 #include "support/fixtures.h"
 #include "ui/common/app_paths.h"

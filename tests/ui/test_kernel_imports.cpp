@@ -15,6 +15,7 @@
 #include "ui/window/file_actions.h"
 #include "ui/window/main_window.h"
 #include "ui/window/roofline_plot_widget.h"
+#include "ui/window/settings.h"
 
 #include <qcustomplot.h>
 
@@ -32,6 +33,7 @@
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QFile>
+#include <QFileInfo>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QProgressDialog>
@@ -247,4 +249,11 @@ TEST(KernelImportDialog, TheImportFilterShowsLikwidsTxtFiles)
     // LIKWID writes its output as .txt: the default filter hid it.
     const QString filter = FileActions::kernelFileFilter();
     EXPECT_TRUE(filter.section(QStringLiteral(";;"), 0, 0).contains(QStringLiteral("*.txt"))) << filter.toStdString();
+}
+
+TEST_F(KernelsTest, FileDialogsStartInTheFolderOfTheLastFileOpened)
+{
+    const QString file = QString::fromStdString(std::string(ROOFLINE_TEST_DATA) + "/real/h200_ncu_raw.csv");
+    ASSERT_EQ(window->openFile(file, false), QString());
+    EXPECT_EQ(Settings().lastDirectory(), QFileInfo(file).absolutePath());
 }

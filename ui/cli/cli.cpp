@@ -225,7 +225,8 @@ CLI::App* addExportCommand(CLI::App& app, Options& o)
     exp->add_flag("--fit-axes", o.fitAxes,
         "Fit the axes to the kernels and the roofs drawn (default: whole decades that hold every precision of the "
         "part, as the window shows them)");
-    exp->add_option("--x-range", o.xRange, "Fixed intensity axis LO:HI in FLOP/byte, e.g. 0.1:1000")->type_name("LO:HI");
+    exp->add_option("--x-range", o.xRange, "Fixed intensity axis LO:HI in FLOP/byte, e.g. 0.1:1000")
+        ->type_name("LO:HI");
     exp->add_option("--y-range", o.yRange, "Fixed rate axis LO:HI in FLOP/s, e.g. '1 TFLOP/s:2 PFLOP/s'")
         ->type_name("LO:HI");
 

@@ -2,9 +2,9 @@
 #include "ui/cli/commands.h"
 
 #include "core/common/text.h"
+#include "core/figure/session_figure.h"
 #include "core/io/ceilings.h"
 #include "core/io/profile_yaml.h"
-#include "core/figure/session_figure.h"
 #include "core/llm/llm_report.h"
 #include "core/llm/model_spec.h"
 #include "core/model/units.h"

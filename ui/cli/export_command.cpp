@@ -63,7 +63,8 @@ AxisRange axisRangeOption(const std::string& option, const std::string& text, Di
 {
     const auto colon = text.find(':');
     if (colon == std::string::npos)
-        throw UsageError {option + " " + roofline::quoted(text) + ": give LO:HI, e.g. " + (dim == Dimension::Intensity ? "0.1:1000" : "'1 TFLOP/s:2 PFLOP/s'")};
+        throw UsageError {option + " " + roofline::quoted(text) + ": give LO:HI, e.g. "
+            + (dim == Dimension::Intensity ? "0.1:1000" : "'1 TFLOP/s:2 PFLOP/s'")};
     const auto lo = parseQuantity(text.substr(0, colon), dim), hi = parseQuantity(text.substr(colon + 1), dim);
     if (!lo || !hi)
         throw UsageError {option + ": " + (!lo ? lo.error().message : hi.error().message)};

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "core/figure/session_figure.h"
 #include "ui/document/session_document.h"
+#include "core/figure/session_figure.h"
 
 #include "core/io/session_yaml.h"
 #include "ui/common/atomic_file.h"

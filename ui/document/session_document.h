@@ -2,8 +2,8 @@
 #pragma once
 
 #include "core/analysis/session_analysis.h"
-#include "core/io/profile_catalog.h"
 #include "core/figure/session_figure.h"
+#include "core/io/profile_catalog.h"
 #include "core/model/session.h"
 #include "core/plot/plot_spec.h"
 

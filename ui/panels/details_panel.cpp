@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "core/figure/session_figure.h"
 #include "ui/panels/details_panel.h"
+#include "core/figure/session_figure.h"
 
 #include "core/model/units.h"
 #include "core/report/report.h"

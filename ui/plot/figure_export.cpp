@@ -187,7 +187,10 @@ void useCssFontStacks(QByteArray& svg)
                 stack << QStringLiteral("'%1'").arg(QLatin1String(family));
         stack << QStringLiteral("sans-serif");
         out += svg.mid(from, start - from);
-        out += stack.join(QStringLiteral(", ")).toHtmlEscaped().replace(QStringLiteral("&#39;"), QStringLiteral("'")).toUtf8();
+        out += stack.join(QStringLiteral(", "))
+                   .toHtmlEscaped()
+                   .replace(QStringLiteral("&#39;"), QStringLiteral("'"))
+                   .toUtf8();
         from = end;
     }
     out += svg.mid(from);

@@ -264,8 +264,7 @@ void fitKey(LabelLayoutResult& laid, const QCustomPlot& plot, const PlotStyle& s
 /// The key under the plot, and the line saying how many kernels have no name at all. The
 /// columns sit in a row of their own, each as wide as its text, so the line under them does
 /// not widen the first column.
-QCPLayoutElement* addKey(
-    QCustomPlot& plot, const std::vector<std::string>& key, int unnamed, const PlotStyle& style)
+QCPLayoutElement* addKey(QCustomPlot& plot, const std::vector<std::string>& key, int unnamed, const PlotStyle& style)
 {
     if (key.empty() && unnamed <= 0)
         return nullptr;

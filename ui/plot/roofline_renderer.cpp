@@ -220,7 +220,8 @@ QPen comparePen(const std::string& legend, std::vector<int>& used)
     std::uint32_t hash = 2166136261u; // FNV-1a
     for (unsigned char ch : part)
         hash = (hash ^ ch) * 16777619u;
-    auto taken = [&](int dash) { return std::any_of(used.begin(), used.end(), [&](int u) { return u % kDashes == dash; }); };
+    auto taken
+        = [&](int dash) { return std::any_of(used.begin(), used.end(), [&](int u) { return u % kDashes == dash; }); };
     const int colour = static_cast<int>(hash % kColours); // a part's colour is its own in every figure
     int dash = static_cast<int>(hash / kColours % kDashes);
     for (int tries = 0; tries < kDashes && taken(dash); ++tries)

@@ -36,6 +36,13 @@
 
 namespace roofline::ui {
 
+/// The folder of a file just chosen, for the next dialog.
+static void rememberFolder(Settings* settings, const QString& path)
+{
+    if (!path.isEmpty())
+        settings->setLastDirectory(QFileInfo(path).absolutePath());
+}
+
 QString FileActions::kernelFileFilter()
 {
     // Profilers' exports too: LIKWID writes .txt, NERSC's plot input is data.txt.
@@ -85,6 +92,7 @@ FileActions::~FileActions() = default;
 
 QString FileActions::openFile(const QString& path, bool ask)
 {
+    rememberFolder(m_settings, path); // the next dialog starts where this file is
     const std::string head = fileHead(path);
     const bool whole = QFileInfo(path).size() <= static_cast<qint64>(kFileKindHeadBytes);
     switch (detectFileKind(path.toStdString(), head, whole)) {
@@ -190,16 +198,18 @@ QString FileActions::compareWith(const QString& path, bool show)
 
 void FileActions::compareWithDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Compare With"), QString(),
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Compare With"), m_settings->lastDirectory(),
         tr("Runs: sessions, kernel files, profiler exports (*.yaml *.yml *.csv *.tsv *.json *.txt)"));
+    rememberFolder(m_settings, path);
     if (!path.isEmpty())
         warn(tr("Compare failed"), compareWith(path, true));
 }
 
 void FileActions::openModelConfigDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Model Config"), QString(),
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Model Config"), m_settings->lastDirectory(),
         tr("Model configs (*.json *.yaml *.yml);;Hugging Face config.json (*.json)"));
+    rememberFolder(m_settings, path);
     if (path.isEmpty())
         return;
     QFile f(path);
@@ -379,16 +389,19 @@ void FileActions::openDialog()
 {
     if (!maybeSave())
         return;
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open"), QString(),
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open"), m_settings->lastDirectory(),
         tr("Sessions, kernel files and profiler exports (*.yaml *.yml *.csv *.tsv *.json *.txt);;")
             + sessionFileFilter());
+    rememberFolder(m_settings, path);
     if (!path.isEmpty())
         warn(tr("Open failed"), openFile(path));
 }
 
 void FileActions::importDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Import Kernels"), QString(), kernelFileFilter());
+    const QString path
+        = QFileDialog::getOpenFileName(m_window, tr("Import Kernels"), m_settings->lastDirectory(), kernelFileFilter());
+    rememberFolder(m_settings, path);
     if (!path.isEmpty())
         warn(tr("Import failed"), importKernels(path, true));
 }
@@ -537,9 +550,11 @@ void FileActions::measureMachine(double seconds)
 
 void FileActions::importCeilingsDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Import Measured Ceilings"), QString(),
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Import Measured Ceilings"),
+        m_settings->lastDirectory(),
         tr("ERT, rocprof, ncu or NERSC ceilings (roofline.json sum rpt roofline.csv data.txt *.json *.csv *.txt);;All "
            "files (*)"));
+    rememberFolder(m_settings, path);
     if (!path.isEmpty()) // kept in the user's profile folder, where the CLI finds it too
         warn(tr("Import failed"), takeCeilings(path, {}, true));
 }

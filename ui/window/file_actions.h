@@ -24,10 +24,9 @@ class SessionDocument;
 class Settings;
 
 /// What the File menu and a drop onto the window do: open sessions, import kernels (with the
-/// import report; a profiler's launches grouped into kernels unless Settings says not), save, export figures and tables,
-/// and keep profiles, model presets and measured ceilings in the user's folders. Every file it
-/// writes goes through writeFileAtomically. Errors come back as messages ("" when none);
-/// dialogs are parented to `window`.
+/// import report; a profiler's launches grouped into kernels unless Settings says not), save, export figures and
+/// tables, and keep profiles, model presets and measured ceilings in the user's folders. Every file it writes goes
+/// through writeFileAtomically. Errors come back as messages ("" when none); dialogs are parented to `window`.
 class FileActions : public QObject {
     Q_OBJECT
 public:

@@ -19,6 +19,7 @@ const char* kRecent = "files/recent";
 const char* kExampleShown = "session/exampleShown";
 const char* kAnimate = "view/animate";
 const char* kGroupLaunches = "import/groupLaunches";
+const char* kLastDirectory = "files/lastDirectory";
 } // namespace
 
 Settings::~Settings()
@@ -130,6 +131,16 @@ bool Settings::groupLaunches() const
 void Settings::setGroupLaunches(bool on)
 {
     m_settings.setValue(kGroupLaunches, on);
+}
+
+QString Settings::lastDirectory() const
+{
+    return m_settings.value(kLastDirectory).toString();
+}
+
+void Settings::setLastDirectory(const QString& folder)
+{
+    m_settings.setValue(kLastDirectory, folder);
 }
 
 QByteArray Settings::windowGeometry() const

@@ -51,6 +51,10 @@ public:
     bool groupLaunches() const;
     void setGroupLaunches(bool on);
 
+    /// The folder the last file was opened from (File > Open, Import ...): the dialogs start there.
+    QString lastDirectory() const;
+    void setLastDirectory(const QString& folder);
+
     QByteArray windowGeometry() const;
     QByteArray windowState() const;
     void setWindowLayout(const QByteArray& geometry, const QByteArray& state);
