@@ -514,3 +514,16 @@ TEST_F(KernelsTest, TheSummarySaysHowMuchTimeLatencyBoundKernelsHold)
     EXPECT_TRUE(summary->text().contains(QStringLiteral("1 latency-bound (0.0833% of the time")))
         << summary->text().toStdString();
 }
+
+TEST_F(KernelsTest, RegimeCellsAreNeverCutEvenAboveTheRoof)
+{
+    // "compute-boun…": the regime column is as wide as its longest text, the warning included.
+    doc()->addKernels({test::makeKernel("fast_gemm", 1e15, 1e9, 1e-4)}, QStringLiteral("Add")); // above its roof
+    auto* view = window->findChild<QTableView*>(QStringLiteral("kernelsTable"));
+    ASSERT_NE(view, nullptr);
+    QCoreApplication::processEvents();
+    const QString text
+        = view->model()->index(view->model()->rowCount() - 1, KernelTableModel::Regime).data().toString();
+    ASSERT_TRUE(text.contains(QStringLiteral("above roof"))) << text.toStdString();
+    EXPECT_GE(view->columnWidth(KernelTableModel::Regime), QFontMetrics(view->font()).horizontalAdvance(text) + 8);
+}

@@ -109,7 +109,8 @@ void KernelsPanel::fitColumns()
     const QFontMetrics fm(m_view->font());
     int widest = 0;
     for (Regime r : {Regime::MemoryBound, Regime::ComputeBound, Regime::AtRidge, Regime::LatencyBound})
-        widest = std::max(widest, fm.horizontalAdvance(QString::fromStdString(regimeName(r))));
+        widest = std::max(
+            widest, fm.horizontalAdvance(QString::fromStdString(regimeName(r)) + QStringLiteral(" (above roof!)")));
     const int column = KernelTableModel::Regime;
     m_view->setColumnWidth(column, std::max(m_view->columnWidth(column), widest + 16));
 }
