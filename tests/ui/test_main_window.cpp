@@ -27,6 +27,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
+#include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -515,6 +516,10 @@ TEST_F(MainWindowTest, CompareWithPairsABaselineRunWithThisSessionAndDrawsTheArr
     }
     EXPECT_EQ(before, 3);
     EXPECT_TRUE(legend.contains(QStringLiteral("Slower"))) << legend.join('|').toStdString();
+    // It fits the screen it opens on (it ran off a 768-pixel laptop screen).
+    const QSize screen = dialog->screen()->availableGeometry().size();
+    EXPECT_LE(dialog->height(), screen.height()) << screen.height();
+    EXPECT_LE(dialog->width(), screen.width());
     if (qEnvironmentVariableIsSet("RS_FIGDIR")) // to look at it
         dialog->grab().save(qEnvironmentVariable("RS_FIGDIR") + QStringLiteral("/compare-dialog.png"));
     // A file with no kernel in common says so.

@@ -12,9 +12,11 @@
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFontDatabase>
+#include <QGuiApplication>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScreen>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -48,7 +50,12 @@ CompareDialog::CompareDialog(
     connect(save, &QPushButton::clicked, this, &CompareDialog::exportFigure);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
-    resize(900, 760);
+    // 900 x 760 where the screen has room; on a laptop (768 px high) what it has, less the
+    // window's frame, so the buttons stay on the screen.
+    QSize size(900, 760);
+    if (const QScreen* screen = parentWidget() ? parentWidget()->screen() : QGuiApplication::primaryScreen())
+        size = size.boundedTo(screen->availableGeometry().size() - QSize(40, 60));
+    resize(size);
 }
 
 QString CompareDialog::reportText() const
