@@ -324,6 +324,30 @@ TEST_F(MainWindowTest, HoverReportsTheRoofUnderTheCursor)
     EXPECT_TRUE(info.contains(QStringLiteral("memory-bound"))) << info.toStdString();
 }
 
+TEST_F(MainWindowTest, MidAnimationAKernelSaysTheRegimeOfItsSideOfTheRidgeDrawn)
+{
+    // A kernel at 400 FLOP/byte: compute-bound under BF16 (ridge 295), memory-bound under FP8
+    // (591). While the ridge slides, its label follows the ridge drawn, not the end state.
+    doc()->addKernels({test::makeKernel("sliding", 400e9, 1e9, 1e-3)}, QStringLiteral("Add"));
+    QSettings().setValue(QStringLiteral("view/animate"), true);
+    window->hardwarePanel()->precisionButton(Precision::FP8)->click();
+    int frames = 0;
+    QElapsedTimer waited;
+    waited.start();
+    while (window->plotWidget()->isAnimating() && waited.elapsed() < 3000) {
+        QTest::qWait(5);
+        const double ridge = ridgeMarkerX();
+        for (int i = 0; i < plot()->itemCount(); ++i)
+            if (auto* t = qobject_cast<QCPItemText*>(plot()->item(i)); t && t->text().startsWith("sliding")) {
+                const bool saysCompute = t->text().contains(QStringLiteral("compute-bound"));
+                EXPECT_EQ(saysCompute, ridge < 400.0) << "ridge " << ridge << ": " << t->text().toStdString();
+                ++frames;
+            }
+    }
+    EXPECT_GT(frames, 0);
+    QSettings().setValue(QStringLiteral("view/animate"), false);
+}
+
 TEST_F(MainWindowTest, ResetViewRestoresTheDerivedRanges)
 {
     plot()->xAxis->setRange(1, 10);

@@ -148,6 +148,18 @@ PlotSpec between(const PlotSpec& a, const PlotSpec& b, double t)
         }
     s.ridge = logMix(a.ridge, b.ridge, t);
     s.peak = logMix(a.peak, b.peak, t);
+    // A point keeps the regime (colour and verdict) it had until the sliding ridge passes it, so
+    // nothing says compute-bound while it is still left of the ridge drawn.
+    auto passed = [&](double x) { return (x < s.ridge) != (x < a.ridge); };
+    if (a.points.size() == s.points.size())
+        for (size_t i = 0; i < s.points.size(); ++i)
+            if (!passed(s.points[i].at.x))
+                s.points[i].regime = a.points[i].regime;
+    if (a.labels.size() == s.labels.size())
+        for (size_t i = 0; i < s.labels.size(); ++i)
+            if (s.labels[i].role == LabelRole::PointLabel && a.labels[i].role == LabelRole::PointLabel
+                && !passed(s.labels[i].at.x))
+                s.labels[i].text = a.labels[i].text;
     for (auto& l : s.labels) {
         for (const auto& old : a.labels)
             if (old.role == l.role && l.role != LabelRole::PointLabel && l.role != LabelRole::LeverLabel
