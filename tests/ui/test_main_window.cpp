@@ -12,7 +12,11 @@
 #include "ui/window/main_window.h"
 #include "ui/window/roofline_plot_widget.h"
 
+#include <QClipboard>
+#include <QGuiApplication>
 #include <qcustomplot.h>
+
+#include <cmath>
 
 #include <gtest/gtest.h>
 
@@ -354,6 +358,34 @@ TEST_F(MainWindowTest, ResetViewRestoresTheDerivedRanges)
     window->plotWidget()->resetView();
     EXPECT_DOUBLE_EQ(plot()->xAxis->range().lower, 0.1);
     EXPECT_DOUBLE_EQ(plot()->xAxis->range().upper, 1e4);
+}
+
+TEST_F(MainWindowTest, ZoomInAndOutFromTheViewMenuKeepTheCentreAndComeBack)
+{
+    auto* zoomIn = window->findChild<QAction*>(QStringLiteral("zoomIn"));
+    auto* zoomOut = window->findChild<QAction*>(QStringLiteral("zoomOut"));
+    ASSERT_NE(zoomIn, nullptr);
+    ASSERT_NE(zoomOut, nullptr);
+    EXPECT_EQ(zoomIn->shortcut(), QKeySequence(QKeySequence::ZoomIn));
+    zoomIn->trigger(); // 0.1 .. 1e4 is 5 decades about 10^1.5; in: 5 / 1.5 decades about it
+    const QCPRange x = plot()->xAxis->range();
+    EXPECT_NEAR(std::log10(x.upper / x.lower), 5.0 / 1.5, 1e-9);
+    EXPECT_NEAR(std::sqrt(x.lower * x.upper), std::sqrt(0.1 * 1e4), 1e-9);
+    zoomOut->trigger();
+    EXPECT_NEAR(plot()->xAxis->range().lower, 0.1, 1e-12);
+    EXPECT_NEAR(plot()->xAxis->range().upper, 1e4, 1e-8);
+}
+
+TEST_F(MainWindowTest, CopyFigurePutsThePlotOnTheClipboard)
+{
+    QGuiApplication::clipboard()->clear();
+    auto* copy = window->findChild<QAction*>(QStringLiteral("copyFigure"));
+    ASSERT_NE(copy, nullptr);
+    EXPECT_EQ(copy->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    copy->trigger();
+    const QImage image = QGuiApplication::clipboard()->image();
+    ASSERT_FALSE(image.isNull());
+    EXPECT_EQ(image.size() / image.devicePixelRatio(), plot()->size());
 }
 
 TEST_F(MainWindowTest, TheAnimatedToggleEndsWhereTheInstantOneDoes)

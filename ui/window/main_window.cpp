@@ -17,10 +17,12 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -259,6 +261,11 @@ void MainWindow::createEditMenu()
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
+    addMenuAction(edit, tr("&Copy Figure"), "copyFigure",
+        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), // Ctrl+C stays the table's: it copies a cell
+        tr("Copy the plot as an image, to paste into a document or a chat"),
+        [this]() { QGuiApplication::clipboard()->setImage(m_plot->figureImage()); });
+    edit->addSeparator();
     addMenuAction(edit, tr("&Add Kernel"), "addKernel", QKeySequence(Qt::CTRL | Qt::Key_K),
         tr("Add a kernel (then edit its numbers in the table)"), [this]() {
             Kernel k;
@@ -309,6 +316,10 @@ void MainWindow::createViewMenu()
                     5000);
             }
         });
+    addMenuAction(view, tr("Zoom &In"), "zoomIn", QKeySequence::ZoomIn, tr("Zoom in about the plot's centre"),
+        [this]() { m_plot->zoom(1.5); });
+    addMenuAction(view, tr("Zoom &Out"), "zoomOut", QKeySequence::ZoomOut, tr("Zoom out about the plot's centre"),
+        [this]() { m_plot->zoom(1.0 / 1.5); });
     addMenuAction(view, tr("&Reset View"), "resetView", QKeySequence(Qt::CTRL | Qt::Key_0),
         tr("Back to the derived axis ranges"), [this]() {
             // Forget a zoom a loaded session carried, then show the derived ranges.

@@ -340,6 +340,21 @@ void RooflinePlotWidget::resetView()
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
+void RooflinePlotWidget::zoom(double factor)
+{
+    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
+        const QCPRange r = axis->range();
+        const double centre = std::sqrt(r.lower * r.upper), half = std::pow(r.upper / r.lower, 0.5 / factor);
+        axis->setRange(centre / half, centre * half);
+    }
+    m_plot->replot(QCustomPlot::rpQueuedReplot); // rangeChanged relays the names out
+}
+
+QImage RooflinePlotWidget::figureImage() const
+{
+    return m_plot->toPixmap().toImage();
+}
+
 void RooflinePlotWidget::changeEvent(QEvent* event)
 {
     QWidget::changeEvent(event);

@@ -5,6 +5,7 @@
 #include "core/plot/plot_spec.h"
 #include "ui/plot/plot_style.h"
 
+#include <QImage>
 #include <QWidget>
 
 #include <functional>
@@ -35,6 +36,8 @@ public:
     void setStyle(const PlotStyle& style);
 
     QCustomPlot* plot() const { return m_plot; }
+    /// The plot as it looks on screen now, for the clipboard (Edit > Copy Figure).
+    QImage figureImage() const;
 
     /// Place mode: a click on empty plot asks for a kernel there (placeRequested).
     void setPlaceMode(bool on);
@@ -60,6 +63,9 @@ public:
 
 public slots:
     void resetView();
+    /// Zooms the view about its centre: `factor` > 1 in (each axis `factor` times narrower in
+    /// decades), < 1 out. The labels follow as after a wheel zoom.
+    void zoom(double factor);
 
 signals:
     /// "I = 12 FLOP/byte · 45 TFLOP/s · roof here 40 TFLOP/s (memory-bound)"; empty when
