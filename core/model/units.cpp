@@ -365,7 +365,7 @@ std::string formatQuantity(double value, Dimension dim, int significant)
             if (mag >= 1e-3)
                 return formatNumber(value * 1e3, significant) + " ms";
             if (mag >= 1e-6)
-                return formatNumber(value * 1e6, significant) + " us";
+                return formatNumber(value * 1e6, significant) + " \xC2\xB5s"; // µs
             return formatNumber(value * 1e9, significant) + " ns";
         }
         return formatNumber(value, significant) + " s";

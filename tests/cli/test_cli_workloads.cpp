@@ -146,7 +146,7 @@ TEST(Cli, AnalyzeCountsTheTimeLatencyBoundKernelsHold)
     std::ofstream(file) << "name,flops,bytes,time_s\ngemm,4.4e12,3.0e9,6.0e-3\nbias,2.0e6,8.0e6,5.0e-6\n";
     const CliRun r = roofline({"analyze", file, "--hw", "h100"});
     ASSERT_EQ(r.code, 0) << r.err;
-    EXPECT_NE(r.out.find("latency-bound: 1 kernel (under 8 us each, launches of 4 us), 0.0833% of the measured time"),
+    EXPECT_NE(r.out.find("latency-bound: 1 kernel (under 8 µs each, launches of 4 µs), 0.0833% of the measured time"),
         std::string::npos)
         << r.out;
     const json j = json::parse(roofline({"analyze", file, "--hw", "h100", "--format", "json"}).out);

@@ -179,7 +179,7 @@ TEST(Ncu, TimesAndBytesAreReadInTheUnitsNcuWritesThem)
         "raw)");
     // memset has no FLOP counter rows at all: unknown, not zero.
     EXPECT_NE(imp.warnings[1].find("1 launch has no FLOP counter in this export: FLOPs unknown (not zero), "
-                                   "bandwidth known, not on the roofline: 'memset' (ID 2, line 10: 1.05 MB in 5 us"),
+                                   "bandwidth known, not on the roofline: 'memset' (ID 2, line 10: 1.05 MB in 5 µs"),
         std::string::npos)
         << imp.warnings[1];
 }
@@ -251,5 +251,5 @@ TEST(Ncu, ALaunchWithoutFlopCountersHasUnknownFlopsNotZero)
     ASSERT_EQ(r->warnings.size(), 1u);
     EXPECT_EQ(r->warnings[0],
         "1 launch has no FLOP counter in this export: FLOPs unknown (not zero), bandwidth known, not on the "
-        "roofline: 'copy' (ID 2, line 5: 16.8 MB in 20.2 us, 832 GB/s)");
+        "roofline: 'copy' (ID 2, line 5: 16.8 MB in 20.2 µs, 832 GB/s)");
 }

@@ -74,7 +74,7 @@ TEST(Rocprof, ACopyKernelWithNoFlopsIsRefusedWithTheReason)
     ASSERT_FALSE(r.ok());
     EXPECT_NE(r.error().message.find("no kernel can be placed on a roofline: 3 dispatches have no floating-point "
                                      "work (0 FLOPs), not on the roofline: 'vecCopy(double*, double*, double*, int, "
-                                     "int) [clone .kd]' (ID 0, line 2: 16.8 MB in 20.2 us, 832 GB/s)"),
+                                     "int) [clone .kd]' (ID 0, line 2: 16.8 MB in 20.2 µs, 832 GB/s)"),
         std::string::npos)
         << r.error().message;
 }
@@ -171,7 +171,7 @@ TEST(Rocprof, RocprofV1ResultsGiveBytesFromFetchAndWriteSize)
     ASSERT_EQ(r->warnings.size(), 1u);
     EXPECT_EQ(r->warnings[0],
         "1 dispatch has no floating-point work (0 FLOPs), not on the roofline: "
-        "'copy(float const*, float*) [clone .kd]' (ID 1, line 3: 134 MB in 86 us, 1.56 TB/s)");
+        "'copy(float const*, float*) [clone .kd]' (ID 1, line 3: 134 MB in 86 µs, 1.56 TB/s)");
 }
 
 TEST(Rocprof, RocprofV1WithoutFlopCountersIsReportedNotPlaced)
@@ -181,8 +181,8 @@ TEST(Rocprof, RocprofV1WithoutFlopCountersIsReportedNotPlaced)
     EXPECT_EQ(r.error().message,
         "no kernel can be placed on a roofline: 2 dispatches have bytes and time but no FLOP counters in this export "
         "(add SQ_INSTS_VALU_ADD_F32, _MUL_, _FMA_ ... to rocprof's pmc: line), not on the roofline: 'saxpy(int, "
-        "float, float const*, float*) [clone .kd]' (ID 0, line 2: 201 MB in 130 us, 1.55 TB/s), 'copy(float const*, "
-        "float*) [clone .kd]' (ID 1, line 3: 134 MB in 86 us, 1.56 TB/s)");
+        "float, float const*, float*) [clone .kd]' (ID 0, line 2: 201 MB in 130 µs, 1.55 TB/s), 'copy(float const*, "
+        "float*) [clone .kd]' (ID 1, line 3: 134 MB in 86 µs, 1.56 TB/s)");
     // A v1 trace with no counters at all is not a rocprof export this reader takes.
     const auto bare = parseKernels("Index,KernelName,gpu-id,queue-id,DispatchNs,BeginNs,EndNs,CompleteNs\n"
                                    "0,\"k\",0,0,1,2,3,4\n",

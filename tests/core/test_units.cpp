@@ -111,7 +111,7 @@ TEST(Units, FormatsQuantities)
     EXPECT_EQ(formatQuantity(999.7e9, Dimension::FlopRate), "1 TFLOP/s");
     EXPECT_EQ(formatQuantity(70e9, Dimension::Bytes), "70 GB");
     EXPECT_EQ(formatQuantity(20.8955e-3, Dimension::Time), "20.9 ms");
-    EXPECT_EQ(formatQuantity(15e-6, Dimension::Time), "15 us");
+    EXPECT_EQ(formatQuantity(15e-6, Dimension::Time), "15 \xC2\xB5s"); // µs
     EXPECT_EQ(formatQuantity(2.5, Dimension::Time), "2.5 s");
     EXPECT_EQ(formatQuantity(295.34, Dimension::Intensity), "295 FLOP/byte");
     EXPECT_EQ(formatSI(1e15), "1 P");
