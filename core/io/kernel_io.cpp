@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "core/io/kernel_io.h"
 
+#include "core/io/likwid_perfctr.h"
+
 #include "core/common/text.h"
 #include "core/io/csv.h"
 #include "core/io/importers.h"
 #include "core/io/json_kernels.h"
 #include "core/io/kernel_fields.h"
+#include "core/io/likwid_perfctr.h"
 #include "core/io/rocprof_csv.h"
 #include "core/io/text_file.h"
 #include "core/io/yaml_error.h"
@@ -271,6 +274,20 @@ Result<KernelImport> parseAnyKernelFormat(const std::string& text, const std::st
     const KernelReadOptions& options, std::size_t lines);
 }
 
+namespace {
+/// An import with no kernel and no rejected row is an Error that says why.
+Result<KernelImport> somethingToPlace(Result<KernelImport> r, const std::string& file)
+{
+    if (r.ok() && r->kernels.empty() && r->rejected.empty()) // a profiler's launches, none placeable
+        for (const auto& w : r->warnings)
+            if (w.find(kNotOnTheRoofline) != std::string::npos)
+                return Error {file, 0, 0, "no kernel can be placed on a roofline: " + w};
+    if (r.ok() && r->kernels.empty() && r->rejected.empty())
+        return Error {file, 0, 0, "no kernels: the file has no data rows"};
+    return r;
+}
+} // namespace
+
 Result<KernelImport> parseKernels(
     const std::string& text, const std::string& file, KernelFormat format, const KernelReadOptions& options)
 {
@@ -284,13 +301,7 @@ Result<KernelImport> parseKernels(
     auto r = parseAnyKernelFormat(text, file, format, options, lines);
     if (options.progress && r.ok() && !options.progress(1.0))
         return Error {file, 0, 0, kImportCancelled};
-    if (r.ok() && r->kernels.empty() && r->rejected.empty()) // a profiler's launches, none placeable
-        for (const auto& w : r->warnings)
-            if (w.find(kNotOnTheRoofline) != std::string::npos)
-                return Error {file, 0, 0, "no kernel can be placed on a roofline: " + w};
-    if (r.ok() && r->kernels.empty() && r->rejected.empty())
-        return Error {file, 0, 0, "no kernels: the file has no data rows"};
-    return r;
+    return somethingToPlace(std::move(r), file);
 }
 
 namespace {
@@ -338,6 +349,27 @@ Result<KernelImport> loadKernelFile(const std::string& path, const KernelReadOpt
     if (r)
         addRocprofSysinfo(r.value(), path);
     return r;
+}
+
+Result<KernelImport> loadLikwidRun(const std::vector<std::string>& paths)
+{
+    std::vector<std::string> texts;
+    for (const std::string& path : paths) {
+        auto text = readTextFile(path, kMaxKernelFileBytes);
+        if (!text)
+            return text.error();
+        if (!looksLikeLikwidPerfctr(text.value()))
+            return Error {path, 0, 0,
+                "not likwid-perfctr output: only likwid-perfctr outputs of one program are read as one run"};
+        texts.push_back(std::move(text.value()));
+    }
+    std::vector<LikwidOutput> outputs;
+    for (std::size_t i = 0; i < paths.size(); ++i)
+        outputs.push_back({paths[i], texts[i]});
+    std::string all;
+    for (const std::string& path : paths)
+        all += (all.empty() ? "" : " + ") + path;
+    return somethingToPlace(parseLikwidPerfctrRuns(outputs), all);
 }
 
 std::string kernelsToCsv(const std::vector<Kernel>& kernels)

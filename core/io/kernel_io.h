@@ -55,6 +55,11 @@ Result<KernelImport> parseKernels(const std::string& text, const std::string& fi
 /// Reads and parses a kernel file; the format comes from the suffix, else from the content.
 Result<KernelImport> loadKernelFile(const std::string& path, const KernelReadOptions& options = {});
 
+/// likwid-perfctr outputs of one program (a FLOPS_DP run, a MEM run, an L3 run ...) read as one
+/// run, each region's quantities from the first output that measured them; an Error when a file
+/// is not likwid-perfctr output (docs/profilers.md).
+Result<KernelImport> loadLikwidRun(const std::vector<std::string>& paths);
+
 /// The format a file name implies (Auto when the suffix says nothing).
 KernelFormat kernelFormatForPath(const std::string& path);
 

@@ -25,10 +25,24 @@ struct Value {
 /// What one region's groups measured; a field stays empty until a group gives it.
 struct Region {
     std::string name;
+    std::string file; ///< where it first appears: set when several files are read as one run
     int line = 0;
     std::optional<double> flops, flopSeconds, memBytes, l3Bytes, l2Bytes, bytesSeconds;
     Precision precision = Precision::FP64;
+    /// AMD Zen 2/3 count memory in two groups, MEM1 (channels 0-3) and MEM2 (4-7): each one's
+    /// volume by its channels, the memory volume once both are in.
+    std::map<std::string, double> channels;
 };
+
+/// "Memory data volume (channels 0-3) [GBytes]" -> "0-3"; empty for any other metric.
+std::string channelsOf(const std::string& metric)
+{
+    static const std::string head = "Memory data volume (channels ", tail = ") [GBytes]";
+    if (metric.size() <= head.size() + tail.size() || metric.compare(0, head.size(), head) != 0
+        || metric.compare(metric.size() - tail.size(), tail.size(), tail) != 0)
+        return {};
+    return metric.substr(head.size(), metric.size() - head.size() - tail.size());
+}
 
 std::optional<double> number(std::string_view cell)
 {
@@ -109,15 +123,21 @@ public:
                 into = v->sum * 1e9;
         };
         volume("Memory data volume [GBytes]", r.memBytes);
+        for (const auto& [name, v] : m_metrics)
+            if (const std::string ch = channelsOf(name); !ch.empty())
+                r.channels.emplace(ch, v.sum * 1e9);
+        if (!r.memBytes && r.channels.count("0-3") && r.channels.count("4-7"))
+            r.memBytes = r.channels["0-3"] + r.channels["4-7"];
         volume("L3 data volume [GBytes]", r.l3Bytes);
         volume("L2 data volume [GBytes]", r.l2Bytes);
-        if ((r.memBytes || r.l3Bytes || r.l2Bytes) && !r.bytesSeconds)
+        if ((r.memBytes || r.l3Bytes || r.l2Bytes || !r.channels.empty()) && !r.bytesSeconds)
             r.bytesSeconds = seconds;
         m_metrics.clear();
     }
 
     std::vector<Region> regions;
     std::string device;
+    std::string file; ///< the file being read, when several are read as one run
 
 private:
     void metric(const std::vector<std::string_view>& row)
@@ -150,7 +170,11 @@ private:
         for (auto& r : regions)
             if (r.name == name)
                 return r;
-        regions.push_back(Region {name, m_line, {}, {}, {}, {}, {}, {}, Precision::FP64});
+        Region r;
+        r.name = name;
+        r.file = file;
+        r.line = m_line;
+        regions.push_back(std::move(r));
         return regions.back();
     }
 
@@ -167,8 +191,9 @@ std::string regionNote(const std::vector<std::pair<const Region*, std::string>>&
 {
     return std::to_string(rs.size()) + (rs.size() == 1 ? " region has " : " regions have ") + what + kNotOnTheRoofline
         + firstOf(rs.size(), 5, [&](std::size_t i) {
-              return quoted(rs[i].first->name) + " (line " + std::to_string(rs[i].first->line) + ": " + rs[i].second
-                  + ")";
+              const Region& r = *rs[i].first;
+              return quoted(r.name) + " (" + (r.file.empty() ? std::string() : r.file + " ") + "line "
+                  + std::to_string(r.line) + ": " + rs[i].second + ")";
           });
 }
 
@@ -181,15 +206,27 @@ std::string flopsDetail(const Region& r)
         d += "; " + formatQuantity(*r.flops / *r.l3Bytes, Dimension::Intensity) + " at L3";
     if (r.l2Bytes && *r.l2Bytes > 0)
         d += "; " + formatQuantity(*r.flops / *r.l2Bytes, Dimension::Intensity) + " at L2";
+    for (const auto& [channels, bytes] : r.channels) // one of MEM1 and MEM2: half the memory
+        d += "; memory channels " + channels + " only: " + formatQuantity(bytes, Dimension::Bytes);
     return d;
 }
 
 std::string bytesDetail(const Region& r)
 {
     const bool mem = r.memBytes.has_value();
-    const double bytes = mem ? *r.memBytes : r.l3Bytes ? *r.l3Bytes : r.l2Bytes.value_or(0);
+    const bool part = !mem && !r.l3Bytes && !r.l2Bytes && !r.channels.empty();
+    const double bytes = mem ? *r.memBytes
+        : r.l3Bytes          ? *r.l3Bytes
+        : r.l2Bytes          ? *r.l2Bytes
+        : part               ? r.channels.begin()->second
+                             : 0;
     const std::optional<double> seconds = r.bytesSeconds;
-    std::string d = (mem ? "memory " : r.l3Bytes ? "L3 " : "L2 ") + formatQuantity(bytes, Dimension::Bytes);
+    std::string d = (mem                ? "memory "
+                            : r.l3Bytes ? "L3 "
+                            : r.l2Bytes ? "L2 "
+                            : part      ? "memory channels " + r.channels.begin()->first + " "
+                                        : "")
+        + formatQuantity(bytes, Dimension::Bytes);
     if (seconds && *seconds > 0)
         d += " in " + formatQuantity(*seconds, Dimension::Time) + ", "
             + formatQuantity(bytes / *seconds, Dimension::ByteRate);
@@ -206,26 +243,37 @@ bool looksLikeLikwidPerfctr(std::string_view text)
 
 Result<KernelImport> parseLikwidPerfctr(std::string_view text, const std::string& file)
 {
+    return parseLikwidPerfctrRuns({{file, text}});
+}
+
+Result<KernelImport> parseLikwidPerfctrRuns(const std::vector<LikwidOutput>& outputs)
+{
     Reader reader;
-    int lineNo = 0;
-    for (std::size_t at = 0; at < text.size();) {
-        std::size_t end = text.find('\n', at);
-        if (end == text.npos)
-            end = text.size();
-        std::string_view line = text.substr(at, end - at);
-        if (!line.empty() && line.back() == '\r')
-            line.remove_suffix(1);
-        reader.line(line, ++lineNo);
-        at = end + 1;
+    for (const LikwidOutput& output : outputs) {
+        reader.file = outputs.size() > 1 ? output.file : std::string();
+        int lineNo = 0;
+        for (std::size_t at = 0; at < output.text.size();) {
+            std::size_t end = output.text.find('\n', at);
+            if (end == output.text.npos)
+                end = output.text.size();
+            std::string_view line = output.text.substr(at, end - at);
+            if (!line.empty() && line.back() == '\r')
+                line.remove_suffix(1);
+            reader.line(line, ++lineNo);
+            at = end + 1;
+        }
+        reader.commit();
     }
-    reader.commit();
+    std::string file;
+    for (const LikwidOutput& output : outputs)
+        file += (file.empty() ? "" : " + ") + output.file;
     if (reader.regions.empty())
         return Error {file, 0, 0, "likwid-perfctr output with no 'Group N: NAME' tables"};
     KernelImport out;
     out.source = "likwid-perfctr";
     out.device = reader.device;
     out.suggestedHardware = hardwareForCpuName(reader.device);
-    std::vector<std::pair<const Region*, std::string>> noMemory, noFlops, zeroFlops;
+    std::vector<std::pair<const Region*, std::string>> noMemory, noFlops, cacheOnly, zeroFlops;
     for (const Region& r : reader.regions) {
         const bool flops = r.flops && *r.flops > 0;
         if (flops && r.memBytes && *r.memBytes > 0) {
@@ -248,18 +296,27 @@ Result<KernelImport> parseLikwidPerfctr(std::string_view text, const std::string
             out.lines.push_back(r.line);
         } else if (flops) {
             noMemory.emplace_back(&r, flopsDetail(r));
-        } else if (r.memBytes || r.l3Bytes || r.l2Bytes) {
-            (r.flops ? zeroFlops : noFlops).emplace_back(&r, bytesDetail(r));
+        } else if (r.flops && (r.memBytes || r.l3Bytes || r.l2Bytes || !r.channels.empty())) {
+            zeroFlops.emplace_back(&r, bytesDetail(r));
+        } else if (r.memBytes) {
+            noFlops.emplace_back(&r, bytesDetail(r));
+        } else if (r.l3Bytes || r.l2Bytes || !r.channels.empty()) {
+            cacheOnly.emplace_back(&r, bytesDetail(r));
         }
     }
+    // Each note asks for every group a point still needs, so following it ends in a point.
     if (!noMemory.empty())
         out.warnings.push_back(regionNote(noMemory,
-            "FLOPs but no memory data volume (measure the MEM group too: -g FLOPS_DP -g MEM, or append a MEM "
-            "run's output of the same program to this file)"));
+            "FLOPs but no memory volume (add a MEM run of the same program, MEM1+MEM2 on AMD Zen 2/3; open it "
+            "with this file or append it)"));
     if (!noFlops.empty())
         out.warnings.push_back(regionNote(noFlops,
-            "bytes but no FLOPs (measure FLOPS_DP or FLOPS_SP too, or append such a run's output of the same "
-            "program to this file)"));
+            "bytes but no FLOPs (add a FLOPS_DP or FLOPS_SP run of the same program; open it with this file or "
+            "append it)"));
+    if (!cacheOnly.empty())
+        out.warnings.push_back(regionNote(cacheOnly,
+            "no FLOPs and no memory volume (a point needs both: add FLOPS_DP and MEM runs of the same program, "
+            "MEM1+MEM2 on AMD Zen 2/3; open them with this file or append them)"));
     if (!zeroFlops.empty())
         out.warnings.push_back(regionNote(zeroFlops, "no floating-point work (0 FLOPs)"));
     if (out.kernels.empty() && out.rejected.empty() && out.warnings.empty())

@@ -31,7 +31,7 @@ TEST(ForeignFiles, RealFilesAreNamedForWhatTheyAre)
         ".*SpeedOfLight.*' did not match any section.'); rerun ncu with --csv and the metrics in docs/profilers.md");
     EXPECT_EQ(refusal("ncu-source-page.csv").rfind("this is Nsight Compute's source page", 0), 0u);
     // likwid-perfctr output is read (test_likwid.cpp); one group alone says what it lacks.
-    EXPECT_NE(refusal("likwid-perfctr-flops-dp.txt").find("FLOPs but no memory data volume"), std::string::npos);
+    EXPECT_NE(refusal("likwid-perfctr-flops-dp.txt").find("FLOPs but no memory volume"), std::string::npos);
     EXPECT_EQ(refusal("likwid-bench-summary.txt").rfind("this is a likwid-bench summary", 0), 0u);
     EXPECT_EQ(refusal("nsys-cuda-gpu-kern-sum.csv"),
         "this is an Nsight Systems kernel summary: it has times but no FLOPs or bytes; export with ncu instead "

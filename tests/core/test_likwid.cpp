@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // likwid-perfctr's text output as kernels (tests/data/likwid/README.md).
 #include "core/io/kernel_io.h"
+#include "core/io/likwid_perfctr.h"
 #include "core/io/text_file.h"
 
 #include <gtest/gtest.h>
@@ -46,13 +47,59 @@ TEST(Likwid, ARealFlopsDpRunAloneSaysWhatItMeasuredAndWhatIsMissing)
     const auto r = loadKernelFile(kDir + "cg-flops-dp.txt");
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().message,
-        "no kernel can be placed on a roofline: 1 region has FLOPs but no memory data volume (measure the MEM group "
-        "too: -g FLOPS_DP -g MEM, or append a MEM run's output of the same program to this file), not on the "
-        "roofline: 'whole run' (line 12: 578 MFLOP FP64 in 649 ms, 890 MFLOP/s)");
+        "no kernel can be placed on a roofline: 1 region has FLOPs but no memory volume (add a MEM run of the same "
+        "program, MEM1+MEM2 on AMD Zen 2/3; open it with this file or append it), not on the roofline: 'whole run' "
+        "(line 12: 578 MFLOP FP64 in 649 ms, 890 MFLOP/s)");
+    // The L3 run alone asks for both groups a point needs, not just the FLOPs: adding only
+    // FLOPS_DP would be refused again for want of MEM.
     const auto l3 = loadKernelFile(kDir + "cg-l3.txt");
     ASSERT_FALSE(l3.ok());
-    EXPECT_NE(l3.error().message.find("'whole run' (line 12: L3 4.89 GB in 395 ms, 12.4 GB/s)"), std::string::npos)
-        << l3.error().message;
+    EXPECT_EQ(l3.error().message,
+        "no kernel can be placed on a roofline: 1 region has no FLOPs and no memory volume (a point needs both: add "
+        "FLOPS_DP and MEM runs of the same program, MEM1+MEM2 on AMD Zen 2/3; open them with this file or append "
+        "them), not on the roofline: 'whole run' (line 12: L3 4.89 GB in 395 ms, 12.4 GB/s)");
+}
+
+TEST(Likwid, OutputsOpenedTogetherAreOneRunAndTheNotesNameTheirFiles)
+{
+    const std::string flops = read("cg-flops-dp.txt"), l3 = read("cg-l3.txt");
+    const auto r = loadLikwidRun({kDir + "cg-flops-dp.txt", kDir + "cg-l3.txt"});
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().file, kDir + "cg-flops-dp.txt + " + kDir + "cg-l3.txt");
+    EXPECT_NE(r.error().message.find("'whole run' (" + kDir
+                  + "cg-flops-dp.txt line 12: 578 MFLOP FP64 in 649 ms, 890 MFLOP/s; "
+                    "0.118 FLOP/byte at L3)"),
+        std::string::npos)
+        << r.error().message;
+    const std::string mem = "Group 1: MEM\n+---+\n| Metric | HWThread 24 |\n| Runtime (RDTSC) [s] | 0.4 |\n"
+                            "| Memory data volume [GBytes] | 2.0 |\n";
+    const auto placed = parseLikwidPerfctrRuns({{"flops.txt", flops}, {"l3.txt", l3}, {"mem.txt", mem}});
+    ASSERT_TRUE(placed.ok()) << placed.error();
+    ASSERT_EQ(placed->kernels.size(), 1u);
+    EXPECT_NEAR(placed->kernels[0].flops, 889.8334e6 * 0.6494, 1.0);
+    EXPECT_DOUBLE_EQ(placed->kernels[0].bytes, 2e9);
+    EXPECT_EQ(placed->kernels[0].levelBytes.at(0), (std::pair<std::string, double> {"L3", 4.8851e9}));
+}
+
+TEST(Likwid, ZenCountsMemoryInTwoGroupsAndOneOfThemIsNotTheVolume)
+{
+    // Zen 2/3: MEM1 counts channels 0-3, MEM2 channels 4-7 (LIKWID's groups/zen3/MEM1.txt).
+    const std::string flops = "Group 1: FLOPS_DP\n+---+\n| Metric | HWThread 0 |\n| Runtime (RDTSC) [s] | 2 |\n"
+                              "| DP [MFLOP/s] | 500 |\n";
+    const auto group = [](int n, const char* channels, const char* gb) {
+        return "Group 1: MEM" + std::to_string(n) + "\n+---+\n| Metric | HWThread 0 |\n| Runtime (RDTSC) [s] | 2 |\n"
+            + "| Memory data volume (channels " + channels + ") [GBytes] | " + gb + " |\n";
+    };
+    const auto both = parseKernels(flops + group(1, "0-3", "3") + group(2, "4-7", "5"), "zen.txt");
+    ASSERT_TRUE(both.ok()) << both.error();
+    ASSERT_EQ(both->kernels.size(), 1u);
+    EXPECT_DOUBLE_EQ(both->kernels[0].flops, 1e9);
+    EXPECT_DOUBLE_EQ(both->kernels[0].bytes, 8e9); // 3 + 5 GB: all eight channels
+    const auto half = parseKernels(flops + group(1, "0-3", "3"), "zen.txt");
+    ASSERT_FALSE(half.ok()); // half the channels' bytes would put the point at twice its intensity
+    EXPECT_NE(half.error().message.find("1 GFLOP FP64 in 2 s, 500 MFLOP/s; memory channels 0-3 only: 3 GB"),
+        std::string::npos)
+        << half.error().message;
 }
 
 TEST(Likwid, AppendedRunsOfTheSameProgramCombineByRegion)

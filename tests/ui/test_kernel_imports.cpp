@@ -43,6 +43,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QUrl>
 
 using namespace roofline;
 using namespace roofline::ui;
@@ -256,4 +257,52 @@ TEST_F(KernelsTest, FileDialogsStartInTheFolderOfTheLastFileOpened)
     const QString file = QString::fromStdString(std::string(ROOFLINE_TEST_DATA) + "/real/h200_ncu_raw.csv");
     ASSERT_EQ(window->openFile(file, false), QString());
     EXPECT_EQ(Settings().lastDirectory(), QFileInfo(file).absolutePath());
+}
+
+TEST_F(KernelsTest, LikwidOutputsDroppedTogetherAreOneRunOfTheProgram)
+{
+    // The real Zen 4 FLOPS_DP and L3 runs of the CG solver, and a MEM run of it: dropped at once,
+    // the three are one point (FLOPs from the first, bytes from the MEM run, L3 as a level).
+    QTemporaryDir dir;
+    const QString mem = dir.filePath(QStringLiteral("likwid_MEM.txt"));
+    {
+        QFile f(mem);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write("Group 1: MEM\n+---+\n| Metric | HWThread 24 |\n+---+\n| Runtime (RDTSC) [s] | 0.4 |\n"
+                "| Memory data volume [GBytes] | 2.0 |\n+---+\n");
+    }
+    const QString data = QString::fromStdString(std::string(ROOFLINE_TEST_DATA) + "/likwid/");
+    QStringList boxes;
+    QTimer answer;
+    answer.setInterval(20);
+    QObject::connect(&answer, &QTimer::timeout, [&]() {
+        if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+            boxes << box->text();
+            box->button(box->windowTitle().contains(QStringLiteral("Switch")) ? QMessageBox::No : QMessageBox::Ok)
+                ->click();
+        } else if (auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget())) {
+            dialog->reject(); // the import report of a refused run
+        }
+    });
+    answer.start();
+    // Two of them (FLOPS_DP and L3) still lack the memory volume: refused, saying what to add.
+    window->openDroppedFiles({QUrl::fromLocalFile(data + "cg-flops-dp.txt"), QUrl::fromLocalFile(data + "cg-l3.txt")});
+    EXPECT_TRUE(doc()->session().kernels.empty());
+    ASSERT_FALSE(boxes.isEmpty());
+    EXPECT_TRUE(boxes.back().contains(QStringLiteral("0.118 FLOP/byte at L3"))) << boxes.back().toStdString();
+    EXPECT_TRUE(boxes.back().contains(QStringLiteral("add a MEM run"))) << boxes.back().toStdString();
+
+    window->openDroppedFiles({QUrl::fromLocalFile(data + "cg-flops-dp.txt"), QUrl::fromLocalFile(data + "cg-l3.txt"),
+        QUrl::fromLocalFile(mem)});
+    answer.stop();
+    ASSERT_EQ(doc()->session().kernels.size(), 1u) << boxes.join('\n').toStdString();
+    const Kernel& k = doc()->session().kernels[0];
+    EXPECT_EQ(k.name, "whole run");
+    EXPECT_NEAR(k.flops, 889.8334e6 * 0.6494, 1.0);
+    EXPECT_DOUBLE_EQ(k.bytes, 2e9);
+    ASSERT_EQ(k.levelBytes.size(), 1u);
+    EXPECT_EQ(k.levelBytes[0].first, "L3");
+    EXPECT_TRUE(
+        doc()->undoStack()->undoText().endsWith(QStringLiteral(" from cg-flops-dp.txt + cg-l3.txt + likwid_MEM.txt")))
+        << doc()->undoStack()->undoText().toStdString();
 }

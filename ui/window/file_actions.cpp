@@ -5,6 +5,7 @@
 #include "core/io/ceilings.h"
 #include "core/io/file_kind.h"
 #include "core/io/kernel_io.h"
+#include "core/io/likwid_perfctr.h"
 #include "core/io/nersc_plot.h"
 #include "core/io/profile_yaml.h"
 #include "core/io/session_yaml.h"
@@ -266,7 +267,22 @@ QString FileActions::importKernels(const QString& path, bool ask)
         emit message(tr("Import of %1 cancelled").arg(QFileInfo(path).fileName()), 5000);
         return {};
     }
-    auto result = std::move(*loaded);
+    return takeImport(std::move(*loaded), path, QFileInfo(path).fileName(), ask);
+}
+
+QString FileActions::importLikwidRun(const QStringList& paths, bool ask)
+{
+    std::vector<std::string> files;
+    QStringList names;
+    for (const QString& path : paths) {
+        files.push_back(path.toStdString());
+        names << QFileInfo(path).fileName();
+    }
+    return takeImport(loadLikwidRun(files), paths.join(QStringLiteral(" + ")), names.join(QStringLiteral(" + ")), ask);
+}
+
+QString FileActions::takeImport(Result<KernelImport> result, const QString& path, const QString& name, bool ask)
+{
     if (!result)
         return qs(result.error().toString());
     KernelImport& imported = result.value();
@@ -281,7 +297,6 @@ QString FileActions::importKernels(const QString& path, bool ask)
     const HardwareProfile* device = importedDevice(imported, ask, deviceNote);
     // The import and the switches it makes are one undo step: Undo puts the session back as it was.
     const int n = static_cast<int>(imported.kernels.size());
-    const QString name = QFileInfo(path).fileName();
     const QString step = tr("Import %n kernel(s) from %1", nullptr, n).arg(name);
     m_document->undoStack()->beginMacro(step);
     if (device)
@@ -365,14 +380,28 @@ bool FileActions::maybeSave()
 
 void FileActions::openDropped(const QList<QUrl>& urls)
 {
-    for (const QUrl& url : urls) {
-        if (!url.isLocalFile())
-            continue;
-        const QString path = url.toLocalFile();
+    QStringList paths;
+    for (const QUrl& url : urls)
+        if (url.isLocalFile())
+            paths << url.toLocalFile();
+    for (const QString& path : withoutLikwidRun(paths)) {
         if (isSessionFile(path.toStdString(), fileHead(path)) && !maybeSave())
             continue;
         warn(tr("Open failed"), openFile(path));
     }
+}
+
+QStringList FileActions::withoutLikwidRun(const QStringList& paths)
+{
+    // Several likwid-perfctr outputs at once are the groups of one program (FLOPS_DP, MEM, L3...):
+    // read together, they make the points no one of them makes alone.
+    QStringList likwid, others;
+    for (const QString& path : paths)
+        (looksLikeLikwidPerfctr(fileHead(path)) ? likwid : others) << path;
+    if (likwid.size() < 2)
+        return paths;
+    warn(tr("Import failed"), importLikwidRun(likwid, true));
+    return others;
 }
 
 void FileActions::newSession()
@@ -399,10 +428,13 @@ void FileActions::openDialog()
 
 void FileActions::importDialog()
 {
-    const QString path
-        = QFileDialog::getOpenFileName(m_window, tr("Import Kernels"), m_settings->lastDirectory(), kernelFileFilter());
-    rememberFolder(m_settings, path);
-    if (!path.isEmpty())
+    // Several files: each is imported, except likwid-perfctr outputs, which are one run.
+    const QStringList paths = QFileDialog::getOpenFileNames(
+        m_window, tr("Import Kernels"), m_settings->lastDirectory(), kernelFileFilter());
+    if (paths.isEmpty())
+        return;
+    rememberFolder(m_settings, paths.front());
+    for (const QString& path : withoutLikwidRun(paths))
         warn(tr("Import failed"), importKernels(path, true));
 }
 

@@ -37,6 +37,8 @@ public:
     /// import report when rows were rejected; without it they are reported and the rest imported.
     QString openFile(const QString& path, bool ask = true);
     QString importKernels(const QString& path, bool ask);
+    /// likwid-perfctr outputs of one program (a FLOPS_DP run, a MEM run ...) imported as one run.
+    QString importLikwidRun(const QStringList& paths, bool ask);
     /// The Import Kernels dialog's file types: kernel files and profilers' exports (.txt too).
     static QString kernelFileFilter();
     /// Saves the session with the zoom the window shows.
@@ -88,7 +90,12 @@ private:
     QString takeModelPreset(const QString& path, const std::string& text);
     QString takeHardwareProfile(const QString& path, const std::string& text);
     QString takeCeilings(const QString& path, const std::string& text, bool ask);
-    /// Reads a profiler export again with its launches summed by name, when the user wants that.
+    /// Puts an import's kernels into the session as one undo step (switching to the device the
+    /// export names, asked first when `ask`); the error, or empty. `name` is for the messages.
+    QString takeImport(Result<KernelImport> result, const QString& path, const QString& name, bool ask);
+    /// Imports the likwid-perfctr outputs among `paths` as one run when there are several;
+    /// returns the paths left to open one by one.
+    QStringList withoutLikwidRun(const QStringList& paths);
     /// The profile of the device a profiler export names, to switch to (asked first when `ask`),
     /// or nullptr; `note` says what is switched from what, or what was kept.
     const HardwareProfile* importedDevice(const KernelImport& imported, bool ask, QString& note) const;
