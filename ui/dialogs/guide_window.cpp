@@ -39,6 +39,8 @@ GuideWindow::GuideWindow(QWidget* parent)
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     buttons->button(QDialogButtonBox::Close)->setToolTip(tr("Close the guide"));
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
+    // The figures follow the page's width: the viewport's own size, known only once shown.
+    m_browser->viewport()->installEventFilter(this);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_browser);
     layout->addWidget(buttons);
@@ -53,7 +55,11 @@ bool GuideWindow::showPage(const QString& page)
     if (!f.open(QIODevice::ReadOnly))
         return false;
     m_browser->document()->setMarkdown(QString::fromUtf8(f.readAll()));
+    m_fittedTo = 0; // a new page's figures are at their natural size
     fitImages();
+    // The browser's cursor at the start: a show makes it visible, and left where it was, it
+    // opened the guide halfway down its page.
+    m_browser->setTextCursor(QTextCursor(m_browser->document()));
     m_browser->verticalScrollBar()->setValue(0);
     setWindowTitle(
         tr("%1 \u2014 Roofline Studio").arg(m_browser->documentTitle().isEmpty() ? page : m_browser->documentTitle()));
@@ -62,8 +68,14 @@ bool GuideWindow::showPage(const QString& page)
 
 void GuideWindow::fitImages()
 {
-    // The figures are 1000 px wide: shown at most as wide as the page, keeping their shape.
+    // The figures are 1000 px wide: shown at most as wide as the page, keeping their shape. A
+    // page read from its start stays at its start while they grow.
     const double room = std::max(200, m_browser->viewport()->width() - 40);
+    if (room == m_fittedTo)
+        return;
+    m_fittedTo = room;
+    QScrollBar* bar = m_browser->verticalScrollBar();
+    const bool atStart = bar->value() == 0;
     QTextDocument* doc = m_browser->document();
     for (QTextBlock b = doc->begin(); b.isValid(); b = b.next())
         for (auto it = b.begin(); !it.atEnd(); ++it) {
@@ -85,12 +97,15 @@ void GuideWindow::fitImages()
             c.setPosition(fragment.position() + fragment.length(), QTextCursor::KeepAnchor);
             c.setCharFormat(image);
         }
+    if (atStart)
+        bar->setValue(0);
 }
 
-void GuideWindow::resizeEvent(QResizeEvent* event)
+bool GuideWindow::eventFilter(QObject* watched, QEvent* event)
 {
-    QDialog::resizeEvent(event);
-    fitImages();
+    if (watched == m_browser->viewport() && event->type() == QEvent::Resize)
+        fitImages();
+    return QDialog::eventFilter(watched, event);
 }
 
 } // namespace roofline::ui

@@ -18,11 +18,12 @@ public:
     QTextBrowser* browser() const { return m_browser; }
 
 protected:
-    void resizeEvent(QResizeEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void fitImages();
     QTextBrowser* m_browser = nullptr;
+    double m_fittedTo = 0; ///< the width the figures were fitted to
 };
 
 } // namespace roofline::ui
