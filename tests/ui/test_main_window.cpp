@@ -14,6 +14,7 @@
 
 #include <QClipboard>
 #include <QGuiApplication>
+#include <QTemporaryDir>
 #include <qcustomplot.h>
 
 #include <cmath>
@@ -358,6 +359,36 @@ TEST_F(MainWindowTest, ResetViewRestoresTheDerivedRanges)
     window->plotWidget()->resetView();
     EXPECT_DOUBLE_EQ(plot()->xAxis->range().lower, 0.1);
     EXPECT_DOUBLE_EQ(plot()->xAxis->range().upper, 1e4);
+}
+
+TEST_F(MainWindowTest, TheNextStartReopensTheSessionOpenAtCloseUnlessTurnedOff)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("mine.roofline.yaml"));
+    chooseHardware("b200");
+    ASSERT_EQ(window->saveTo(path), QString());
+    ASSERT_TRUE(window->close());
+    window = std::make_unique<MainWindow>(test::shippedCatalog(), std::vector<Error> {});
+    ASSERT_EQ(window->reopenLastSession(), QString());
+    EXPECT_EQ(window->document()->filePath(), path);
+    EXPECT_EQ(window->document()->session().hardwareId, "b200");
+
+    // Turned off (File > Reopen Last Session at Start), the next start has an untitled session.
+    auto* reopen = window->findChild<QAction*>(QStringLiteral("reopenLastSession"));
+    ASSERT_NE(reopen, nullptr);
+    EXPECT_TRUE(reopen->isChecked()) << "on by default";
+    reopen->trigger();
+    ASSERT_TRUE(window->close());
+    window = std::make_unique<MainWindow>(test::shippedCatalog(), std::vector<Error> {});
+    EXPECT_EQ(window->reopenLastSession(), QString());
+    EXPECT_TRUE(window->document()->filePath().isEmpty());
+
+    // On again, with the file gone: the status bar says so and nothing else happens.
+    window->findChild<QAction*>(QStringLiteral("reopenLastSession"))->trigger();
+    ASSERT_TRUE(QFile::remove(path));
+    EXPECT_EQ(window->reopenLastSession(), QString());
+    EXPECT_TRUE(window->document()->filePath().isEmpty());
+    EXPECT_TRUE(window->statusBar()->currentMessage().contains(QStringLiteral("no longer there")));
 }
 
 TEST_F(MainWindowTest, ZoomInAndOutFromTheViewMenuKeepTheCentreAndComeBack)

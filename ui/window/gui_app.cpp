@@ -114,6 +114,8 @@ int runGui(int argc, char** argv)
         const QString error = window.openExample();
         if (!error.isEmpty())
             std::cerr << "warning: " << error.toStdString() << "\n";
+    } else if (const QString error = window.reopenLastSession(); !error.isEmpty()) {
+        QMessageBox::warning(&window, QStringLiteral("Reopen failed"), error);
     }
     return app.exec();
 }

@@ -227,6 +227,11 @@ void MainWindow::createFileMenu()
         [this](bool on) { m_settings->setGroupLaunches(on); });
     group->setCheckable(true);
     group->setChecked(m_settings->groupLaunches());
+    QAction* reopen = addMenuAction(file, tr("Reopen &Last Session at Start"), "reopenLastSession", QKeySequence(),
+        tr("Start with the session that was open when the window last closed"),
+        [this](bool on) { m_settings->setReopenLastSession(on); });
+    reopen->setCheckable(true);
+    reopen->setChecked(m_settings->reopenLastSession());
     addMenuAction(file, tr("Compare &With..."), "compareWith", QKeySequence(),
         tr("Another run (a baseline) against this session, kernel by kernel: arrows from before to after"),
         [this]() { m_files->compareWithDialog(); });
@@ -478,6 +483,18 @@ QString MainWindow::openExample()
     return m_files->openExample();
 }
 
+QString MainWindow::reopenLastSession()
+{
+    const QString last = m_settings->lastSession();
+    if (!m_settings->reopenLastSession() || last.isEmpty())
+        return {};
+    if (!QFileInfo::exists(last)) {
+        statusBar()->showMessage(tr("The last session, %1, is no longer there").arg(QDir::toNativeSeparators(last)));
+        return {};
+    }
+    return openFile(last, false);
+}
+
 bool MainWindow::maybeSave()
 {
     return m_files->maybeSave();
@@ -504,6 +521,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
     }
     m_autosave->discard(); // closed cleanly: nothing to recover
     m_settings->setWindowLayout(saveGeometry(), saveState());
+    m_settings->setLastSession(m_document->filePath()); // empty: an unsaved one, nothing to reopen
     event->accept();
 }
 

@@ -62,6 +62,9 @@ public:
     QString openFile(const QString& path, bool ask = true);
     QString saveTo(const QString& path);
     QString openExample();
+    /// At a start without a file: the session open at the last close, when File > Reopen Last
+    /// Session at Start is on and it still exists. The error, or empty (also when there was none).
+    QString reopenLastSession();
     bool maybeSave();
     void openDroppedFiles(const QList<QUrl>& urls);
     /// Adds a profile (imported ceilings, an edited profile) to the window's catalog and selects it.

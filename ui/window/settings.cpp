@@ -18,6 +18,8 @@ const char* kState = "window/state";
 const char* kRecent = "files/recent";
 const char* kExampleShown = "session/exampleShown";
 const char* kAnimate = "view/animate";
+const char* kReopenLast = "session/reopenLast";
+const char* kLastSession = "session/last";
 const char* kGroupLaunches = "import/groupLaunches";
 const char* kLastDirectory = "files/lastDirectory";
 } // namespace
@@ -121,6 +123,26 @@ bool Settings::animate() const
 void Settings::setAnimate(bool on)
 {
     m_settings.setValue(kAnimate, on);
+}
+
+bool Settings::reopenLastSession() const
+{
+    return m_settings.value(kReopenLast, true).toBool();
+}
+
+void Settings::setReopenLastSession(bool on)
+{
+    m_settings.setValue(kReopenLast, on);
+}
+
+QString Settings::lastSession() const
+{
+    return m_settings.value(kLastSession).toString();
+}
+
+void Settings::setLastSession(const QString& path)
+{
+    m_settings.setValue(kLastSession, path);
 }
 
 bool Settings::groupLaunches() const

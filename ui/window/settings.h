@@ -42,6 +42,13 @@ public:
     bool exampleShown() const;
     void setExampleShown();
 
+    /// Reopen the session open at the last close when the window starts without a file (default
+    /// on); the session itself is lastSession(), empty when it was never saved.
+    bool reopenLastSession() const;
+    void setReopenLastSession(bool on);
+    QString lastSession() const;
+    void setLastSession(const QString& path);
+
     /// Animate precision / hardware changes (default on).
     bool animate() const;
     void setAnimate(bool on);
