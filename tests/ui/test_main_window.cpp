@@ -14,6 +14,8 @@
 
 #include <QClipboard>
 #include <QGuiApplication>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTemporaryDir>
 #include <qcustomplot.h>
 
@@ -391,6 +393,23 @@ TEST_F(MainWindowTest, TheNextStartReopensTheSessionOpenAtCloseUnlessTurnedOff)
     EXPECT_TRUE(window->statusBar()->currentMessage().contains(QStringLiteral("no longer there")));
 }
 
+TEST_F(MainWindowTest, AStatusMessageWiderThanTheWindowIsCutAndWholeInItsTooltip)
+{
+    window->resize(1000, 700);
+    QCoreApplication::processEvents();
+    const QString full = QStringLiteral("Imported 9 kernel(s) from h200_ncu_raw.csv; recorded on NVIDIA H200: switched "
+                                        "from NVIDIA H100 SXM5 80GB to NVIDIA H200 SXM 141GB (Edit > Undo puts it back "
+                                        "and removes the import); shown at BF16, the precision of most of the time");
+    emit window->findChild<ui::FileActions*>()->message(full, 10000);
+    const QString shown = window->statusBar()->currentMessage();
+    EXPECT_TRUE(shown.endsWith(QChar(0x2026))) << shown.toStdString();
+    EXPECT_LE(window->statusBar()->fontMetrics().horizontalAdvance(shown), window->statusBar()->width());
+    EXPECT_EQ(window->statusBar()->toolTip(), full);
+    emit window->findChild<ui::FileActions*>()->message(QStringLiteral("Saved"), 1000);
+    EXPECT_EQ(window->statusBar()->currentMessage(), QStringLiteral("Saved"));
+    EXPECT_TRUE(window->statusBar()->toolTip().isEmpty());
+}
+
 TEST_F(MainWindowTest, ZoomInAndOutFromTheViewMenuKeepTheCentreAndComeBack)
 {
     auto* zoomIn = window->findChild<QAction*>(QStringLiteral("zoomIn"));
@@ -568,6 +587,44 @@ TEST_F(MainWindowTest, FitsALaptopScreenWithEveryPanelShown)
         EXPECT_LE(min.height(), 700) << dock << " raised: a 1366 x 768 screen holds the window";
         EXPECT_LE(min.width(), 1366) << dock;
     }
+}
+
+TEST_F(MainWindowTest, OnALaptopTheHardwareFiguresAreAboveTheFold)
+{
+    // A first start on a 1366 x 768 laptop: the peak, bandwidth and ridge show without scrolling
+    // the Hardware dock (the Details dock below it gives up the room).
+    window = std::make_unique<MainWindow>(test::shippedCatalog(), std::vector<Error> {});
+    window->resize(1366, 730);
+    window->show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(window.get()));
+    auto* scroll = window->findChild<QScrollArea*>(QStringLiteral("hardwareDockScroll"));
+    ASSERT_NE(scroll, nullptr);
+    for (int row = 0; row < 3; ++row) {
+        auto* label = window->hardwarePanel()->findChild<QLabel*>(QStringLiteral("hardwareInfo-%1").arg(row));
+        ASSERT_NE(label, nullptr);
+        const QRect shown(label->mapTo(scroll->viewport(), QPoint(0, 0)), label->size());
+        EXPECT_TRUE(scroll->viewport()->rect().contains(shown))
+            << "row " << row << " at y " << shown.top() << ".." << shown.bottom() << " of "
+            << scroll->viewport()->height();
+    }
+    auto* details = window->findChild<QDockWidget*>(QStringLiteral("detailsDock"));
+    EXPECT_GE(details->height(), 120) << "the details still read a few lines";
+
+    // The LLM form raised gets the room (the hardware panel scrolls), and never scrolls sideways.
+    auto* llm = window->findChild<QDockWidget*>(QStringLiteral("llmDock"));
+    auto* form = window->findChild<QScrollArea*>(QStringLiteral("llmDockScroll"));
+    const int hidden = form->widget()->height() - form->viewport()->height();
+    llm->raise();
+    QCoreApplication::processEvents();
+    EXPECT_FALSE(form->horizontalScrollBar()->isVisible());
+    EXPECT_LT(form->widget()->height() - form->viewport()->height(), std::max(40, hidden / 3))
+        << "of the form's " << form->widget()->height() << " px, " << form->viewport()->height() << " shown";
+    details->raise();
+    QCoreApplication::processEvents();
+    auto* ridge = window->hardwarePanel()->findChild<QLabel*>(QStringLiteral("hardwareInfo-2"));
+    EXPECT_TRUE(
+        scroll->viewport()->rect().contains(QRect(ridge->mapTo(scroll->viewport(), QPoint(0, 0)), ridge->size())))
+        << "details raised again: the ridge is back above the fold";
 }
 
 TEST_F(MainWindowTest, CompareWithPairsABaselineRunWithThisSessionAndDrawsTheArrows)

@@ -30,6 +30,9 @@
 #include <QScrollArea>
 #include <QShortcut>
 #include <QStatusBar>
+#include <QStyle>
+
+#include <algorithm>
 
 namespace roofline::ui {
 
@@ -67,14 +70,14 @@ MainWindow::MainWindow(const ProfileCatalog& catalog, const std::vector<Error>& 
     resize(std::min(1280, room.width()), std::min(860, room.height() - 40));
     restoreGeometry(m_settings->windowGeometry());
     restoreState(m_settings->windowState());
-    statusBar()->showMessage(tr("Hover the plot to read the roof; drag to pan, scroll to zoom."));
+    say(tr("Hover the plot to read the roof; drag to pan, scroll to zoom."));
     for (const auto& e : modelErrors)
-        statusBar()->showMessage(tr("Model preset skipped: %1").arg(QString::fromStdString(e.toString())), 15000);
+        say(tr("Model preset skipped: %1").arg(QString::fromStdString(e.toString())), 15000);
     if (!loadErrors.empty()) {
         QString msg = tr("%n hardware profile(s) could not be loaded and were skipped: ", nullptr,
             static_cast<int>(loadErrors.size()));
         msg += QString::fromStdString(loadErrors.front().toString());
-        statusBar()->showMessage(msg, 15000);
+        say(msg, 15000);
     }
 }
 
@@ -116,8 +119,20 @@ void MainWindow::createDocks()
     tabifyDockWidget(detailsDock, llmDock);
     tabifyDockWidget(detailsDock, ceilingsDock);
     detailsDock->raise();
-    resizeDocks({hwDock}, {290}, Qt::Horizontal);
+    // As wide as the widest left panel (the LLM form), so none of them scrolls sideways.
+    int width = 0;
+    for (QWidget* panel :
+        {static_cast<QWidget*>(m_hardware), static_cast<QWidget*>(m_llm), static_cast<QWidget*>(m_ceilings)})
+        width = std::max(width, panel->minimumSizeHint().width());
+    resizeDocks({hwDock}, {width + style()->pixelMetric(QStyle::PM_ScrollBarExtent) + 8}, Qt::Horizontal);
     resizeDocks({kernelsDock}, {200}, Qt::Vertical);
+    m_hardwareDock = hwDock;
+    for (QDockWidget* d : {detailsDock, llmDock, ceilingsDock})
+        connect(d, &QDockWidget::visibilityChanged, this, [this, d](bool shown) {
+            if (shown)
+                fitLeftDocks(d);
+        });
+    fitLeftDocks(detailsDock);
     QMenu* view = menuBar()->findChild<QMenu*>(QStringLiteral("viewMenu"));
     view->addSeparator();
     for (QDockWidget* d : {hwDock, kernelsDock, detailsDock, llmDock, ceilingsDock}) {
@@ -127,6 +142,35 @@ void MainWindow::createDocks()
         show->setToolTip(show->statusTip());
         view->addAction(show);
     }
+}
+
+void MainWindow::say(const QString& text, int ms)
+{
+    // A message wider than the window ends in "…"; the whole of it is the status bar's tooltip.
+    const int room = width() - 2 * style()->pixelMetric(QStyle::PM_LayoutLeftMargin) - 24;
+    const QString shown = statusBar()->fontMetrics().elidedText(text, Qt::ElideRight, room);
+    statusBar()->setToolTip(shown == text ? QString() : text);
+    statusBar()->showMessage(shown, ms);
+}
+
+void MainWindow::fitLeftDocks(QDockWidget* raised)
+{
+    // The hardware panel whole when the details are raised (its peak, bandwidth and ridge above
+    // the fold on a laptop; the details are a few lines). A raised LLM or Ceilings form gets
+    // its whole height first, and the hardware panel scrolls.
+    if (dockWidgetArea(raised) != Qt::LeftDockWidgetArea || dockWidgetArea(m_hardwareDock) != Qt::LeftDockWidgetArea
+        || raised->isFloating() || m_hardwareDock->isFloating())
+        return;
+    const int hardware = m_hardware->sizeHint().height() + 8;
+    const int total = m_hardwareDock->height() + raised->height();
+    if (raised->objectName() == QLatin1String("detailsDock")) {
+        resizeDocks({m_hardwareDock, raised}, {hardware, std::max(160, total - hardware)}, Qt::Vertical);
+        return;
+    }
+    auto* scroll = qobject_cast<QScrollArea*>(raised->widget());
+    const int form = (scroll && scroll->widget() ? scroll->widget()->sizeHint().height() : 0) + 40;
+    const int top = total > 0 ? std::max(120, std::min(hardware, total - form)) : hardware;
+    resizeDocks({m_hardwareDock, raised}, {top, std::max(160, total - top)}, Qt::Vertical);
 }
 
 void MainWindow::connectPanels()
@@ -140,12 +184,12 @@ void MainWindow::connectPanels()
         if (text.isEmpty())
             statusBar()->clearMessage();
         else
-            statusBar()->showMessage(text);
+            say(text);
     });
     // Selection follows between the table, the plot and the details.
     connect(m_kernels, &KernelsPanel::currentKernelChanged, m_plot, &RooflinePlotWidget::setSelectedPoint);
     connect(m_kernels, &KernelsPanel::currentKernelChanged, m_details, &DetailsPanel::showKernel);
-    connect(m_kernels, &KernelsPanel::message, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+    connect(m_kernels, &KernelsPanel::message, this, [this](const QString& m) { say(m, 8000); });
     connect(m_plot, &RooflinePlotWidget::pointClicked, m_kernels, &KernelsPanel::selectKernel);
     connect(m_plot, &RooflinePlotWidget::titleEditRequested, m_files, &FileActions::editTitle);
     connect(m_plot, &RooflinePlotWidget::pointDragged, this, [this](int index, double i, double p, int dragId) {
@@ -159,8 +203,7 @@ void MainWindow::connectPanels()
             m_kernels->selectKernel(index);
     });
     m_plot->setTooltipProvider([this](int index) { return placementHtml(*m_document, index); });
-    connect(
-        m_files, &FileActions::message, this, [this](const QString& m, int ms) { statusBar()->showMessage(m, ms); });
+    connect(m_files, &FileActions::message, this, [this](const QString& m, int ms) { say(m, ms); });
     connect(m_files, &FileActions::kernelsImported, m_kernels, &KernelsPanel::selectKernel);
     connect(m_files, &FileActions::profileSaved, this, &MainWindow::addProfile);
     connect(m_files, &FileActions::recentFilesChanged, this, &MainWindow::updateRecentMenu);
@@ -294,7 +337,7 @@ void MainWindow::createEditMenu()
     connect(m_place, &QAction::toggled, this, [this](bool on) { // also when a placement or Esc ends it
         m_plot->setPlaceMode(on);
         if (on)
-            statusBar()->showMessage(tr("Click on the plot to place one kernel there; Esc cancels."));
+            say(tr("Click on the plot to place one kernel there; Esc cancels."));
         else
             statusBar()->clearMessage();
     });
@@ -314,10 +357,10 @@ void MainWindow::createViewMenu()
         tr("Flip between BF16 and FP8 and watch the ridge move"), [this]() {
             if (!m_document->toggleBf16Fp8()) {
                 const auto* hw = m_document->hardware();
-                statusBar()->showMessage(tr("%1 has no %2 rate")
-                                             .arg(hw ? QString::fromStdString(hw->name) : QString(),
-                                                 m_document->precision() == Precision::BF16 ? QStringLiteral("FP8")
-                                                                                            : QStringLiteral("BF16")),
+                say(tr("%1 has no %2 rate")
+                        .arg(hw ? QString::fromStdString(hw->name) : QString(),
+                            m_document->precision() == Precision::BF16 ? QStringLiteral("FP8")
+                                                                       : QStringLiteral("BF16")),
                     5000);
             }
         });
@@ -403,7 +446,7 @@ void MainWindow::refresh()
         const std::string summary = flips.summary(
             m_lastKey.substr(0, m_lastKey.find('/')) == hw->id ? precisionLabel(m_document->precision()) : hw->name);
         if (!summary.empty())
-            statusBar()->showMessage(QString::fromStdString(summary), 8000);
+            say(QString::fromStdString(summary), 8000);
     } else if (!same) {
         m_plot->setHighlighted({}, false);
     }
@@ -489,7 +532,7 @@ QString MainWindow::reopenLastSession()
     if (!m_settings->reopenLastSession() || last.isEmpty())
         return {};
     if (!QFileInfo::exists(last)) {
-        statusBar()->showMessage(tr("The last session, %1, is no longer there").arg(QDir::toNativeSeparators(last)));
+        say(tr("The last session, %1, is no longer there").arg(QDir::toNativeSeparators(last)));
         return {};
     }
     return openFile(last, false);

@@ -80,6 +80,11 @@ protected:
 private:
     QDockWidget* addDock(QWidget* panel, const QString& title, const char* name, Qt::DockWidgetArea area);
     void createDocks();
+    /// Splits the left column's height between the Hardware dock and the tab `raised` (Details,
+    /// LLM Workload or Ceilings) so that the raised panel shows whole where the screen allows.
+    void fitLeftDocks(QDockWidget* raised);
+    /// Shows `text` in the status bar for `ms` (0: until replaced), cut to the window's width.
+    void say(const QString& text, int ms = 0);
     void connectPanels();
     void restoreLastSelection();
     template <typename Slot>
@@ -103,6 +108,7 @@ private:
     KernelsPanel* m_kernels = nullptr;
     DetailsPanel* m_details = nullptr;
     LlmPanel* m_llm = nullptr;
+    QDockWidget* m_hardwareDock = nullptr;
     CeilingsPanel* m_ceilings = nullptr;
     Settings* m_settings = nullptr;
     FileActions* m_files = nullptr;
