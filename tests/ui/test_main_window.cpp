@@ -410,6 +410,24 @@ TEST_F(MainWindowTest, AStatusMessageWiderThanTheWindowIsCutAndWholeInItsTooltip
     EXPECT_TRUE(window->statusBar()->toolTip().isEmpty());
 }
 
+TEST_F(MainWindowTest, TogglingThePrecisionKeepsThePlotsHeightWhenTheKeyComesAndGoes)
+{
+    // The lesson on the H100: at FP8 one kernel is named in the key under the plot, at BF16
+    // none. The plot area kept its height across the toggles (it swung 384 / 410 px before).
+    ASSERT_EQ(
+        window->openFile(QStringLiteral(ROOFLINE_SOURCE_DIR "/resources/examples/lesson-h100.roofline.yaml"), false),
+        QString());
+    QCoreApplication::processEvents();
+    window->toggleAction()->trigger();
+    QCoreApplication::processEvents();
+    const int height = plot()->axisRect()->height();
+    for (int i = 0; i < 4; ++i) {
+        window->toggleAction()->trigger();
+        QCoreApplication::processEvents();
+        EXPECT_EQ(plot()->axisRect()->height(), height) << "toggle " << i;
+    }
+}
+
 TEST_F(MainWindowTest, ZoomInAndOutFromTheViewMenuKeepTheCentreAndComeBack)
 {
     auto* zoomIn = window->findChild<QAction*>(QStringLiteral("zoomIn"));

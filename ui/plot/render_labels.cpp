@@ -451,7 +451,7 @@ int keyHeightOf(QCustomPlot& plot, const LabelLayoutResult& laid, const PlotSpec
 
 } // namespace
 
-int drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, int keyRoom)
+int drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, int keyRoom, int keyFloor)
 {
     removeLabels(plot);
     placeLegend(plot, style);
@@ -463,11 +463,12 @@ int drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, 
     // height seen before would swing between two areas: from then on the taller one is kept.
     constexpr int kMaxLayouts = 6;
     const auto sizes = std::make_shared<TextSizes>();
-    int room = std::max(0, keyRoom);
+    keyFloor = std::max(0, keyFloor);
+    int room = std::max(keyFloor, keyRoom);
     std::vector<int> seen {room};
     LabelLayoutResult laid = layOutFor(plot, spec, style, room, sizes);
     for (int layout = 1; layout < kMaxLayouts; ++layout) {
-        const int needed = keyHeightOf(plot, laid, spec, style);
+        const int needed = std::max(keyFloor, keyHeightOf(plot, laid, spec, style));
         const bool swing = std::find(seen.begin(), seen.end(), needed) != seen.end();
         if (needed == room || (swing && needed < room))
             break;
@@ -480,6 +481,9 @@ int drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, 
     if (QCPLayoutElement* key = addKey(plot, laid.key, spec.unnamedKernels + laid.unnamed, style)) {
         drawn = std::max(room, key->minimumOuterSizeHint().height());
         key->setMinimumSize(0, drawn);
+    } else if (keyFloor > 0) {
+        reserveKeyRoom(plot, room); // no key now: its band stays, and the plot with it
+        drawn = room;
     }
     fitTitleAndAxisLabels(plot, spec); // for the height the key leaves
     for (const auto& l : laid.labels)

@@ -313,7 +313,7 @@ void setUpLegend(QCustomPlot& plot, const PlotStyle& style)
 
 } // namespace
 
-int renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, int keyRoom)
+int renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, int keyRoom, int keyFloor)
 {
     plot.clearItems();
     plot.clearPlottables();
@@ -334,7 +334,7 @@ int renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& sty
     addLlmPoints(plot, groups.llm, style);
     addTrajectoryAndLevers(plot, spec, style);
     setUpLegend(plot, style);
-    const int keyHeight = drawLabels(plot, spec, style, keyRoom);
+    const int keyHeight = drawLabels(plot, spec, style, keyRoom, keyFloor);
     // Connect once per plot (UniqueConnection does not apply to lambdas).
     if (!plot.property("rs_aligning").toBool()) {
         plot.setProperty("rs_aligning", true);

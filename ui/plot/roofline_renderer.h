@@ -23,8 +23,8 @@ inline constexpr const char* kSubtitle = "subtitle";
 /// Replaces everything on `plot` with the figure `spec` describes (axes, ceilings, ridge,
 /// labels, points, legend, title), sets the axis ranges from the spec and keeps rotated labels
 /// aligned with their lines whenever the layout changes. Does not replot. `keyRoom` and the
-/// result: as drawLabels.
-int renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, int keyRoom = 0);
+/// `keyFloor` and the result: as drawLabels.
+int renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, int keyRoom = 0, int keyFloor = 0);
 
 /// Lays the figure's labels out for the plot's size, its current view and the renderer's fonts
 /// (layoutLabels) and draws them, their leader lines and the key under the plot, replacing
@@ -32,8 +32,10 @@ int renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& sty
 /// a zoom has moved the points under the text. Does not replot. `keyRoom`: the height in pixels
 /// the key under the plot is expected to take (the caller's last drawing; 0 for a new figure):
 /// when the key keeps that height the labels are laid out once. Returns the key's height as
-/// drawn, for the caller's next drawing.
-int drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, int keyRoom = 0);
+/// drawn, for the caller's next drawing. `keyFloor`: the band under the plot is at least this
+/// tall, empty where the key needs less (the window keeps the plot's height while a precision
+/// toggle makes the key come and go).
+int drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, int keyRoom = 0, int keyFloor = 0);
 
 /// The font a label of `role` is drawn in (and its key number, when it has one).
 QFont labelFont(LabelRole role, const PlotStyle& style);

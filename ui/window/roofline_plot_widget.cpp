@@ -64,8 +64,10 @@ bool RooflinePlotWidget::eventFilter(QObject* watched, QEvent* event)
     }
     if (watched == m_plot && event->type() == QEvent::Show)
         relayoutLabels();
-    else if (watched == m_plot && event->type() == QEvent::Resize)
+    else if (watched == m_plot && event->type() == QEvent::Resize) {
+        m_keyFloor = 0; // a new size: the key takes the room it needs
         m_plot->isVisible() ? m_relayout->start() : relayoutLabels();
+    }
     return QWidget::eventFilter(watched, event);
 }
 
@@ -85,7 +87,7 @@ void RooflinePlotWidget::relayoutLabels()
 {
     if (m_plot->plottableCount() == 0 || labelGeometry() == m_labelsFor || isAnimating() || m_dragIndex >= 0)
         return;
-    m_keyHeight = drawLabels(*m_plot, m_spec, m_style, m_keyHeight);
+    m_keyHeight = drawLabels(*m_plot, m_spec, m_style, m_keyHeight, m_keyFloor);
     m_labelsFor = labelGeometry();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -189,7 +191,7 @@ void RooflinePlotWidget::renderFrame(const PlotSpec& spec)
 {
     const QCPRange xView = m_plot->xAxis->range();
     const QCPRange yView = m_plot->yAxis->range();
-    m_keyHeight = renderPlotSpec(*m_plot, spec, m_style, m_keyHeight);
+    m_keyHeight = renderPlotSpec(*m_plot, spec, m_style, m_keyHeight, m_keyFloor);
     m_labelsFor = labelGeometry();
     createHoverItems();
     drawSelection();
@@ -215,6 +217,9 @@ void RooflinePlotWidget::showSpec(PlotSpec spec, const std::optional<Roofline>& 
     const QCPRange yView = m_plot->yAxis->range();
     if (m_animation)
         m_animation->stop();
+    // While the view is kept (a toggle, an edit) the plot keeps its height: the band of a key
+    // that goes stays, empty, until the figure or the window's size changes.
+    m_keyFloor = keepView ? std::max(m_keyFloor, m_keyHeight) : 0;
     const bool animate = m_animated && keepView && m_dragIndex < 0 && canAnimate(m_spec, spec);
     // The figure before is kept only to animate from it (a 10^5-point figure is megabytes).
     PlotSpec from = animate ? std::move(m_spec) : PlotSpec {};
@@ -241,7 +246,7 @@ void RooflinePlotWidget::showSpec(PlotSpec spec, const std::optional<Roofline>& 
         m_animation->start();
         return;
     }
-    m_keyHeight = renderPlotSpec(*m_plot, m_spec, m_style, m_keyHeight);
+    m_keyHeight = renderPlotSpec(*m_plot, m_spec, m_style, m_keyHeight, m_keyFloor);
     m_labelsFor = labelGeometry();
     std::vector<PlotXY>().swap(m_spec.pointLogs); // the clouds have them; the figure need not keep a second copy
     createHoverItems();
@@ -323,7 +328,7 @@ void RooflinePlotWidget::setStyle(const PlotStyle& style)
     m_style = style;
     const PlotSpec view = currentSpec();
     const PlotSpec base = m_spec;
-    m_keyHeight = renderPlotSpec(*m_plot, base, m_style, m_keyHeight);
+    m_keyHeight = renderPlotSpec(*m_plot, base, m_style, m_keyHeight, m_keyFloor);
     m_labelsFor = labelGeometry();
     createHoverItems();
     drawSelection();

@@ -122,6 +122,7 @@ private:
     /// The height of the key under the plot as last drawn: the next drawing starts from it, so a
     /// toggle whose key keeps its height lays the labels out once (drawLabels).
     int m_keyHeight = 0;
+    int m_keyFloor = 0; ///< the key band's least height while the view is kept
     mutable std::vector<int> m_pickOrder; ///< kernel points of m_spec by intensity, for pointAt
     mutable double m_pickRadius = 0.0; ///< the largest pick radius among them, pixels
     mutable bool m_indexed = false; ///< m_pickOrder is up to date
