@@ -53,6 +53,9 @@ struct LabelCosts {
     double flatBelow = 15.0;
     /// A flat roof's label reaching left of where its line starts: it would label the slope.
     double flatPastItsStart = 500.0;
+    /// Pixels left of its line's start a flat roof's label may end, no further (a rule: beyond,
+    /// it is read as a label of whatever it floats over).
+    double flatEndsBeforeItsLine = 60.0;
     /// Per line length a slope's or the ridge's label slides along its line from its place.
     double alongSlid = 20.0;
     /// A label along a line on the other side of it than it asks for.

@@ -311,7 +311,9 @@ private:
     }
 
     /// A flat ceiling's label (the peak, another precision, a compared part) slides along its
-    /// line from the right edge towards where the line starts, above it, else below it.
+    /// line from the right edge towards where the line starts, above it, else below it. A place
+    /// ending well left of the line's start labels nothing (a compared part's name floated over
+    /// the slopes): it breaks a rule, and with no other place the legend names the line.
     void placeOnFlatLine(PlotLabel& l)
     {
         const TextSize size = sizeOf(l.text, l.role);
@@ -335,7 +337,9 @@ private:
             for (V v : {V::Above, V::Below}) {
                 const Box b = boxAt({x, v == V::Above ? y - 3 : y + 3}, size, A::Right, v);
                 const double c = costAt(b) + (0.985 - t) * m_c.flatSlid + (v == V::Below ? m_c.flatBelow : 0.0)
-                    + (b.x0 < start ? m_c.flatPastItsStart : 0.0);
+                    + (b.x1 < start - m_c.flatEndsBeforeItsLine ? m_c.infeasible
+                            : b.x0 < start                      ? m_c.flatPastItsStart
+                                                                : 0.0);
                 if (bestCost < 0 || c < bestCost) {
                     best = b;
                     bestV = v;

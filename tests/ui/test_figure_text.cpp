@@ -391,3 +391,48 @@ TEST(FigureText, ATrainingStepOfRealKernelNamesIsNamedByFunctionAndCleanAtEveryS
     for (const QSize& size : kSizes)
         expectClean(spec, size, "training step", -1);
 }
+
+TEST(FigureText, AComparedPartsNameSitsOnItsOwnLineOrIsLeftToTheLegend)
+{
+    // The lesson on an H100 with a B200 and an MI300X drawn too: the MI300X's flat line has no
+    // room for its name; the name went left along the line's height until it floated over the
+    // slopes at 0.05-0.5 FLOP/byte, hundreds of pixels from the line it names.
+    auto session = loadSessionFile(ROOFLINE_SOURCE_DIR "/resources/examples/lesson-h100.roofline.yaml");
+    ASSERT_TRUE(session.ok());
+    session.value().view.compare = {"b200", "mi300x"};
+    const HardwareProfile& hw = *test::shippedCatalog().find("h100-sxm5");
+    const auto analysis = analyzeSession(hw, session.value());
+    ASSERT_TRUE(analysis.ok());
+    std::vector<Error> errors;
+    const PlotSpec spec
+        = buildSessionFigure(hw, session.value(), analysis.value(), loadModelPresets(errors), &test::shippedCatalog());
+    for (QSize size : kSizes) {
+        QCustomPlot plot;
+        plot.resize(size);
+        renderPlotSpec(plot, spec, PlotStyle::light());
+        plot.replot();
+        int compared = 0;
+        for (int i = 0; i < plot.graphCount(); ++i) {
+            QCPGraph* g = plot.graph(i);
+            if (g->objectName() != QLatin1String("compare-roof") || g->data()->size() < 2)
+                continue;
+            ++compared;
+            // Where the flat part starts: the first vertex at the top value.
+            double top = 0, start = 0;
+            for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
+                if (it->value > top * (1 + 1e-9)) {
+                    top = it->value;
+                    start = plot.xAxis->coordToPixel(it->key);
+                }
+            for (int t = 0; t < plot.itemCount(); ++t)
+                if (auto* text = qobject_cast<QCPItemText*>(plot.item(t));
+                    text && !text->text().isEmpty() && g->name().startsWith(text->text())) {
+                    const double right = drawnText(*text).quad.bounds().x1;
+                    EXPECT_GE(right, start - 60) << "'" << text->text().toStdString() << "' ends " << start - right
+                                                 << " px left of its line at " << size.width() << "x" << size.height();
+                }
+        }
+        EXPECT_EQ(compared, 2);
+        expectClean(spec, size, "lesson with two compared parts", -1);
+    }
+}
