@@ -489,9 +489,17 @@ private:
     void placeNames()
     {
         std::vector<size_t> order;
-        for (size_t i = 0; i < m_out.labels.size(); ++i)
-            if (isName(m_out.labels[i]) && !m_out.labels[i].text.empty())
-                order.push_back(i);
+        for (size_t i = 0; i < m_out.labels.size(); ++i) {
+            PlotLabel& l = m_out.labels[i];
+            if (!isName(l) || l.text.empty())
+                continue;
+            if (const Pt at = px(l.at); at.x < 0 || at.x > m_m.width || at.y < 0 || at.y > m_m.height) {
+                l.text.clear(); // out of the view: nothing drawn to name
+                m_out.outside += l.role == LabelRole::PointLabel;
+                continue;
+            }
+            order.push_back(i);
+        }
         std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
             const PlotLabel &la = m_out.labels[a], &lb = m_out.labels[b];
             const bool leverA = la.role == LabelRole::LeverLabel, leverB = lb.role == LabelRole::LeverLabel;

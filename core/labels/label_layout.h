@@ -51,6 +51,9 @@ struct LabelLayoutResult {
     std::vector<PlotLabel> labels;
     std::vector<std::string> key;
     int unnamed = 0; ///< kernels whose name and number found no place that breaks no rule
+    /// Kernels whose point lies outside the axes' ranges (a zoom, fixed ranges): not drawn, so
+    /// neither named nor counted in `unnamed`.
+    int outside = 0;
 };
 
 /// Places every label so that no text overlaps another text (or the legend), no roof, ceiling

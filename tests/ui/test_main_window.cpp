@@ -428,6 +428,40 @@ TEST_F(MainWindowTest, TogglingThePrecisionKeepsThePlotsHeightWhenTheKeyComesAnd
     }
 }
 
+TEST_F(MainWindowTest, AfterAZoomTheKeySaysHowManyKernelsAreOutOfViewNotThatTheyAreUnnamed)
+{
+    // Twenty named kernels; zoomed in twice, 9 then 19 lie outside the view. The note under the
+    // plot said "3 / 16 more kernels not named here: the figure names those that take the most
+    // time", about kernels it did not draw, and names were drawn for points out of view.
+    ASSERT_EQ(
+        window->openFile(QStringLiteral(ROOFLINE_SOURCE_DIR "/resources/examples/twenty-kernels.roofline.yaml"), false),
+        QString());
+    auto note = [&] {
+        for (QCPLayoutElement* e : plot()->plotLayout()->elements(true))
+            if (auto* t = qobject_cast<QCPTextElement*>(e); t && t->text().contains(QStringLiteral("the table lists")))
+                return t->text().simplified();
+        return QString();
+    };
+    for (int zoom = 0; zoom < 3; ++zoom) {
+        QTest::qWait(250); // the names follow a moment after the view settles
+        int inView = 0, names = 0;
+        for (const auto& p : window->plotWidget()->currentSpec().points)
+            inView += plot()->xAxis->range().contains(p.at.x) && plot()->yAxis->range().contains(p.at.y);
+        for (int i = 0; i < plot()->itemCount(); ++i)
+            if (auto* t = qobject_cast<QCPItemText*>(plot()->item(i));
+                t && t->layer() && t->layer()->name() == QLatin1String("point-labels") && !t->text().isEmpty())
+                ++names;
+        EXPECT_EQ(names, inView) << "zoom " << zoom << ": every kernel in view named, none out of it";
+        if (inView == 20)
+            EXPECT_TRUE(note().isEmpty()) << note().toStdString();
+        else
+            EXPECT_EQ(note(),
+                QStringLiteral("%1 kernel(s) outside the axes' ranges, not drawn; the table lists every one.")
+                    .arg(20 - inView));
+        window->plotWidget()->zoom(2.0);
+    }
+}
+
 TEST_F(MainWindowTest, ZoomInAndOutFromTheViewMenuKeepTheCentreAndComeBack)
 {
     auto* zoomIn = window->findChild<QAction*>(QStringLiteral("zoomIn"));

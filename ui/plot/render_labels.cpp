@@ -261,12 +261,13 @@ void fitKey(LabelLayoutResult& laid, const QCustomPlot& plot, const PlotStyle& s
     keepKeyLines(laid, fits);
 }
 
-/// The key under the plot, and the line saying how many kernels have no name at all. The
-/// columns sit in a row of their own, each as wide as its text, so the line under them does
-/// not widen the first column.
-QCPLayoutElement* addKey(QCustomPlot& plot, const std::vector<std::string>& key, int unnamed, const PlotStyle& style)
+/// The key under the plot, and the line saying how many kernels have no name at all and how many
+/// lie outside the view. The columns sit in a row of their own, each as wide as its text, so the
+/// line under them does not widen the first column.
+QCPLayoutElement* addKey(
+    QCustomPlot& plot, const std::vector<std::string>& key, int unnamed, int outside, const PlotStyle& style)
 {
-    if (key.empty() && unnamed <= 0)
+    if (key.empty() && unnamed <= 0 && outside <= 0)
         return nullptr;
     auto* grid = new QCPLayoutGrid;
     grid->setObjectName(QString::fromLatin1(kKeyName));
@@ -285,17 +286,21 @@ QCPLayoutElement* addKey(QCustomPlot& plot, const std::vector<std::string>& key,
             auto* text = new QCPTextElement(&plot, columns[c].join(QLatin1Char('\n')), font);
             text->setTextFlags(Qt::AlignLeft | Qt::AlignTop);
             text->setTextColor(style.foreground);
-            text->setMargins(QMargins(c == 0 ? 4 : 14, 2, 4, unnamed > 0 ? 0 : 6));
+            text->setMargins(QMargins(c == 0 ? 4 : 14, 2, 4, unnamed > 0 || outside > 0 ? 0 : 6));
             row0->addElement(0, static_cast<int>(c), text);
             row0->setColumnStretchFactor(static_cast<int>(c), 0.001);
         }
         row0->addElement(0, static_cast<int>(columns.size()), new QCPLayoutElement(&plot)); // the rest of the width
     }
-    if (unnamed > 0) {
+    if (unnamed > 0 || outside > 0) {
         const QFont italic = style.font(8, false, true);
-        const QString line = QObject::tr("%n more kernel(s) not named here: the figure names those that take the "
-                                         "most time; the table lists every one.",
-            nullptr, unnamed);
+        QStringList parts;
+        if (unnamed > 0)
+            parts << QObject::tr(
+                "%n more kernel(s) not named here: the figure names those that take the most time", nullptr, unnamed);
+        if (outside > 0) // a zoom or fixed ranges: they are not drawn, so they are not "not named"
+            parts << QObject::tr("%n kernel(s) outside the axes' ranges, not drawn", nullptr, outside);
+        const QString line = parts.join(QStringLiteral("; ")) + QObject::tr("; the table lists every one.");
         auto* note = new QCPTextElement(&plot, wrapped(line, QFontMetrics(italic), width - 8), italic);
         note->setTextColor(style.muted);
         note->setTextFlags(Qt::AlignLeft | Qt::AlignTop);
@@ -443,7 +448,7 @@ LabelLayoutResult layOutFor(QCustomPlot& plot, const PlotSpec& spec, const PlotS
 int keyHeightOf(QCustomPlot& plot, const LabelLayoutResult& laid, const PlotSpec& spec, const PlotStyle& style)
 {
     removeLabels(plot);
-    const QCPLayoutElement* key = addKey(plot, laid.key, spec.unnamedKernels + laid.unnamed, style);
+    const QCPLayoutElement* key = addKey(plot, laid.key, spec.unnamedKernels + laid.unnamed, laid.outside, style);
     const int height = key ? key->minimumOuterSizeHint().height() : 0;
     removeLabels(plot);
     return height;
@@ -478,7 +483,7 @@ int drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, 
     }
     removeLabels(plot);
     int drawn = 0;
-    if (QCPLayoutElement* key = addKey(plot, laid.key, spec.unnamedKernels + laid.unnamed, style)) {
+    if (QCPLayoutElement* key = addKey(plot, laid.key, spec.unnamedKernels + laid.unnamed, laid.outside, style)) {
         drawn = std::max(room, key->minimumOuterSizeHint().height());
         key->setMinimumSize(0, drawn);
     } else if (keyFloor > 0) {
