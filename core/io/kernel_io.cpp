@@ -12,10 +12,12 @@
 #include "core/io/rocprof_csv.h"
 #include "core/io/text_file.h"
 #include "core/io/yaml_error.h"
+#include "core/model/units.h"
 
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <ostream>
 #include <cctype>
 #include <charconv>
 #include <cstdio>
@@ -274,10 +276,35 @@ Result<KernelImport> parseAnyKernelFormat(const std::string& text, const std::st
     const KernelReadOptions& options, std::size_t lines);
 }
 
-namespace {
-/// An import with no kernel and no rejected row is an Error that says why.
-Result<KernelImport> somethingToPlace(Result<KernelImport> r, const std::string& file)
+std::ostream& operator<<(std::ostream& os, const FlopsUnknown& k)
 {
+    os << k.name << " (line " << k.line << "): " << formatQuantity(k.bytes, Dimension::Bytes);
+    if (k.time)
+        os << " in " << formatQuantity(*k.time, Dimension::Time);
+    return os << ", " << k.launches << (k.launches == 1 ? " launch" : " launches") << ", FLOPs unknown";
+}
+
+void addFlopsUnknown(std::vector<FlopsUnknown>& to, bool aggregate, const std::string& name, int line, double bytes,
+    std::optional<double> time)
+{
+    if (aggregate)
+        for (FlopsUnknown& k : to)
+            if (k.name == name) {
+                k.bytes += bytes;
+                k.time = k.time && time ? std::optional<double>(*k.time + *time) : std::nullopt;
+                ++k.launches;
+                return;
+            }
+    to.push_back({name, line, bytes, time, 1});
+}
+
+namespace {
+/// An import with no kernel and no rejected row is an Error that says why, unless it has kernels
+/// whose FLOPs the user may type (`keepFlopsUnknown`).
+Result<KernelImport> somethingToPlace(Result<KernelImport> r, const std::string& file, bool keepFlopsUnknown = false)
+{
+    if (keepFlopsUnknown && r.ok() && !r->flopsUnknown.empty())
+        return r;
     if (r.ok() && r->kernels.empty() && r->rejected.empty()) // a profiler's launches, none placeable
         for (const auto& w : r->warnings)
             if (w.find(kNotOnTheRoofline) != std::string::npos)
@@ -301,7 +328,7 @@ Result<KernelImport> parseKernels(
     auto r = parseAnyKernelFormat(text, file, format, options, lines);
     if (options.progress && r.ok() && !options.progress(1.0))
         return Error {file, 0, 0, kImportCancelled};
-    return somethingToPlace(std::move(r), file);
+    return somethingToPlace(std::move(r), file, options.keepFlopsUnknown);
 }
 
 namespace {

@@ -7,12 +7,36 @@
 
 #include <cstdint>
 #include <functional>
+#include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace roofline {
 
 enum class KernelFormat { Auto, Csv, Tsv, Yaml, Json };
+
+/// A profiler's kernel whose DRAM bytes (and time) the export gives but not its FLOPs: the
+/// export has no FLOP counter for it. Unknown, not zero, so not a Kernel; the window offers to
+/// type its FLOPs (File > Import Kernels).
+struct FlopsUnknown {
+    std::string name;
+    int line = 0; ///< its first launch's line
+    double bytes = 0;
+    std::optional<double> time; ///< summed over its launches, when every one has a time
+    int launches = 1;
+    friend bool operator==(const FlopsUnknown& a, const FlopsUnknown& b)
+    {
+        return a.name == b.name && a.line == b.line && a.bytes == b.bytes && a.time == b.time
+            && a.launches == b.launches;
+    }
+};
+/// "memset (line 10): 1.05 MB in 5 µs, 1 launch, FLOPs unknown".
+std::ostream& operator<<(std::ostream& os, const FlopsUnknown& k);
+
+/// Adds a launch to `to`: summed into the kernel of that name when `aggregate`, else its own.
+void addFlopsUnknown(std::vector<FlopsUnknown>& to, bool aggregate, const std::string& name, int line, double bytes,
+    std::optional<double> time);
 
 /// What an import found: the kernels that can be placed, and every row that cannot, with its
 /// line and reason. Nothing is dropped silently: a row is either in `kernels` or in `rejected`.
@@ -24,6 +48,8 @@ struct KernelImport {
     std::string source; ///< the format it was read as ("csv", "ncu details" ...)
     std::string device; ///< a profiler's device name, when the file has one
     std::string suggestedHardware; ///< the shipped profile id for that device, if any
+    /// Kernels with bytes but no FLOP counter (also named in a note of `warnings`).
+    std::vector<FlopsUnknown> flopsUnknown;
 };
 
 /// Largest kernel file read (a profiler export of 10^6 launches is ~100 MB).
@@ -40,6 +66,9 @@ struct KernelReadOptions {
     /// read then ends with the Error kImportCancelled and nothing else. CSV files report every
     /// few thousand rows; YAML/JSON and profiler exports only before and after parsing.
     std::function<bool(double)> progress;
+    /// An export whose only kernels have unknown FLOPs is read, not refused, so that the user
+    /// can type their FLOPs (the window); otherwise it is "no kernel can be placed".
+    bool keepFlopsUnknown = false;
 };
 
 /// What a profiler import's note on launches it could not place says (", not on the roofline: ").

@@ -375,6 +375,7 @@ public:
     KernelSums(const KnownMetrics& known, bool aggregate)
         : m_known(known)
         , m_sums(aggregate)
+        , m_aggregate(aggregate)
     { }
 
     void add(const Launch& l)
@@ -435,6 +436,10 @@ public:
             out.lines.push_back(s.line);
         }
         noteUnplaced(out, m_noFlops, "no floating-point work (0 FLOPs)");
+        for (const Unknown& u : m_unknownFlops) // the window offers to type their FLOPs
+            if (u.bytes && *u.bytes > 0)
+                addFlopsUnknown(out.flopsUnknown, m_aggregate, m_aggregate ? u.name : u.name + " #" + u.id, u.line,
+                    *u.bytes, u.seconds);
         if (!m_unknownFlops.empty())
             out.warnings.push_back(launchNote(m_unknownFlops, "launch",
                 "no FLOP counter in this export: FLOPs unknown (not zero), bandwidth known", kNotOnTheRoofline,
@@ -511,6 +516,7 @@ private:
 
     const KnownMetrics& m_known;
     LaunchSums<Sum> m_sums;
+    bool m_aggregate = false;
     std::set<std::pair<std::string, std::string>> m_infiniteLevels;
     std::vector<Launch> m_noFlops, m_noDram, m_uncountedTensor;
     /// A launch without FLOP counters: what is known of it (its DRAM bytes and time).

@@ -185,6 +185,7 @@ class Sums {
 public:
     explicit Sums(bool aggregate)
         : m_sums(aggregate)
+        , m_aggregate(aggregate)
     { }
     void add(const Dispatch& d)
     {
@@ -224,6 +225,10 @@ public:
                     + formatQuantity(d.bytes / *d.seconds, Dimension::ByteRate);
             return t;
         };
+        for (const Dispatch& d : m_uncounted) // the window offers to type their FLOPs
+            if (d.bytes > 0)
+                addFlopsUnknown(out.flopsUnknown, m_aggregate, m_aggregate ? d.name : d.name + " #" + d.id, d.line,
+                    d.bytes, d.seconds);
         if (!m_uncounted.empty())
             out.warnings.push_back(launchNote(m_uncounted, "dispatch",
                 "bytes and time but no FLOP counters in this export (add SQ_INSTS_VALU_ADD_F32, _MUL_, _FMA_ ... "
@@ -245,6 +250,7 @@ private:
         PrecisionFlops flops;
     };
     LaunchSums<Sum> m_sums;
+    bool m_aggregate = false;
     std::vector<Dispatch> m_noFlops, m_noBytes, m_uncounted;
 };
 

@@ -182,6 +182,24 @@ TEST(Ncu, TimesAndBytesAreReadInTheUnitsNcuWritesThem)
                                    "bandwidth known, not on the roofline: 'memset' (ID 2, line 10: 1.05 MB in 5 µs"),
         std::string::npos)
         << imp.warnings[1];
+    // What is known of it is kept, for the user to type its FLOPs in the window.
+    ASSERT_EQ(imp.flopsUnknown.size(), 1u);
+    EXPECT_EQ(imp.flopsUnknown[0].line, 10);
+    EXPECT_NEAR(imp.flopsUnknown[0].bytes, 1.05e6, 0.01e6);
+    EXPECT_NEAR(*imp.flopsUnknown[0].time, 5e-6, 0.01e-6);
+}
+
+TEST(Ncu, LaunchesWithUnknownFlopsAreSummedByNameForTyping)
+{
+    std::vector<FlopsUnknown> to;
+    addFlopsUnknown(to, true, "memset", 4, 1e6, 0.25);
+    addFlopsUnknown(to, true, "copy", 5, 3e6, std::nullopt);
+    addFlopsUnknown(to, true, "memset", 9, 2e6, 0.5);
+    ASSERT_EQ(to.size(), 2u);
+    EXPECT_EQ(to[0], (FlopsUnknown {"memset", 4, 3e6, 0.75, 2}));
+    EXPECT_EQ(to[1], (FlopsUnknown {"copy", 5, 3e6, std::nullopt, 1}));
+    addFlopsUnknown(to, false, "memset", 12, 1e6, 1e-6);
+    EXPECT_EQ(to.size(), 3u) << "one per launch when launches are not grouped";
 }
 
 TEST(Ncu, TensorInstructionsFromAmpereOnAreNotGuessedAtAndSaidSo)

@@ -183,6 +183,19 @@ TEST(Rocprof, RocprofV1WithoutFlopCountersIsReportedNotPlaced)
         "(add SQ_INSTS_VALU_ADD_F32, _MUL_, _FMA_ ... to rocprof's pmc: line), not on the roofline: 'saxpy(int, "
         "float, float const*, float*) [clone .kd]' (ID 0, line 2: 201 MB in 130 µs, 1.55 TB/s), 'copy(float const*, "
         "float*) [clone .kd]' (ID 1, line 3: 134 MB in 86 µs, 1.56 TB/s)");
+    // Read for the window, which lets the user type what the export lacks: their bytes and
+    // times are kept, their FLOPs unknown (not zero).
+    KernelReadOptions typing;
+    typing.keepFlopsUnknown = true;
+    const auto kept = loadKernelFile(kDir + "v1-bytes-only.csv", typing);
+    ASSERT_TRUE(kept.ok()) << kept.error();
+    EXPECT_TRUE(kept->kernels.empty());
+    ASSERT_EQ(kept->flopsUnknown.size(), 2u);
+    EXPECT_EQ(kept->flopsUnknown[0].name, "saxpy(int, float, float const*, float*) [clone .kd] #0");
+    EXPECT_EQ(kept->flopsUnknown[0].line, 2);
+    EXPECT_NEAR(kept->flopsUnknown[0].bytes, 201e6, 1e6);
+    EXPECT_NEAR(*kept->flopsUnknown[0].time, 130e-6, 1e-6);
+    EXPECT_EQ(kept->warnings.size(), 1u) << "the note stays";
     // A v1 trace with no counters at all is not a rocprof export this reader takes.
     const auto bare = parseKernels("Index,KernelName,gpu-id,queue-id,DispatchNs,BeginNs,EndNs,CompleteNs\n"
                                    "0,\"k\",0,0,1,2,3,4\n",

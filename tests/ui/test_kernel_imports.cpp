@@ -6,6 +6,7 @@
 #include "support/fixtures.h"
 #include "support/window_fixture.h"
 #include "tests/ui/kernels_fixture.h"
+#include "ui/dialogs/import_report_dialog.h"
 #include "ui/document/autosave.h"
 #include "ui/document/import_job.h"
 #include "ui/document/session_document.h"
@@ -37,9 +38,11 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QProgressDialog>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -305,4 +308,51 @@ TEST_F(KernelsTest, LikwidOutputsDroppedTogetherAreOneRunOfTheProgram)
     EXPECT_TRUE(
         doc()->undoStack()->undoText().endsWith(QStringLiteral(" from cg-flops-dp.txt + cg-l3.txt + likwid_MEM.txt")))
         << doc()->undoStack()->undoText().toStdString();
+}
+
+TEST_F(KernelsTest, AnExportWithoutFlopCountersKeepsBytesAndTimeForTheUserToTypeTheFlops)
+{
+    // rocprof with only FETCH_SIZE/WRITE_SIZE: bytes and time, no FLOP counters. The CLI refuses
+    // it; the window lists the two kernels with their bytes and time and a FLOPs cell to type.
+    const QString file = QString::fromStdString(std::string(ROOFLINE_TEST_DATA) + "/rocprof/v1-bytes-only.csv");
+    QStringList seen;
+    QTimer answer;
+    answer.setInterval(20);
+    QObject::connect(&answer, &QTimer::timeout, [&]() {
+        if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+            box->button(box->windowTitle().contains(QStringLiteral("Switch")) ? QMessageBox::No : QMessageBox::Ok)
+                ->click();
+            return;
+        }
+        auto* dialog = qobject_cast<ImportReportDialog*>(QApplication::activeModalWidget());
+        if (!dialog || !dialog->flopsTable())
+            return;
+        QTableWidget* t = dialog->flopsTable();
+        auto* import = dialog->findChild<QPushButton*>(QStringLiteral("importButton"));
+        seen << t->item(0, 1)->text() << t->item(0, 2)->text() << import->text()
+             << QString::number(import->isEnabled());
+        t->item(0, 3)->setText(QStringLiteral("1 GFLOP"));
+        t->item(1, 3)->setText(QStringLiteral("lots")); // not a number: marked, not imported
+        seen << import->text() << t->item(1, 3)->toolTip();
+        import->click();
+    });
+    answer.start();
+    ASSERT_EQ(window->openFile(file, true), QString());
+    answer.stop();
+    ASSERT_EQ(seen.size(), 6) << seen.join('|').toStdString();
+    EXPECT_EQ(seen[0], QStringLiteral("201 MB"));
+    EXPECT_EQ(seen[1], QStringLiteral("130 µs"));
+    EXPECT_EQ(seen[3], QStringLiteral("0")) << "nothing to import until a FLOPs cell is typed";
+    EXPECT_TRUE(seen[4].contains(QLatin1Char('1'))) << seen[4].toStdString();
+    EXPECT_FALSE(seen[5].isEmpty()) << "the bad cell says why";
+    ASSERT_EQ(doc()->session().kernels.size(), 1u);
+    const Kernel& k = doc()->session().kernels[0];
+    EXPECT_EQ(k.name, "saxpy(int, float, float const*, float*) [clone .kd]") << "launches grouped by name";
+    EXPECT_DOUBLE_EQ(k.flops, 1e9);
+    EXPECT_NEAR(k.bytes, 201e6, 1e6);
+    ASSERT_TRUE(k.time.has_value());
+    EXPECT_NEAR(*k.time, 130e-6, 1e-6);
+    // Opened without asking (a test, a script), it is refused as the CLI refuses it.
+    const QString refused = window->openFile(file, false);
+    EXPECT_TRUE(refused.contains(QStringLiteral("no kernel can be placed"))) << refused.toStdString();
 }

@@ -262,6 +262,7 @@ QString FileActions::importKernels(const QString& path, bool ask)
     // count, unless File > Group Profiler Launches is off.
     KernelReadOptions read;
     read.aggregate = m_settings->groupLaunches();
+    read.keepFlopsUnknown = ask; // an export without FLOP counters: the user may type them
     auto loaded = loadKernelFileResponsively(path, read, m_window);
     if (!loaded) {
         emit message(tr("Import of %1 cancelled").arg(QFileInfo(path).fileName()), 5000);
@@ -286,10 +287,15 @@ QString FileActions::takeImport(Result<KernelImport> result, const QString& path
     if (!result)
         return qs(result.error().toString());
     KernelImport& imported = result.value();
+    // Rejected rows, or nothing placeable without the FLOPs the user may type: asked first.
     if (ask && (!imported.rejected.empty() || (imported.kernels.empty() && !imported.warnings.empty()))) {
         ImportReportDialog dialog(path, imported, m_window);
         if (dialog.exec() != QDialog::Accepted)
             return {};
+        for (Kernel& k : dialog.typedKernels()) {
+            imported.kernels.push_back(std::move(k));
+            imported.lines.push_back(0);
+        }
     }
     if (imported.kernels.empty())
         return tr("%1: no kernels to import").arg(path);
