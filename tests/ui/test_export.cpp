@@ -25,11 +25,14 @@
 #include <QFileInfo>
 #include <QImage>
 #include <QImageReader>
+#include <QLabel>
+#include <QLineEdit>
 #include <QSettings>
 #include <QSpinBox>
 #include <QSvgGenerator>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
+#include <QTest>
 
 using namespace roofline;
 using namespace roofline::ui;
@@ -518,6 +521,43 @@ TEST(Export, TheDialogsPresetsSetTheSizeTheResolutionAndTheFontScale)
     EXPECT_EQ(preset->currentIndex(), 0);
     EXPECT_EQ(dialog.options().fontScale, 1.0);
     EXPECT_TRUE(dialog.title().isEmpty()) << "the generated title unless one is typed";
+}
+
+TEST(Export, TheDialogPreviewsTheFigureAtThePresetsLayoutAndSaysItsPrintedSize)
+{
+    const HardwareProfile& hw = *test::shippedCatalog().find("h100-sxm5");
+    const Roofline roof = makeRoofline(hw, Precision::BF16).value();
+    std::vector<Kernel> kernels {test::makeKernel("gemm", 1e15, 1e15 / 3000, 2e-3)};
+    std::vector<Placement> placements {analyze(kernels[0], roof)};
+    ExportDialog dialog(QStringLiteral("figure.png"), ExportOptions {}, QString(), QStringLiteral("H100 · BF16"));
+    EXPECT_TRUE(dialog.previewImage().isNull());
+    QString titled;
+    dialog.setPreview(buildPlotSpec(hw, roof, kernels, placements), PlotStyle::light(), [&](const std::string& t) {
+        titled = QString::fromStdString(t);
+        return t.empty() ? std::string("generated") : t;
+    });
+    auto* note = dialog.findChild<QLabel*>(QStringLiteral("exportPreviewNote"));
+    ASSERT_NE(note, nullptr);
+    QImage preview = dialog.previewImage();
+    ASSERT_FALSE(preview.isNull());
+    EXPECT_NEAR(double(preview.width()) / preview.height(), 1000.0 / 650, 0.01) << "the figure's own shape";
+    EXPECT_TRUE(note->text().startsWith(QStringLiteral("Prints at 10.4 x 6.8 in"))) << note->text().toStdString();
+    // The column preset: its shape and inches, and its own layout (no subtitle at that height).
+    auto* preset = dialog.findChild<QComboBox*>();
+    const int column = preset->findData(QStringLiteral("column"));
+    preset->setCurrentIndex(column);
+    emit preset->activated(column);
+    QTest::qWait(300);
+    preview = dialog.previewImage();
+    EXPECT_NEAR(double(preview.width()) / preview.height(), 480.0 / 343, 0.01);
+    EXPECT_TRUE(note->text().startsWith(QStringLiteral("Prints at 3.5 x 2.5 in"))) << note->text().toStdString();
+    // A typed title is what the preview draws.
+    for (QLineEdit* e : dialog.findChildren<QLineEdit*>())
+        if (e->placeholderText() == QStringLiteral("H100 · BF16"))
+            e->setText(QStringLiteral("My GEMM"));
+    QTest::qWait(300);
+    EXPECT_EQ(titled, QStringLiteral("My GEMM"));
+    EXPECT_NE(dialog.previewImage(), preview);
 }
 
 TEST(Export, RegimesDifferByShapeAsWellAsColourInSmallAndCrowdedFigures)

@@ -10,9 +10,15 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScreen>
 #include <QSpinBox>
+#include <QTimer>
 
 namespace roofline::ui {
+
+namespace {
+const QSize kPreviewBox(440, 300);
+} // namespace
 
 ExportDialog::ExportDialog(const QString& path, const ExportOptions& options, const QString& title,
     const QString& defaultTitle, QWidget* parent)
@@ -59,6 +65,21 @@ ExportDialog::ExportDialog(const QString& path, const ExportOptions& options, co
     form->addRow(tr("&Resolution:"), m_dpi);
     m_summary = new QLabel(this);
     form->addRow(m_summary);
+    m_preview = new QLabel(this);
+    m_preview->setObjectName(QStringLiteral("exportPreview"));
+    m_preview->setAlignment(Qt::AlignCenter);
+    m_preview->setMinimumSize(kPreviewBox);
+    m_preview->setToolTip(tr("The figure as it will be written: its layout at this size and preset"));
+    m_preview->hide();
+    m_previewNote = new QLabel(this);
+    m_previewNote->setObjectName(QStringLiteral("exportPreviewNote"));
+    m_previewNote->hide();
+    form->addRow(m_preview);
+    form->addRow(m_previewNote);
+    m_redraw = new QTimer(this);
+    m_redraw->setSingleShot(true);
+    m_redraw->setInterval(150);
+    connect(m_redraw, &QTimer::timeout, this, &ExportDialog::drawPreview);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("&Export"));
     buttons->button(QDialogButtonBox::Ok)->setToolTip(tr("Write the figure as the window shows it"));
@@ -69,10 +90,13 @@ ExportDialog::ExportDialog(const QString& path, const ExportOptions& options, co
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(browse, &QPushButton::clicked, this, &ExportDialog::browse);
     for (QSpinBox* s : {m_width, m_height, m_dpi}) {
+        connect(s, qOverload<int>(&QSpinBox::valueChanged), m_redraw, qOverload<>(&QTimer::start));
         connect(s, qOverload<int>(&QSpinBox::valueChanged), this, &ExportDialog::updateSummary);
         connect(s, qOverload<int>(&QSpinBox::valueChanged), this, &ExportDialog::matchPreset);
     }
     connect(m_preset, qOverload<int>(&QComboBox::activated), this, &ExportDialog::applyPreset);
+    connect(m_preset, qOverload<int>(&QComboBox::activated), m_redraw, qOverload<>(&QTimer::start));
+    connect(m_title, &QLineEdit::textChanged, m_redraw, qOverload<>(&QTimer::start));
     matchPreset();
     connect(m_path, &QLineEdit::textChanged, this, &ExportDialog::updateSummary);
     updateSummary();
@@ -96,6 +120,39 @@ ExportOptions ExportDialog::options() const
 QString ExportDialog::title() const
 {
     return m_title->text().trimmed();
+}
+
+void ExportDialog::setPreview(PlotSpec spec, PlotStyle style, std::function<std::string(const std::string&)> titleOf)
+{
+    m_spec = std::move(spec);
+    m_style = std::move(style);
+    m_titleOf = std::move(titleOf);
+    m_preview->show();
+    m_previewNote->show();
+    drawPreview();
+}
+
+void ExportDialog::drawPreview()
+{
+    if (!m_titleOf)
+        return;
+    PlotSpec spec = m_spec;
+    spec.title = m_titleOf(title().toStdString());
+    const ExportOptions o = options();
+    m_previewImage = renderFigurePreview(spec, m_style, o, kPreviewBox);
+    if (m_previewImage.isNull()) {
+        m_preview->setPixmap({});
+        m_previewNote->setText(tr("No preview: the size is out of range"));
+        return;
+    }
+    m_preview->setPixmap(QPixmap::fromImage(m_previewImage));
+    // Its printed size, and how much of it the preview shows on this screen.
+    const double inchesWide = o.width / o.logicalDpi(), inchesHigh = o.height / o.logicalDpi();
+    const double screenDpi = screen() ? screen()->logicalDotsPerInch() : 96.0;
+    m_previewNote->setText(tr("Prints at %1 x %2 in; the preview shows it at %3% of that size")
+                               .arg(inchesWide, 0, 'f', 1)
+                               .arg(inchesHigh, 0, 'f', 1)
+                               .arg(qRound(100.0 * m_previewImage.width() / (inchesWide * screenDpi))));
 }
 
 void ExportDialog::applyPreset(int index)

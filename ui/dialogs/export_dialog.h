@@ -5,7 +5,11 @@
 
 #include <QDialog>
 
+#include <functional>
+#include <string>
+
 class QComboBox;
+class QTimer;
 class QLineEdit;
 class QSpinBox;
 class QLabel;
@@ -26,7 +30,15 @@ public:
     ExportOptions options() const;
     QString title() const; ///< may use {hardware} and {precision}; empty: the generated title
 
+    /// Shows a preview of `spec` as exported with the dialog's size, preset and title (`titleOf`
+    /// turns the typed title into the figure's: placeholders replaced, empty: the generated one),
+    /// and says how large it prints.
+    void setPreview(PlotSpec spec, PlotStyle style, std::function<std::string(const std::string&)> titleOf);
+    /// The preview as last drawn (null before setPreview).
+    QImage previewImage() const { return m_previewImage; }
+
 private:
+    void drawPreview();
     void browse();
     void updateSummary();
     void applyPreset(int index);
@@ -40,6 +52,13 @@ private:
     QComboBox* m_preset = nullptr;
     QLineEdit* m_title = nullptr;
     ExportOptions m_presetOptions; ///< the font scale and pixel scale of the chosen preset
+    QLabel* m_preview = nullptr;
+    QLabel* m_previewNote = nullptr;
+    QTimer* m_redraw = nullptr; ///< a moment after the last change, the preview is drawn again
+    PlotSpec m_spec;
+    PlotStyle m_style;
+    std::function<std::string(const std::string&)> m_titleOf;
+    QImage m_previewImage;
 };
 
 } // namespace roofline::ui

@@ -296,6 +296,22 @@ const ExportPreset* findExportPreset(const std::string& id)
     return nullptr;
 }
 
+QImage renderFigurePreview(const PlotSpec& spec, const PlotStyle& style, const ExportOptions& options, QSize box)
+{
+    Grid grid;
+    if (gridFor(1, options, grid) || box.isEmpty())
+        return {};
+    PlotStyle scaled = style;
+    scaled.fontScale *= options.fontScale;
+    const auto plots = drawPlots({&spec}, scaled, options); // laid out as the export lays it out
+    const double fit = std::min(double(box.width()) / grid.width, double(box.height()) / grid.height);
+    QImage image(qRound(grid.width * fit), qRound(grid.height * fit), QImage::Format_RGB32);
+    image.fill(style.background);
+    QCPPainter painter(&image);
+    paintGrid(painter, plots, grid, options, fit, false);
+    return image;
+}
+
 std::optional<QString> exportFigure(
     const PlotSpec& spec, const PlotStyle& style, const QString& path, const ExportOptions& options)
 {

@@ -4,6 +4,7 @@
 #include "core/plot/plot_spec.h"
 #include "ui/plot/plot_style.h"
 
+#include <QImage>
 #include <QString>
 
 #include <optional>
@@ -36,6 +37,10 @@ struct ExportPreset {
 const std::vector<ExportPreset>& exportPresets();
 /// The preset of that id, or nullptr.
 const ExportPreset* findExportPreset(const std::string& id);
+
+/// The figure as an export with `options` lays it out (its size, fonts and what a small figure
+/// leaves out), drawn to fit `box` pixels: the export dialog's preview. Null for sizes out of range.
+QImage renderFigurePreview(const PlotSpec& spec, const PlotStyle& style, const ExportOptions& options, QSize box);
 
 /// The formats an export can write, by file suffix.
 bool isSupportedFigureSuffix(const QString& suffix);

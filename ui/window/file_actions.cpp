@@ -487,6 +487,10 @@ void FileActions::exportFigureDialog()
     const HardwareProfile* hw = m_document->hardware();
     const QString generated = hw ? QString::fromStdString(figureTitle("", *hw, m_document->precision())) : QString();
     ExportDialog dialog(path, m_settings->exportOptions(), title, generated, m_window);
+    if (hw)
+        dialog.setPreview(m_plot->currentSpec(), m_plot->style(),
+            [profile = *hw, precision = m_document->precision()](
+                const std::string& typed) { return figureTitle(typed, profile, precision); });
     if (dialog.exec() != QDialog::Accepted)
         return;
     if (dialog.title() != title) { // the window shows the title the figure gets (one undo step)
