@@ -39,6 +39,7 @@
 #include <QLabel>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTableView>
@@ -85,6 +86,18 @@ TEST_F(KernelsTest, TheRawPageOfNcu2025OpensOnTheH200AndShowsTheRoofItRanUnder)
     const QString details = window->detailsPanel()->text();
     EXPECT_TRUE(details.contains(QStringLiteral("91% of the roof it ran under"))) << details.toStdString();
     EXPECT_TRUE(details.contains(QStringLiteral("692.9 TFLOP/s"))) << details.toStdString();
+    // The table names them as the figure does: three instantiations of one PyTorch template are
+    // three names ("…> [BFloat16]", "[float]", "[Half]"), the whole signature in the tooltip.
+    auto* table = window->findChild<QTableView*>(QStringLiteral("kernelsTable"));
+    ASSERT_NE(table, nullptr);
+    QSet<QString> names;
+    for (int row = 0; row < table->model()->rowCount(); ++row)
+        names.insert(table->model()->index(row, 0).data().toString());
+    EXPECT_EQ(names.size(), 9);
+    EXPECT_TRUE(names.contains(
+        QStringLiteral("distribution_elementwise_grid_stride_kernel<\u2026normal_kernel\u2026> [BFloat16]")))
+        << names.values().join(QLatin1Char('\n')).toStdString();
+    EXPECT_TRUE(table->model()->index(0, 0).data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("void at::")));
 }
 
 TEST_F(KernelsTest, AnFp64ImportIntoAnEmptySessionIsShownAtFp64InOneUndoableStep)

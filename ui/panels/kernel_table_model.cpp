@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui/panels/kernel_table_model.h"
 
+#include "core/common/text.h"
 #include "core/model/kernel_name.h"
 #include "core/model/units.h"
 #include "ui/document/session_document.h"
@@ -221,6 +222,9 @@ namespace {
 
 using Col = KernelTableModel::Column;
 
+/// The Name column's names: wider than the figure's (40), so that most read whole.
+constexpr std::size_t kTableNameChars = 72;
+
 /// What a cell edits: the exact values, as they are typed back.
 QVariant editText(int col, const Kernel& k, const Placement* p)
 {
@@ -250,7 +254,7 @@ QVariant displayText(
     const double totalTime = analysis ? analysis->summary.totalTime : 0.0;
     switch (col) {
     case Col::Name:
-        return qs(engineerName(k.name)); // the whole signature in its tooltip and when edited
+        return QVariant(); // the model's shownName: the whole signature in its tooltip and when edited
     case Col::Flops:
         return qs(formatQuantity(k.flops, Dimension::Flops));
     case Col::Bytes:
@@ -315,6 +319,8 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         : nullptr;
     if (role == Qt::EditRole)
         return editText(col, k, p);
+    if (role == Qt::DisplayRole && col == Name)
+        return qs(shownName(kernel));
     if (role == Qt::DisplayRole)
         return displayText(col, k, p, analysis.get(), p ? p->precision : m_doc->precision());
     if (role == Qt::ForegroundRole && col == Regime && p)
@@ -325,11 +331,33 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
         if (col == Regime || col == Headroom)
             return qs(leverText(*p));
     }
-    if (role == Qt::ToolTipRole && (col == Name || col == Group)) // the whole text of an elided cell
+    if (role == Qt::ToolTipRole && col == Name) // the whole signature
+        return qs(printable(k.name, 2000));
+    if (role == Qt::ToolTipRole && col == Group) // the whole text of an elided cell
         return data(index, Qt::DisplayRole);
     if (role == Qt::TextAlignmentRole && col != Name && col != Group && col != Regime && col != Precision)
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     return {};
+}
+
+const std::string& KernelTableModel::shownName(int kernel) const
+{
+    const auto& kernels = m_doc->session().kernels;
+    if (m_namesRevision != m_doc->kernelsRevision()) {
+        m_namesRevision = m_doc->kernelsRevision();
+        // A drag or a number typed changes the kernels, not their names: made again only when a
+        // name changed (10^5 names are compared in a millisecond, made distinct in far more).
+        bool same = m_fullNames.size() == kernels.size();
+        for (size_t i = 0; same && i < kernels.size(); ++i)
+            same = m_fullNames[i] == kernels[i].name;
+        if (!same) {
+            m_fullNames.clear();
+            for (const Kernel& k : kernels)
+                m_fullNames.push_back(k.name);
+            m_shownNames = distinctKernelNames(m_fullNames, kTableNameChars);
+        }
+    }
+    return m_shownNames.at(static_cast<size_t>(kernel));
 }
 
 bool KernelTableModel::setData(const QModelIndex& index, const QVariant& value, int role)

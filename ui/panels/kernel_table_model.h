@@ -65,6 +65,9 @@ private:
     void computeOrder();
     /// The number a column sorts kernel by (the name and group sort by their text).
     double numericSortKey(int kernel, int column) const;
+    /// The name the Name column shows: the figure's distinct name ("softmax<…Half…>" and
+    /// "softmax<…float…>", not two "softmax<…>"), kept until the names change.
+    const std::string& shownName(int kernel) const;
     SessionDocument* m_doc;
     int m_rows = 0;
     quint64 m_revision = 0; ///< the document's kernelsRevision() the rows were counted at
@@ -72,6 +75,8 @@ private:
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
     std::vector<int> m_order; ///< row -> kernel; empty in the document's order
     std::vector<int> m_rowOf; ///< kernel -> row; empty in the document's order
+    mutable std::vector<std::string> m_fullNames, m_shownNames; ///< shownName's: the names it was made from
+    mutable quint64 m_namesRevision = ~quint64(0);
 };
 
 } // namespace roofline::ui

@@ -9,6 +9,8 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QStyle>
+#include <QStyledItemDelegate>
 #include <QTableView>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -16,6 +18,24 @@
 #include <algorithm>
 
 namespace roofline::ui {
+
+namespace {
+/// Draws a cell's text cut in the middle to its width.
+class MiddleElidingDelegate : public QStyledItemDelegate {
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+protected:
+    void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        if (option->rect.width() <= 0) // measuring the column, not drawing it
+            return;
+        const int margin = option->widget ? option->widget->style()->pixelMetric(QStyle::PM_FocusFrameHMargin) + 1 : 3;
+        option->text = option->fontMetrics.elidedText(option->text, Qt::ElideMiddle, option->rect.width() - 2 * margin);
+    }
+};
+} // namespace
 
 KernelsPanel::KernelsPanel(SessionDocument* document, const QList<QAction*>& toolbarActions, QWidget* parent)
     : QWidget(parent)
@@ -55,6 +75,9 @@ KernelsPanel::KernelsPanel(SessionDocument* document, const QList<QAction*>& too
     // A long name or group (an LLM-Viewer run's title) is elided, not a column wider than the
     // window; the cell's tooltip and a drag of the header show the rest.
     m_view->horizontalHeader()->setMaximumSectionSize(360);
+    // Names elided in the middle: kernels of one template differ at the end ("…> [float]",
+    // "[Half]"). Qt's own elision cut them at the right whatever the mode, so the delegate does.
+    m_view->setItemDelegateForColumn(KernelTableModel::Name, new MiddleElidingDelegate(m_view));
     fitColumns();
 
     auto updateSummary = [this, document]() {
