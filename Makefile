@@ -76,6 +76,10 @@ docs: build
 	  --match '^(.*)_v[0-9]+$$' -o docs/figures/before-after.png --dpi 96 > /dev/null
 	HOME=$$(mktemp -d) QT_QPA_PLATFORM=offscreen $(BUILD_DIR)/bin/roofline-studio \
 	  --screenshot docs/figures/window.png $(EXAMPLES)/lesson-h100.roofline.yaml
+	HOME=$$(mktemp -d) QT_QPA_PLATFORM=offscreen $(BUILD_DIR)/bin/roofline-studio --size 1366x740 \
+	  --screenshot docs/figures/window-1366x768.png $(EXAMPLES)/real-profile-h200.roofline.yaml
+	HOME=$$(mktemp -d) QT_QPA_PLATFORM=offscreen $(BUILD_DIR)/bin/roofline-studio --size 1920x1040 \
+	  --screenshot docs/figures/window-1920x1080.png $(EXAMPLES)/real-profile-h200.roofline.yaml
 
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)

@@ -227,3 +227,31 @@ TEST(Cli, AScreenshotOntoAFullDiskKeepsTheOldFile)
     EXPECT_NE(readAll((dir / "err.txt").string()).find("cannot write"), std::string::npos);
     EXPECT_EQ(readAll(out.string()), old) << "the old file, byte for byte";
 }
+
+TEST(Cli, AScreenshotTakesTheWindowSizeAskedForOrSaysWhatASizeIs)
+{
+    const fs::path dir = scratch() / "screenshot-size";
+    fs::create_directories(dir);
+    const auto run = [&](const std::string& size, const fs::path& out) {
+        const std::string cmd = "env HOME=" + shellQuote(dir.string()) + " QT_QPA_PLATFORM=offscreen "
+            + shellQuote(ROOFLINE_STUDIO) + " --size " + size + " --screenshot " + shellQuote(out.string()) + " "
+            + shellQuote(ROOFLINE_SOURCE_DIR "/resources/examples/lesson-h100.roofline.yaml") + " >/dev/null 2>"
+            + shellQuote((dir / "err.txt").string());
+        const int status = std::system(cmd.c_str());
+        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    };
+    ASSERT_EQ(run("1366x740", dir / "laptop.png"), 0) << readAll((dir / "err.txt").string());
+    const std::string png = readAll((dir / "laptop.png").string());
+    ASSERT_GT(png.size(), 24u);
+    const auto be32 = [&](size_t at) {
+        return (unsigned(static_cast<unsigned char>(png[at])) << 24)
+            | (unsigned(static_cast<unsigned char>(png[at + 1])) << 16)
+            | (unsigned(static_cast<unsigned char>(png[at + 2])) << 8)
+            | unsigned(static_cast<unsigned char>(png[at + 3]));
+    };
+    EXPECT_EQ(be32(16), 1366u) << "the IHDR's width";
+    EXPECT_EQ(be32(20), 740u) << "the IHDR's height";
+    EXPECT_EQ(run("huge", dir / "bad.png"), 2);
+    EXPECT_NE(readAll((dir / "err.txt").string()).find("--size must be WIDTHxHEIGHT"), std::string::npos);
+    EXPECT_FALSE(fs::exists(dir / "bad.png"));
+}

@@ -24,9 +24,9 @@ namespace roofline::ui {
 
 namespace {
 // The window with `file` open at a fixed size, grabbed to `png` (README and docs screenshots).
-int writeScreenshot(MainWindow& window, const QString& file, const QString& png)
+int writeScreenshot(MainWindow& window, const QString& file, const QString& png, QSize size)
 {
-    window.resize(1400, 960);
+    window.resize(size);
     window.show();
     const QString error = file.isEmpty() ? window.openExample() : window.openFile(file, false);
     if (!error.isEmpty()) {
@@ -76,6 +76,10 @@ int runGui(int argc, char** argv)
                        "offscreen)."),
         QStringLiteral("png"));
     parser.addOption(screenshot);
+    QCommandLineOption screenshotSize(QStringLiteral("size"),
+        QStringLiteral("The window's size for --screenshot, WIDTHxHEIGHT (default 1400x960)."), QStringLiteral("size"),
+        QStringLiteral("1400x960"));
+    parser.addOption(screenshotSize);
     parser.addPositionalArgument(QStringLiteral("file"),
         QStringLiteral("A session (*.roofline.yaml) or kernel file to open."), QStringLiteral("[file]"));
     parser.process(app);
@@ -90,8 +94,16 @@ int runGui(int argc, char** argv)
         return 1;
     }
     MainWindow window(catalog, errors);
-    if (parser.isSet(screenshot))
-        return writeScreenshot(window, parser.positionalArguments().value(0), parser.value(screenshot));
+    if (parser.isSet(screenshot)) {
+        const QStringList wh = parser.value(screenshotSize).split(QLatin1Char('x'));
+        const QSize size(wh.value(0).toInt(), wh.value(1).toInt());
+        if (wh.size() != 2 || size.width() < 400 || size.height() < 300 || size.width() > 8000
+            || size.height() > 8000) {
+            std::cerr << "error: --size must be WIDTHxHEIGHT, from 400x300 to 8000x8000\n";
+            return 2;
+        }
+        return writeScreenshot(window, parser.positionalArguments().value(0), parser.value(screenshot), size);
+    }
     window.show();
     // Unsaved work from a session that did not close cleanly comes first.
     bool recovered = false;
