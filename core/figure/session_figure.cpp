@@ -19,6 +19,7 @@ PlotOptions plotOptionsFor(const Session& session, const HardwareProfile* profil
     o.showLevels = session.view.showLevels;
     o.showInterconnect = session.view.showInterconnect;
     o.fitAxes = session.view.fitAxes;
+    o.labelAt = session.view.labelAt;
     if (profile) {
         const HardwareProfile hw = effectiveProfile(*profile, session);
         for (Precision p : session.view.comparePrecisions)

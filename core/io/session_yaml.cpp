@@ -13,6 +13,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <map>
 #include <string_view>
 
 namespace roofline {
@@ -35,6 +36,23 @@ AxisRange range(const std::string& file, const YAML::Node& n, const char* key)
     if (!std::isfinite(lo) || !std::isfinite(hi) || lo <= 0 || hi <= lo)
         yamlFail(file, n, std::string("'") + key + "' must have 0 < low < high on a log axis");
     return {lo, hi};
+}
+
+/// 'labels_at': kernel name -> [intensity, FLOP/s] of its name's centre, both > 0.
+std::map<std::string, PlotXY> labelPositions(const std::string& file, const YAML::Node& n)
+{
+    if (!n.IsMap())
+        yamlFail(file, n, "'labels_at' must map kernel names to [intensity, FLOP/s], e.g. {gemm: [300, 5e14]}");
+    std::map<std::string, PlotXY> out;
+    for (auto it = n.begin(); it != n.end(); ++it) {
+        const YAML::Node at = it->second;
+        double x = 0, y = 0;
+        if (!it->first.IsScalar() || !at.IsSequence() || at.size() != 2 || !YAML::convert<double>::decode(at[0], x)
+            || !YAML::convert<double>::decode(at[1], y) || !std::isfinite(x) || !std::isfinite(y) || x <= 0 || y <= 0)
+            yamlFail(file, at, "a label's place must be [intensity, FLOP/s], both above 0, e.g. [300, 5e14]");
+        out[it->first.Scalar()] = {x, y};
+    }
+    return out;
 }
 
 int whole(const std::string& file, const YAML::Node& n, const char* key, int lo, int hi)
@@ -196,6 +214,8 @@ ViewSettings parseView(const std::string& file, const YAML::Node& v)
             view.showInterconnect = boolean(file, vv, "interconnect");
         else if (vk == "fit_axes")
             view.fitAxes = boolean(file, vv, "fit_axes");
+        else if (vk == "labels_at")
+            view.labelAt = labelPositions(file, vv);
         else if (vk == "compare") {
             if (!vv.IsSequence())
                 yamlFail(file, vv, "'compare' must be a list of hardware ids, e.g. [b200]");
@@ -210,7 +230,7 @@ ViewSettings parseView(const std::string& file, const YAML::Node& v)
             yamlFail(file, vit->first,
                 "unknown view field '" + vk
                     + "'; expected title, x, y, achievable_roof, labels, size_by_time, other_precisions, levels, "
-                      "interconnect, compare, compare_precisions");
+                      "interconnect, fit_axes, labels_at, compare, compare_precisions");
     }
     return view;
 }
@@ -328,6 +348,13 @@ void emitView(YAML::Emitter& out, const ViewSettings& view)
         out << YAML::Key << "interconnect" << YAML::Value << true;
     if (view.fitAxes)
         out << YAML::Key << "fit_axes" << YAML::Value << true;
+    if (!view.labelAt.empty()) {
+        out << YAML::Key << "labels_at" << YAML::Value << YAML::BeginMap;
+        for (const auto& [name, at] : view.labelAt)
+            out << YAML::Key << YAML::DoubleQuoted << name << YAML::Value << YAML::Flow << YAML::BeginSeq
+                << shortestNumber(at.x) << shortestNumber(at.y) << YAML::EndSeq;
+        out << YAML::EndMap;
+    }
     if (!view.compare.empty())
         out << YAML::Key << "compare" << YAML::Value << YAML::Flow << view.compare;
     if (!view.comparePrecisions.empty()) {

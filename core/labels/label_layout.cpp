@@ -63,6 +63,7 @@ public:
         addMarkers(logs);
         addLines();
         addLegend();
+        placePinnedNames();
         forRole(LabelRole::RegionLabel, [&](PlotLabel& l) { placeRegionLabel(l); });
         forRole(LabelRole::SlopeLabel, [&](PlotLabel& l) { placeAlongLine(l); });
         forRole(LabelRole::PeakLabel, [&](PlotLabel& l) { placeOnFlatLine(l); });
@@ -498,7 +499,8 @@ private:
                 m_out.outside += l.role == LabelRole::PointLabel;
                 continue;
             }
-            order.push_back(i);
+            if (!l.textAt) // (not put by hand: placePinnedNames)
+                order.push_back(i);
         }
         std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
             const PlotLabel &la = m_out.labels[a], &lb = m_out.labels[b];
@@ -546,6 +548,42 @@ private:
             m_out.key.push_back(keyLine(l));
             l.keyNumber = static_cast<int>(m_out.key.size());
         }
+    }
+
+    /// Names the user put by hand go first: the roof's labels and the other names keep clear.
+    void placePinnedNames()
+    {
+        for (PlotLabel& l : m_out.labels)
+            if (const Pt at = px(l.at); isName(l) && !l.text.empty() && l.pinned && at.x >= 0 && at.x <= m_m.width
+                && at.y >= 0 && at.y <= m_m.height)
+                placePinned(l);
+    }
+
+    /// A name the user put by hand: kept where it was put (its centre; moved in just enough to
+    /// stay whole inside the plot), joined to its point by a leader when it is away from it; the
+    /// names placed after it keep clear of it. False when that place is not inside the plot (a
+    /// zoom): the name is then placed as any other.
+    bool placePinned(PlotLabel& l)
+    {
+        const Pt centre = px(*l.pinned), p = px(l.at);
+        Box b = boxAt(centre, sizeOf(l.text, l.role), A::Center, V::Middle);
+        if (!m_area.contains(Box {centre.x, centre.y, centre.x, centre.y}) || b.width() > m_area.width()
+            || b.height() > m_area.height())
+            return false;
+        const double dx = std::max(m_area.x0 - b.x0, 0.0) - std::max(b.x1 - m_area.x1, 0.0);
+        const double dy = std::max(m_area.y0 - b.y0, 0.0) - std::max(b.y1 - m_area.y1, 0.0);
+        b = {b.x0 + dx, b.y0 + dy, b.x1 + dx, b.y1 + dy};
+        Choice c {b, A::Center, V::Middle, false, {}, 0.0};
+        const Pt near {std::clamp(p.x, b.x0, b.x1), std::clamp(p.y, b.y0, b.y1)};
+        const double lx = near.x - p.x, ly = near.y - p.y, len = std::sqrt(lx * lx + ly * ly);
+        const double r = radiusAt(l.at);
+        if (len > r + 4.0) {
+            const double f = (r + 1.0) / len;
+            c.leader = true;
+            c.line = {{p.x + lx * f, p.y + ly * f}, near};
+        }
+        place(l, c);
+        return true;
     }
 
     // --- the room kept for each name's number ---------------------------------------------------

@@ -5,6 +5,7 @@
 #include "core/model/kernel.h"
 #include "core/model/precision.h"
 
+#include <map>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -28,6 +29,9 @@ struct ViewSettings {
     bool fitAxes = false;
     std::vector<std::string> compare; ///< other accelerators overlaid (ids)
     std::vector<Precision> comparePrecisions; ///< the same part at other precisions, overlaid
+    /// Kernels' names the user moved on the plot: kernel name -> the text's centre in data
+    /// coordinates (intensity, FLOP/s). The layout keeps them there.
+    std::map<std::string, PlotXY> labelAt;
 
     friend bool operator==(const ViewSettings& a, const ViewSettings& b)
     {
@@ -35,7 +39,7 @@ struct ViewSettings {
             && a.showLabels == b.showLabels && a.sizeByTimeShare == b.sizeByTimeShare
             && a.showOtherPrecisions == b.showOtherPrecisions && a.showLevels == b.showLevels
             && a.showInterconnect == b.showInterconnect && a.fitAxes == b.fitAxes && a.compare == b.compare
-            && a.comparePrecisions == b.comparePrecisions;
+            && a.comparePrecisions == b.comparePrecisions && a.labelAt == b.labelAt;
     }
     friend bool operator!=(const ViewSettings& a, const ViewSettings& b) { return !(a == b); }
 };

@@ -249,6 +249,9 @@ PointTrail addKernelPoints(PlotSpec& s, const std::vector<Kernel>& kernels, cons
                        : edgeText(name, pt.at, s),
                 inside ? pt.at : edge, std::nullopt, PlotLabel::Align::Left, PlotLabel::VAlign::Middle};
             label.weight = kernels[i].time && summary.totalTime > 0 ? *kernels[i].time / summary.totalTime : 0.0;
+            label.kernel = static_cast<int>(i);
+            if (const auto pin = options.labelAt.find(kernels[i].name); pin != options.labelAt.end() && inside)
+                label.pinned = pin->second;
             s.labels.push_back(std::move(label));
         }
         s.points.push_back(std::move(pt));

@@ -12,6 +12,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -70,10 +71,15 @@ struct PlotLabel {
     int keyNumber = 0;
     double weight = 0.0; ///< who gets room first (a kernel's share of the time; LLM phases 1)
     std::string keyText {}; ///< the key's line for this label when it is not the text on one line
+    int kernel = -1; ///< a kernel's name label: the kernel's index (PlotPoint::index)
+    /// Where the user put the text (its centre), by hand: the layout keeps it there and the other
+    /// texts keep clear of it (ViewSettings::labelAt).
+    std::optional<PlotXY> pinned {};
     friend bool operator==(const PlotLabel& a, const PlotLabel& b)
     {
         return a.role == b.role && a.text == b.text && a.at == b.at && a.along == b.along && a.align == b.align
-            && a.valign == b.valign && a.textAt == b.textAt && a.leader == b.leader && a.keyNumber == b.keyNumber;
+            && a.valign == b.valign && a.textAt == b.textAt && a.leader == b.leader && a.keyNumber == b.keyNumber
+            && a.kernel == b.kernel && a.pinned == b.pinned;
     }
 };
 
@@ -230,6 +236,8 @@ struct PlotOptions {
     std::vector<const HardwareProfile*> rangeProfiles;
     /// Other points the derived ranges must hold (an LLM's phases and its batch sweep).
     std::vector<PlotXY> alsoInside;
+    /// Kernels' names moved by hand: kernel name -> the text's centre (ViewSettings::labelAt).
+    std::map<std::string, PlotXY> labelAt;
 };
 
 /// The most characters of a kernel's name a figure's label shows: an engineer's name

@@ -2,6 +2,7 @@
 #include "core/analysis/session_analysis.h"
 #include "core/figure/session_figure.h"
 #include "core/io/profile_catalog.h"
+#include "core/labels/label_layout.h"
 #include "core/plot/plot_spec.h"
 #include "support/fixtures.h"
 #include "support/golden.h"
@@ -491,4 +492,55 @@ TEST(PlotSpec, IntensityTicksBelowOneAreDecimalsInOneNotation)
     EXPECT_EQ(tickLabel(0.1, false, ""), "0.1");
     EXPECT_EQ(tickLabel(10, false, ""), "10");
     EXPECT_EQ(tickLabel(1e4, false, ""), "10k");
+}
+
+TEST(PlotSpec, ANameMovedByHandStaysWhereItWasPutWithALeaderToItsPoint)
+{
+    const HardwareProfile& hw = *catalog().find("h100-sxm5");
+    const Roofline bf16 = makeRoofline(hw, Precision::BF16).value();
+    const std::vector<Kernel> kernels {k("gemm", 1e12, 1e10, 2e-3), k("softmax", 2e10, 4e10, 2e-2)};
+    std::vector<Placement> placements;
+    for (const Kernel& kk : kernels)
+        placements.push_back(analyze(kk, bf16));
+    auto gemmLabel = [](const PlotSpec& s) {
+        for (const PlotLabel& l : s.labels)
+            if (l.role == LabelRole::PointLabel && l.kernel == 0)
+                return l;
+        ADD_FAILURE() << "no name for kernel 0";
+        return PlotLabel {};
+    };
+    PlotSpec laidOut = buildPlotSpec(hw, bf16, kernels, placements);
+    layoutPointLabels(laidOut);
+    const PlotLabel free = gemmLabel(laidOut);
+    ASSERT_TRUE(free.textAt);
+    EXPECT_FALSE(free.leader) << "room beside its point: no leader";
+
+    PlotOptions moved;
+    moved.labelAt["gemm"] = PlotXY {3.0, 2e12}; // far left of and below its point (100, 5e14)
+    PlotSpec pinned = buildPlotSpec(hw, bf16, kernels, placements, moved);
+    layoutPointLabels(pinned);
+    const PlotLabel put = gemmLabel(pinned);
+    ASSERT_TRUE(put.textAt);
+    EXPECT_NEAR(put.textAt->x, 3.0, 3.0 * 1e-9) << "the centre of the text is where the user let go of it";
+    EXPECT_NEAR(put.textAt->y, 2e12, 2e12 * 1e-9);
+    EXPECT_EQ(put.align, PlotLabel::Align::Center);
+    EXPECT_EQ(put.valign, PlotLabel::VAlign::Middle);
+    ASSERT_TRUE(put.leader) << "away from its point, a line joins them";
+    EXPECT_GT((*put.leader)[0].x, 30.0) << "the leader starts at the point (intensity 100)";
+    EXPECT_LT((*put.leader)[1].x, 30.0) << "and ends at the text's edge (its centre at intensity 3)";
+    for (const PlotLabel& l : pinned.labels)
+        if (l.kernel == 1)
+            EXPECT_EQ(l.text.rfind("softmax", 0), 0u) << "the other kernel is named as before";
+
+    // Where the axes no longer hold that place (a zoom), the name is laid out as any other.
+    LabelMetrics zoom;
+    zoom.x = AxisRange {10.0, 1e3};
+    zoom.y = AxisRange {1e13, 1e15};
+    PlotSpec zoomed = buildPlotSpec(hw, bf16, kernels, placements, moved);
+    const LabelLayoutResult r = layoutLabels(zoomed, zoom);
+    for (const PlotLabel& l : r.labels)
+        if (l.role == LabelRole::PointLabel && l.kernel == 0 && l.keyNumber == 0) {
+            ASSERT_TRUE(l.textAt);
+            EXPECT_GT(l.textAt->x, 10.0) << "inside the zoomed axes";
+        }
 }

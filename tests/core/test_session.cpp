@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include <cmath>
 #include <random>
 #include <string>
@@ -138,6 +140,8 @@ TEST(Session, RoundTripsThousandsOfWholeSessions)
             s.view.compare = {"a100-sxm4-80gb", "mi300x"};
         if (pick(3) == 0)
             s.view.comparePrecisions = {Precision::FP8, Precision::FP16};
+        for (int i = 0, count = pick(4) == 0 ? 1 + pick(3) : 0; i < count; ++i)
+            s.view.labelAt[text[pick(static_cast<int>(text.size()))]] = PlotXY {extreme(), extreme()};
         if (pick(2)) {
             s.llm.enabled = pick(2);
             if (pick(2))
@@ -194,6 +198,22 @@ TEST(Session, ErrorsNameTheLine)
     EXPECT_EQ(parseSession("roofline_session: 1\ncolour: red\n", "a.yaml").error().toString(),
         "a.yaml:2:1: unknown field 'colour'; expected roofline_session, hardware, precision, achievable, view, llm, "
         "kernels");
+}
+
+TEST(Session, NamesMovedByHandAreSavedAndABadPlaceIsRefusedWithItsLine)
+{
+    const std::string yaml = "roofline_session: 1\nview:\n  labels_at:\n    \"gemm: big\": [300, 5e14]\n"
+                             "    softmax: [0.5, 1e12]\n";
+    auto s = parseSession(yaml, "a.yaml");
+    ASSERT_TRUE(s.ok()) << s.error();
+    EXPECT_EQ(s->view.labelAt, (std::map<std::string, PlotXY> {{"gemm: big", {300, 5e14}}, {"softmax", {0.5, 1e12}}}));
+    const std::string saved = sessionToYaml(s.value());
+    EXPECT_NE(saved.find("labels_at"), std::string::npos) << saved;
+    EXPECT_EQ(parseSession(saved, "b.yaml").value(), s.value());
+    EXPECT_EQ(parseSession("roofline_session: 1\nview:\n  labels_at: {gemm: [300, -1]}\n", "a.yaml").error().toString(),
+        "a.yaml:3:21: a label's place must be [intensity, FLOP/s], both above 0, e.g. [300, 5e14]");
+    EXPECT_EQ(parseSession("roofline_session: 1\nview: {labels_at: [1, 2]}\n", "a.yaml").error().toString(),
+        "a.yaml:2:19: 'labels_at' must map kernel names to [intensity, FLOP/s], e.g. {gemm: [300, 5e14]}");
 }
 
 TEST(SessionAnalysis, KernelsUseTheirOwnPrecisionAndShareTime)

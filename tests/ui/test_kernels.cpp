@@ -12,6 +12,7 @@
 #include "ui/panels/details_panel.h"
 #include "ui/panels/kernel_table_model.h"
 #include "ui/panels/kernels_panel.h"
+#include "ui/plot/roofline_renderer.h"
 #include "ui/window/file_actions.h"
 #include "ui/window/main_window.h"
 #include "ui/window/roofline_plot_widget.h"
@@ -526,4 +527,64 @@ TEST_F(KernelsTest, RegimeCellsAreNeverCutEvenAboveTheRoof)
         = view->model()->index(view->model()->rowCount() - 1, KernelTableModel::Regime).data().toString();
     ASSERT_TRUE(text.contains(QStringLiteral("above roof"))) << text.toStdString();
     EXPECT_GE(view->columnWidth(KernelTableModel::Regime), QFontMetrics(view->font()).horizontalAdvance(text) + 8);
+}
+
+TEST_F(KernelsTest, DraggingAKernelsNameKeepsItThereUndoablyAndInTheSavedSession)
+{
+    doc()->addKernels(
+        {test::makeKernel("gemm", 1e12, 1e10, 2e-3), test::makeKernel("softmax", 2e10, 4e10, 2e-2)}, "add");
+    const int stepsBefore = doc()->undoStack()->count();
+    auto nameOf = [this](int kernel) -> QCPItemText* {
+        plot()->replot();
+        for (int i = 0; i < plot()->itemCount(); ++i)
+            if (auto* t = qobject_cast<QCPItemText*>(plot()->item(i)); t && t->visible()
+                && t->property(plotnames::kLabelKernel).toInt() == kernel
+                && t->property(plotnames::kLabelKernel).isValid())
+                return t;
+        return nullptr;
+    };
+    auto centre = [](QCPItemText* t) {
+        return ((t->topLeft->pixelPosition() + t->bottomRight->pixelPosition()) / 2.0).toPoint();
+    };
+    QCPItemText* gemm = nameOf(0);
+    ASSERT_NE(gemm, nullptr) << "the name is drawn";
+    const QPoint grab = centre(gemm);
+    const QPoint to = pixel(3.0, 2e12);
+    mouse(QEvent::MouseButtonPress, grab, Qt::LeftButton);
+    mouse(QEvent::MouseMove, (grab + to) / 2, Qt::LeftButton);
+    mouse(QEvent::MouseMove, to, Qt::LeftButton);
+    mouse(QEvent::MouseButtonRelease, to, Qt::NoButton);
+
+    ASSERT_EQ(doc()->session().view.labelAt.count("gemm"), 1u) << "the place is the session's";
+    const PlotXY at = doc()->session().view.labelAt.at("gemm");
+    EXPECT_NEAR(std::log10(at.x), std::log10(3.0), 0.05);
+    EXPECT_NEAR(std::log10(at.y), std::log10(2e12), 0.05);
+    EXPECT_EQ(doc()->undoStack()->count(), stepsBefore + 1) << "one drag is one undo step";
+    EXPECT_EQ(doc()->undoStack()->undoText(), QStringLiteral("Move Label"));
+    EXPECT_EQ(doc()->session().kernels[0].flops, 1e12) << "moving the name leaves the kernel";
+    gemm = nameOf(0);
+    ASSERT_NE(gemm, nullptr);
+    EXPECT_LE((centre(gemm) - to).manhattanLength(), 4) << "drawn again where it was let go";
+    doc()->setPrecision(Precision::FP8);
+    doc()->setPrecision(Precision::BF16);
+    gemm = nameOf(0);
+    ASSERT_NE(gemm, nullptr);
+    EXPECT_LE((centre(gemm) - to).manhattanLength(), 4) << "and stays there when the figure is laid out again";
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("moved.roofline.yaml"));
+    ASSERT_EQ(window->saveTo(path), QString());
+    QFile saved(path);
+    ASSERT_TRUE(saved.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(saved.readAll().contains("labels_at:")) << "the session file keeps the place";
+
+    auto* reset = window->findChild<QAction*>(QStringLiteral("resetLabels"));
+    ASSERT_NE(reset, nullptr);
+    reset->trigger();
+    EXPECT_TRUE(doc()->session().view.labelAt.empty()) << "Reset Label Positions lets the layout place it";
+    doc()->undoStack()->undo();
+    EXPECT_EQ(doc()->session().view.labelAt.count("gemm"), 1u);
+    while (doc()->undoStack()->index() > stepsBefore)
+        doc()->undoStack()->undo();
+    EXPECT_TRUE(doc()->session().view.labelAt.empty()) << "undo puts the name back to the layout's place";
 }

@@ -372,6 +372,8 @@ void addLabel(QCustomPlot& plot, const PlotLabel& l, bool crowded, const PlotSty
     t->setTextAlignment(hAlign(l.align));
     const bool numbered = l.keyNumber > 0;
     t->setText(numbered ? QString::number(l.keyNumber) : qs(l.text));
+    if (l.kernel >= 0 && !numbered) // a name the user may move by hand
+        t->setProperty(plotnames::kLabelKernel, l.kernel);
     t->setFont(labelFont(numbered ? LabelRole::KeyNumber : l.role, style));
     styleRole(t, l, style);
     if (l.along) {

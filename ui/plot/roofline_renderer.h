@@ -18,6 +18,8 @@ inline constexpr const char* kRidgeGuide = "ridge-guide";
 inline constexpr const char* kRidgeLabel = "ridge-label";
 inline constexpr const char* kTitle = "title";
 inline constexpr const char* kSubtitle = "subtitle";
+/// The property on a kernel's name (a QCPItemText) that holds the kernel's index.
+inline constexpr const char* kLabelKernel = "rs_kernel";
 } // namespace plotnames
 
 /// Replaces everything on `plot` with the figure `spec` describes (axes, ceilings, ridge,

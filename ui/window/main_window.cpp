@@ -196,6 +196,14 @@ void MainWindow::connectPanels()
         m_document->moveKernel(index, i, p, dragId);
         m_kernels->selectKernel(index);
     });
+    connect(m_plot, &RooflinePlotWidget::labelMoved, this, [this](int index, double i, double p) {
+        const auto& kernels = m_document->session().kernels;
+        if (index < 0 || index >= int(kernels.size()))
+            return;
+        ViewSettings v = m_document->session().view;
+        v.labelAt[kernels[size_t(index)].name] = PlotXY {i, p};
+        m_document->setView(v, tr("Move Label"));
+    });
     connect(m_plot, &RooflinePlotWidget::placeRequested, this, [this](double i, double p) {
         m_place->setChecked(false); // one placement a time (Edit > Place on Plot again for the next)
         const int index = m_document->addKernelAt(i, p);
@@ -374,6 +382,12 @@ void MainWindow::createViewMenu()
             m_document->recordViewRanges(std::nullopt, std::nullopt);
             refresh();
             m_plot->resetView();
+        });
+    addMenuAction(view, tr("Reset &Label Positions"), "resetLabels", QKeySequence(),
+        tr("Let the layout place every kernel name again, after names were dragged by hand"), [this]() {
+            ViewSettings v = m_document->session().view;
+            v.labelAt.clear();
+            m_document->setView(v, tr("Reset Label Positions"));
         });
     QAction* animate = addMenuAction(view, tr("A&nimate Precision Changes"), "animate", QKeySequence(),
         tr("Slide the roof and the ridge to their new place when the precision or hardware changes"),

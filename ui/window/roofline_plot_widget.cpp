@@ -30,7 +30,8 @@ RooflinePlotWidget::RooflinePlotWidget(QWidget* parent)
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->axisRect()->setRangeZoomFactor(0.85);
     m_plot->setMouseTracking(true);
-    m_plot->setToolTip(tr("Drag to pan, scroll to zoom; View > Reset View (Ctrl+0) goes back."));
+    m_plot->setToolTip(tr("Drag to pan, scroll to zoom; View > Reset View (Ctrl+0) goes back. Drag a point to move the "
+                          "kernel, or its name to put the name elsewhere."));
     m_plot->setMinimumSize(480, 320);
     connect(m_plot, &QCustomPlot::mouseMove, this, &RooflinePlotWidget::onMouseMove);
     connect(m_plot, &QCustomPlot::mousePress, this, &RooflinePlotWidget::onMousePress);
@@ -471,6 +472,16 @@ int RooflinePlotWidget::pointAt(const QPointF& pixel) const
     return best;
 }
 
+QCPItemText* RooflinePlotWidget::kernelNameAt(const QPointF& pixel) const
+{
+    for (int i = m_plot->itemCount() - 1; i >= 0; --i)
+        if (auto* t = qobject_cast<QCPItemText*>(m_plot->item(i)); t && t->visible()
+            && t->property(plotnames::kLabelKernel).isValid()
+            && QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized().contains(pixel))
+            return t;
+    return nullptr;
+}
+
 void RooflinePlotWidget::onMousePress(QMouseEvent* event)
 {
     if (event->button() != Qt::LeftButton)
@@ -486,6 +497,16 @@ void RooflinePlotWidget::onMousePress(QMouseEvent* event)
         emit pointClicked(hit);
         return;
     }
+    if (QCPItemText* name = m_placeMode ? nullptr : kernelNameAt(pos)) {
+        // Grab the name: centred on where it is, it follows the mouse until let go.
+        m_plot->setInteraction(QCP::iRangeDrag, false);
+        const QPointF centre = (name->topLeft->pixelPosition() + name->bottomRight->pixelPosition()) / 2.0;
+        name->setPositionAlignment(Qt::AlignCenter);
+        name->position->setPixelPosition(centre);
+        m_labelDrag = name;
+        m_labelGrab = pos - centre;
+        return;
+    }
     if (m_placeMode && m_plot->axisRect()->rect().contains(pos.toPoint())) {
         m_plot->setInteraction(QCP::iRangeDrag, false);
         emit placeRequested(m_plot->xAxis->pixelToCoord(pos.x()), m_plot->yAxis->pixelToCoord(pos.y()));
@@ -494,6 +515,14 @@ void RooflinePlotWidget::onMousePress(QMouseEvent* event)
 
 void RooflinePlotWidget::onMouseRelease(QMouseEvent*)
 {
+    if (m_labelDrag) {
+        const QPointF centre = m_labelDrag->position->pixelPosition();
+        const int kernel = m_labelDrag->property(plotnames::kLabelKernel).toInt();
+        m_labelDrag = nullptr;
+        m_plot->setInteraction(QCP::iRangeDrag, true);
+        emit labelMoved(kernel, m_plot->xAxis->pixelToCoord(centre.x()), m_plot->yAxis->pixelToCoord(centre.y()));
+        return;
+    }
     m_dragIndex = -1;
     m_plot->setInteraction(QCP::iRangeDrag, true);
 }
@@ -503,6 +532,14 @@ void RooflinePlotWidget::onMouseMove(QMouseEvent* event)
     if (!m_tracer)
         return;
     const QPointF pos = event->position();
+    if (m_labelDrag && (event->buttons() & Qt::LeftButton)) {
+        const QRectF r = m_plot->axisRect()->rect();
+        const QPointF at = pos - m_labelGrab;
+        m_labelDrag->position->setPixelPosition(
+            {std::clamp(at.x(), r.left(), r.right()), std::clamp(at.y(), r.top(), r.bottom())});
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
     if (m_dragIndex >= 0 && (event->buttons() & Qt::LeftButton)) {
         const QRect r = m_plot->axisRect()->rect();
         const double px = std::clamp(pos.x(), double(r.left()), double(r.right()));
@@ -521,6 +558,8 @@ void RooflinePlotWidget::onMouseMove(QMouseEvent* event)
         else
             QToolTip::hideText();
     }
+    if (!m_placeMode && event->buttons() == Qt::NoButton) // a name can be picked up and moved
+        m_plot->setCursor(kernelNameAt(pos) ? Qt::OpenHandCursor : Qt::ArrowCursor);
     if (!m_plot->axisRect()->rect().contains(pos.toPoint()) || !m_roof) {
         m_tracer->setVisible(false);
         m_tracerLabel->setVisible(false);

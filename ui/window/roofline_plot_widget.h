@@ -56,6 +56,8 @@ public:
     int selectedPoint() const { return m_selected; }
     /// HTML shown when the cursor rests on point `index`.
     void setTooltipProvider(std::function<QString(int)> provider) { m_tooltip = std::move(provider); }
+    /// The kernel name (a label the user may move) under `pixel`, or nullptr.
+    QCPItemText* kernelNameAt(const QPointF& pixel) const;
     /// The kernel whose marker is under `pixel` (within a few pixels), or -1.
     int pointAt(const QPointF& pixel) const;
     /// Pixel position of kernel `index`'s marker.
@@ -77,6 +79,8 @@ signals:
     void titleEditRequested();
     /// A point dragged to (intensity, FLOP/s); all moves of one drag share `dragId`.
     void pointDragged(int index, double intensity, double flopsPerSecond, int dragId);
+    /// A kernel's name dragged by hand and dropped with its centre at (intensity, FLOP/s).
+    void labelMoved(int index, double intensity, double flopsPerSecond);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -111,6 +115,8 @@ private:
     bool m_placeMode = false;
     int m_selected = -1;
     int m_dragIndex = -1;
+    QCPItemText* m_labelDrag = nullptr; ///< a kernel's name being moved by hand
+    QPointF m_labelGrab; ///< where on that name it was grabbed, from its centre
     int m_dragId = 0;
     bool m_dragMoved = false;
     std::function<QString(int)> m_tooltip;
