@@ -70,6 +70,8 @@ docs: build
 	$(BUILD_DIR)/bin/roofline export $(EXAMPLES)/ridge-moves.roofline.yaml -o docs/figures/ridge-moves.png --dpi 96
 	$(BUILD_DIR)/bin/roofline export $(EXAMPLES)/twenty-kernels.roofline.yaml -o docs/figures/twenty-kernels.png --dpi 96
 	$(BUILD_DIR)/bin/roofline export $(EXAMPLES)/real-profile-h200.roofline.yaml -o docs/figures/real-profile-h200.png --dpi 96
+	$(BUILD_DIR)/bin/roofline export $(EXAMPLES)/llm-decode-vs-prefill.roofline.yaml --preset column \
+	  -o docs/figures/llm-levers-column.png
 	$(BUILD_DIR)/bin/roofline export $(EXAMPLES)/ridge-moves.roofline.yaml --panels precisions --precisions bf16,fp8 \
 	  -o docs/figures/panels-precisions.png --dpi 96
 	$(BUILD_DIR)/bin/roofline compare $(EXAMPLES)/run-before.roofline.yaml $(EXAMPLES)/run-after.roofline.yaml \

@@ -106,6 +106,8 @@ struct Findings {
     int named = 0;
     int numbers = 0; ///< of them, key numbers
     int keyLines = 0;
+    int notNamed = 0; ///< "N more kernel(s) not named here" under the key
+    double plotShare = 0.0; ///< the plot area's height over the figure's
 };
 
 /// The texts the layout holds (title, subtitle, the key's columns and its last line): each drawn
@@ -174,11 +176,14 @@ Findings inspect(QCustomPlot& plot)
                 f.problems.push_back("a leader line runs through '" + a.text + "'");
     }
     inspectLayoutTexts(plot, f);
+    f.plotShare = double(frame.height()) / plot.height();
     for (int i = 0; i < plot.plotLayout()->elementCount(); ++i)
         if (auto* key = plot.plotLayout()->elementAt(i); key && key->objectName() == QLatin1String("label-key"))
             for (QCPLayoutElement* e : key->elements(true))
                 if (auto* text = qobject_cast<QCPTextElement*>(e);
-                    text && !text->text().contains(QLatin1String("not named")))
+                    text && text->text().contains(QLatin1String("not named")))
+                    f.notNamed = text->text().section(QLatin1Char(' '), 0, 0).toInt();
+                else if (text)
                     for (auto it = QRegularExpression(QStringLiteral("(?:^|\\n|    )\\d+  ")).globalMatch(text->text());
                          it.hasNext(); it.next())
                         ++f.keyLines; // one per entry: "3  name", in columns or one paragraph
@@ -244,7 +249,11 @@ void expectClean(const PlotSpec& spec, QSize size, const std::string& what, int 
     EXPECT_TRUE(f.problems.empty()) << what << " at " << size.width() << "x" << size.height() << ": "
                                     << f.problems.size() << " problems\n"
                                     << report(f);
-    if (kernels >= 0) {
+    if (size.height() < 560) { // a paper's figure: its plot keeps 55 % of it, the key gives way
+        EXPECT_GE(f.plotShare, 0.55) << what;
+        if (kernels >= 0)
+            EXPECT_EQ(f.named + f.notNamed, kernels) << what << ": every kernel named or counted under the key";
+    } else if (kernels >= 0) {
         EXPECT_EQ(f.named, kernels) << what << ": every kernel named by a label or a key number";
         EXPECT_EQ(f.numbers, f.keyLines) << what << ": a key line for every number at a point";
     }
@@ -434,5 +443,48 @@ TEST(FigureText, AComparedPartsNameSitsOnItsOwnLineOrIsLeftToTheLegend)
         }
         EXPECT_EQ(compared, 2);
         expectClean(spec, size, "lesson with two compared parts", -1);
+    }
+}
+
+TEST(FigureText, APapersPresetPrintsEveryTextAtSevenPointsOrMoreAndIsMostlyPlot)
+{
+    // Twenty named kernels and the LLM example: a key, a legend row, roof labels, key numbers.
+    std::vector<Error> errors;
+    const auto session
+        = loadSessionFile(ROOFLINE_SOURCE_DIR "/resources/examples/llm-decode-vs-prefill.roofline.yaml").value();
+    const HardwareProfile& hw = *test::shippedCatalog().find(session.hardwareId);
+    const PlotSpec llm = buildSessionFigure(
+        hw, session, analyzeSession(hw, session).value(), loadModelPresets(errors), &test::shippedCatalog());
+    const std::vector<PlotSpec> specs {figureOf(namedKernels(20)), llm};
+    for (const char* id : {"column", "double"}) {
+        const ExportPreset* preset = findExportPreset(id);
+        ASSERT_NE(preset, nullptr);
+        const double printPointsPerFontPoint = 96.0 / preset->options.logicalDpi();
+        for (const PlotSpec& spec : specs) {
+            QCustomPlot plot;
+            plot.resize(preset->options.width, preset->options.height);
+            PlotStyle style = PlotStyle::light();
+            style.fontScale = preset->options.fontScale;
+            renderPlotSpec(plot, spec, style);
+            plot.replot();
+            std::vector<std::pair<QString, QFont>> fonts {{"x ticks", plot.xAxis->tickLabelFont()},
+                {"y ticks", plot.yAxis->tickLabelFont()}, {"x title", plot.xAxis->labelFont()},
+                {"y title", plot.yAxis->labelFont()}};
+            for (int i = 0; i < plot.legend->itemCount(); ++i)
+                if (QCPAbstractLegendItem* item = plot.legend->item(i))
+                    fonts.push_back({QStringLiteral("legend"), item->font()});
+            for (QCPLayoutElement* e : plot.plotLayout()->elements(true))
+                if (auto* t = qobject_cast<QCPTextElement*>(e); t && !t->text().isEmpty())
+                    fonts.push_back({t->text().left(30), t->font()});
+            for (int i = 0; i < plot.itemCount(); ++i)
+                if (auto* t = qobject_cast<QCPItemText*>(plot.item(i)); t && t->visible() && !t->text().isEmpty())
+                    fonts.push_back({t->text().left(30), t->font()});
+            ASSERT_GT(fonts.size(), 10u);
+            for (const auto& [what, font] : fonts)
+                EXPECT_GE(font.pointSizeF() * printPointsPerFontPoint, 7.0 - 1e-9)
+                    << id << ": '" << what.toStdString() << "' prints at "
+                    << font.pointSizeF() * printPointsPerFontPoint << " pt";
+            EXPECT_GE(double(plot.axisRect()->rect().height()) / plot.height(), 0.55) << id << ": mostly plot";
+        }
     }
 }

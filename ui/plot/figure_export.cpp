@@ -71,9 +71,6 @@ std::optional<QString> gridFor(size_t panels, const ExportOptions& options, Grid
     return std::nullopt;
 }
 
-/// Below this height (logical pixels) an exported figure has no subtitle.
-constexpr int kSmallFigureHeight = 400;
-
 /// One offscreen plot per panel, each laid out at the panel's size.
 std::vector<std::unique_ptr<QCustomPlot>> drawPlots(
     const std::vector<const PlotSpec*>& specs, const PlotStyle& style, const ExportOptions& options)
@@ -82,12 +79,7 @@ std::vector<std::unique_ptr<QCustomPlot>> drawPlots(
     for (const PlotSpec* spec : specs) {
         auto plot = std::make_unique<QCustomPlot>();
         plot->resize(options.width, options.height);
-        // A small figure (a paper's column) gives the subtitle's line to the plot: the caption
-        // says the roof, and the roof's own labels its figures.
-        PlotSpec drawn = *spec;
-        if (options.height < kSmallFigureHeight)
-            drawn.subtitle.clear();
-        renderPlotSpec(*plot, drawn, style);
+        renderPlotSpec(*plot, *spec, style);
         plots.push_back(std::move(plot));
     }
     return plots;
@@ -278,11 +270,12 @@ std::optional<QString> exportSpecs(const std::vector<const PlotSpec*>& specs, co
 
 const std::vector<ExportPreset>& exportPresets()
 {
-    // Names print at 6.2 pt on a column (3.5 in = 480 logical px: 8.8 pt x 96 / 137) and
-    // 7 pt on a page; a slide's text is a fifth larger than the window's.
+    // The smallest text (the key, 8 pt) prints at 7 pt: on a column (3.5 in = 480 logical px,
+    // 137 to the inch) at 8 x 1.25 x 96 / 137, on a page (7 in = 840 px, 120 to the inch) at
+    // 8 x 1.1 x 96 / 120. A slide's text is a fifth larger than the window's.
     static const std::vector<ExportPreset> presets {
-        {"column", "Single column (3.5 x 2.5 in, 300 dpi)", {480, 343, 300, 1.0, 1050.0 / 480.0}},
-        {"double", "Double column (7 x 4.2 in, 300 dpi)", {840, 504, 300, 1.0, 2100.0 / 840.0}},
+        {"column", "Single column (3.5 x 2.5 in, 300 dpi)", {480, 343, 300, 1.25, 1050.0 / 480.0}},
+        {"double", "Double column (7 x 4.2 in, 300 dpi)", {840, 504, 300, 1.1, 2100.0 / 840.0}},
         {"slide", "Slide (16:9, 1920 x 1080)", {1280, 720, 144, 1.2, 1.5}},
     };
     return presets;

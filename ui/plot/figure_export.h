@@ -27,8 +27,8 @@ struct ExportOptions {
 };
 
 /// A size people put figures in: a paper's single or double column, a 16:9 slide, as a PNG of
-/// that many inches at 300 dpi (the slide: 1920 x 1080). Laid out at about 135 logical pixels to
-/// the inch, its text prints at 6-7 pt on a column and 7 pt on a page.
+/// that many inches at 300 dpi (the slide: 1920 x 1080). Laid out at 137 (column) and 120 (page)
+/// logical pixels to the inch with fonts scaled so that its smallest text prints at 7 pt.
 struct ExportPreset {
     const char* id; ///< "column", "double", "slide"
     const char* name; ///< "Single column (3.5 in, 300 dpi)"

@@ -28,6 +28,8 @@ struct PlotStyle {
     QColor aboveRoof {0xd6, 0x27, 0x28};
     QString fontFamily; ///< empty: the application font
     double fontScale = 1.0;
+    /// Drawn in the window, beside the kernels table: the line under the key points to it.
+    bool besideTable = false;
 
     QFont font(double pointSize, bool bold = false, bool italic = false) const;
     /// The axes' tick labels.

@@ -19,7 +19,6 @@ namespace {
 using namespace render;
 
 constexpr const char* kLabelItem = "rs_label"; ///< a property on every item drawLabels made
-constexpr const char* kKeyName = "label-key";
 constexpr const char* kLayer = "point-labels";
 
 Qt::Alignment hAlign(PlotLabel::Align a)
@@ -86,228 +85,6 @@ LabelMetrics metricsFor(QCustomPlot& plot, const PlotStyle& style, const std::sh
         return at->second;
     };
     return m;
-}
-
-/// Whether a legend entry only repeats what the figure writes on itself: the roof (its slope's
-/// bandwidth and its peak) and the ridge guide (its value).
-bool repeatsALabel(const QCPAbstractPlottable* p)
-{
-    return p->objectName() == QLatin1String(plotnames::kRoof) || p->name().startsWith(QLatin1String("Ridge point"));
-}
-
-/// The legend's entries again: all (`all`), or without those repeatsALabel names, in figure order.
-void fillLegend(QCustomPlot& plot, bool all)
-{
-    for (int i = 0; i < plot.plottableCount(); ++i) {
-        QCPAbstractPlottable* p = plot.plottable(i);
-        if (plot.legend->hasItemWithPlottable(p))
-            p->setProperty("rs_legend", true);
-    }
-    plot.legend->clearItems();
-    for (int i = 0; i < plot.plottableCount(); ++i) {
-        QCPAbstractPlottable* p = plot.plottable(i);
-        if (p->property("rs_legend").toBool() && (all || !repeatsALabel(p)))
-            plot.legend->addItem(new QCPPlottableLegendItem(plot.legend, p));
-    }
-}
-
-/// The legend sits in the plot's empty top-left corner, or, in a small figure (a paper column,
-/// a slide's half), in a row under the plot where it takes no room from the labels, in a smaller
-/// font and without the entries the figure's own labels make.
-void placeLegend(QCustomPlot& plot, const PlotStyle& style)
-{
-    const bool small = plot.width() < 900 || plot.height() < 560;
-    fillLegend(plot, !small);
-    // An empty legend (an empty session's roof and ridge are named on the plot) is hidden in the
-    // corner: an empty grid in the layout squeezed the whole plot into a corner of the window.
-    const bool empty = plot.legend->itemCount() == 0;
-    plot.legend->setVisible(!empty);
-    const bool below = small && !empty;
-    QCPLayoutInset* inset = plot.axisRect()->insetLayout();
-    const bool inInset = plot.legend->layout() == inset;
-    if (below && inInset) {
-        inset->take(plot.legend);
-        inset->simplify();
-        const int row = plot.plotLayout()->rowCount();
-        plot.plotLayout()->addElement(row, 0, plot.legend);
-        plot.plotLayout()->setRowStretchFactor(row, 0.001);
-    } else if (!below && !inInset) {
-        plot.plotLayout()->take(plot.legend);
-        plot.plotLayout()->simplify();
-        inset->addElement(plot.legend, Qt::AlignTop | Qt::AlignLeft);
-    }
-    const QFont font = style.font(below ? 8 : 8.8);
-    plot.legend->setFont(font);
-    int widest = 1;
-    for (int i = 0; i < plot.legend->itemCount(); ++i)
-        if (QCPAbstractLegendItem* item = plot.legend->item(i)) { // a wrapped grid has empty cells
-            item->setFont(font);
-            widest = std::max(widest, item->minimumOuterSizeHint().width());
-        }
-    plot.legend->setWrap(below ? std::clamp((plot.width() - 16) / (widest + 8), 1, 4) : 0);
-    plot.legend->setFillOrder(below ? QCPLegend::foColumnsFirst : QCPLegend::foRowsFirst); // rearranges
-    plot.legend->setMargins(below ? QMargins(4, 4, 4, 0) : QMargins(7, 5, 7, 4));
-    plot.legend->setBorderPen(below ? QPen(Qt::NoPen) : QPen(style.grid));
-}
-
-/// A title too wide for the figure is elided; an axis label longer than its axis keeps only
-/// what is in parentheses (the unit).
-void fitTitleAndAxisLabels(QCustomPlot& plot, const PlotSpec& spec)
-{
-    for (int i = 0; i < plot.plotLayout()->elementCount(); ++i)
-        if (auto* t = qobject_cast<QCPTextElement*>(plot.plotLayout()->elementAt(i))) {
-            const bool title = t->objectName() == QLatin1String(plotnames::kTitle);
-            if (!title && t->objectName() != QLatin1String(plotnames::kSubtitle))
-                continue;
-            const QString full = qs(title ? spec.title : spec.subtitle);
-            t->setText(QFontMetrics(t->font()).elidedText(full, Qt::ElideRight, std::max(40, plot.width() - 16)));
-        }
-    const int height = plot.axisRect()->height();
-    const QString yLabel = qs(spec.yLabel);
-    const QString unit = QLatin1Char('(') + yLabel.section(QLatin1Char('('), 1);
-    const bool tooLong = QFontMetrics(plot.yAxis->labelFont()).horizontalAdvance(yLabel) > height;
-    plot.yAxis->setLabel(tooLong && unit.size() > 2 ? unit : yLabel);
-    // Decade ticks a line and a half apart at least: a short axis labels every other decade.
-    const double room = height / (1.6 * QFontMetrics(plot.yAxis->tickLabelFont()).height());
-    if (auto* log = dynamic_cast<QCPAxisTickerLog*>(plot.yAxis->ticker().data()))
-        log->setTickCount(std::max(1, static_cast<int>(std::min(9.0, std::floor(room)))));
-}
-
-/// A key line as long as the room allows: "3  name · memory-bound · 16x below roof", then
-/// without the regime (the point's colour and side of the ridge say it), then the name alone.
-QString keyEntry(size_t number, const std::string& line, int brevity)
-{
-    const QStringList parts = qs(line).split(QStringLiteral(" \u00B7 "));
-    const QString text = brevity == 0 || parts.size() < 3 ? qs(line)
-        : brevity == 1                                    ? parts.front() + QStringLiteral(" \u00B7 ") + parts.back()
-                                                          : parts.front();
-    return QStringLiteral("%1  %2").arg(number).arg(text);
-}
-
-/// The key's columns: as many as the figure's width holds, of lines as long as leave the plot
-/// at least three quarters of the figure's height; when even names alone in columns would take
-/// more, the names run on as one paragraph ("1 gemm  2 softmax  3 ...") in a single column.
-std::vector<QStringList> keyColumns(const std::vector<std::string>& key, const QFont& font, int width, int height)
-{
-    const QFontMetrics fm(font);
-    std::vector<QStringList> columns;
-    for (int brevity = 0; brevity < 3 && !key.empty(); ++brevity) {
-        QStringList lines;
-        int widest = 0;
-        for (size_t k = 0; k < key.size(); ++k) {
-            lines << keyEntry(k + 1, key[k], brevity);
-            widest = std::max(widest, fm.horizontalAdvance(lines.back()));
-        }
-        const int cols = std::clamp(width / (widest + 24), 1, std::min(6, static_cast<int>(lines.size())));
-        const int perCol = (static_cast<int>(lines.size()) + cols - 1) / cols;
-        // Lines as long as the figure is wide at most: a shorter form before a cut-off one.
-        const bool fits = perCol * fm.lineSpacing() <= height / 4 && widest <= width;
-        if (fits || brevity < 2) {
-            columns.clear();
-            for (int at = 0; at < lines.size(); at += perCol)
-                columns.push_back(lines.mid(at, perCol));
-            if (fits)
-                break;
-            continue;
-        }
-        QStringList paragraph {QString()};
-        for (const QString& entry : lines) {
-            const QString next = paragraph.back().isEmpty() ? entry : paragraph.back() + QStringLiteral("    ") + entry;
-            if (!paragraph.back().isEmpty() && fm.horizontalAdvance(next) > width)
-                paragraph << entry;
-            else
-                paragraph.back() = next;
-        }
-        columns = {paragraph};
-    }
-    return columns;
-}
-
-/// The line under the key, broken where the figure's width ends.
-QString wrapped(const QString& text, const QFontMetrics& fm, int width)
-{
-    QStringList lines {QString()};
-    for (const QString& word : text.split(QLatin1Char(' '))) {
-        const QString next = lines.back().isEmpty() ? word : lines.back() + QLatin1Char(' ') + word;
-        if (!lines.back().isEmpty() && fm.horizontalAdvance(next) > width)
-            lines << word;
-        else
-            lines.back() = next;
-    }
-    return lines.join(QLatin1Char('\n'));
-}
-
-/// Fewer key lines when even one paragraph of names would take more than a quarter of the
-/// figure's height (a small figure of many kernels): the lightest kernels lose their numbers.
-void fitKey(LabelLayoutResult& laid, const QCustomPlot& plot, const PlotStyle& style)
-{
-    const QFont font = style.font(8);
-    const QFontMetrics fm(font);
-    const int width = std::max(1, plot.width() - 16), room = plot.height() * 3 / 10;
-    auto tall = [&](size_t n) {
-        const std::vector<std::string> first(laid.key.begin(), laid.key.begin() + static_cast<std::ptrdiff_t>(n));
-        size_t lines = 0;
-        for (const QStringList& column : keyColumns(first, font, width, plot.height()))
-            lines = std::max(lines, static_cast<size_t>(column.size()));
-        return static_cast<int>(lines) * fm.lineSpacing() > room;
-    };
-    if (!tall(laid.key.size()))
-        return;
-    size_t fits = 0, tooMany = laid.key.size(); // the most lines that fit: between them
-    while (tooMany - fits > 1) {
-        const size_t n = (fits + tooMany) / 2;
-        (tall(n) ? tooMany : fits) = n;
-    }
-    keepKeyLines(laid, fits);
-}
-
-/// The key under the plot, and the line saying how many kernels have no name at all and how many
-/// lie outside the view. The columns sit in a row of their own, each as wide as its text, so the
-/// line under them does not widen the first column.
-QCPLayoutElement* addKey(
-    QCustomPlot& plot, const std::vector<std::string>& key, int unnamed, int outside, const PlotStyle& style)
-{
-    if (key.empty() && unnamed <= 0 && outside <= 0)
-        return nullptr;
-    auto* grid = new QCPLayoutGrid;
-    grid->setObjectName(QString::fromLatin1(kKeyName));
-    const int row = plot.plotLayout()->rowCount();
-    plot.plotLayout()->addElement(row, 0, grid);
-    plot.plotLayout()->setRowStretchFactor(row, 0.001);
-    grid->setRowSpacing(0);
-    const int width = std::max(1, plot.width() - 16);
-    const QFont font = style.font(8);
-    const auto columns = keyColumns(key, font, width, plot.height());
-    if (!columns.empty()) {
-        auto* row0 = new QCPLayoutGrid;
-        grid->addElement(0, 0, row0);
-        row0->setColumnSpacing(0);
-        for (size_t c = 0; c < columns.size(); ++c) {
-            auto* text = new QCPTextElement(&plot, columns[c].join(QLatin1Char('\n')), font);
-            text->setTextFlags(Qt::AlignLeft | Qt::AlignTop);
-            text->setTextColor(style.foreground);
-            text->setMargins(QMargins(c == 0 ? 4 : 14, 2, 4, unnamed > 0 || outside > 0 ? 0 : 6));
-            row0->addElement(0, static_cast<int>(c), text);
-            row0->setColumnStretchFactor(static_cast<int>(c), 0.001);
-        }
-        row0->addElement(0, static_cast<int>(columns.size()), new QCPLayoutElement(&plot)); // the rest of the width
-    }
-    if (unnamed > 0 || outside > 0) {
-        const QFont italic = style.font(8, false, true);
-        QStringList parts;
-        if (unnamed > 0)
-            parts << QObject::tr(
-                "%n more kernel(s) not named here: the figure names those that take the most time", nullptr, unnamed);
-        if (outside > 0) // a zoom or fixed ranges: they are not drawn, so they are not "not named"
-            parts << QObject::tr("%n kernel(s) outside the axes' ranges, not drawn", nullptr, outside);
-        const QString line = parts.join(QStringLiteral("; ")) + QObject::tr("; the table lists every one.");
-        auto* note = new QCPTextElement(&plot, wrapped(line, QFontMetrics(italic), width - 8), italic);
-        note->setTextColor(style.muted);
-        note->setTextFlags(Qt::AlignLeft | Qt::AlignTop);
-        note->setMargins(QMargins(4, 2, 4, 6));
-        grid->addElement(grid->rowCount(), 0, note);
-    }
-    return grid;
 }
 
 /// A label written along a line: anchored on it, padded off it, turned to follow it.
@@ -411,7 +188,7 @@ QFont labelFont(LabelRole role, const PlotStyle& style)
     case LabelRole::LeverLabel:
         return style.font(8.5, true);
     case LabelRole::KeyNumber:
-        return style.font(7.5);
+        return style.font(8); // (at 7 pt or more in print: figure_export.cpp)
     case LabelRole::PointLabel:
         break;
     }
@@ -433,27 +210,53 @@ void reserveKeyRoom(QCustomPlot& plot, int height)
     room->setMinimumSize(0, height);
 }
 
-/// The labels laid out for the plot area left when the key takes `keyRoom` pixels.
-LabelLayoutResult layOutFor(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, int keyRoom,
+/// The labels laid out for the plot area left when the key takes `keyRoom` pixels, with the
+/// key's budget for that layout and whether the budget cost key lines.
+struct Laid {
+    LabelLayoutResult result;
+    int budget = 0;
+    bool trimmed = false;
+};
+
+Laid layOutFor(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, int keyRoom, bool withTitle,
     const std::shared_ptr<TextSizes>& sizes)
 {
     removeLabels(plot);
     reserveKeyRoom(plot, keyRoom);
-    metricsFor(plot, style, sizes); // lays the plot out: the axis titles and title follow its size
-    fitTitleAndAxisLabels(plot, spec);
-    LabelLayoutResult laid = layoutLabels(spec, metricsFor(plot, style, sizes));
-    fitKey(laid, plot, style);
+    fitTitleAndAxisLabels(plot, spec, style, withTitle); // the title's height is the layout's
+    metricsFor(plot, style, sizes); // lays the plot out: the axis titles follow its size
+    fitTitleAndAxisLabels(plot, spec, style, withTitle);
+    Laid laid;
+    laid.result = layoutLabels(spec, metricsFor(plot, style, sizes));
+    laid.budget = keyBudget(plot, keyRoom, style);
+    laid.trimmed = fitKey(laid.result, plot, style, laid.budget, spec.unnamedKernels);
     return laid;
 }
 
+/// The key of `laid` under the plot (null: no key).
+QCPLayoutElement* addKeyOf(QCustomPlot& plot, const Laid& laid, const PlotSpec& spec, const PlotStyle& style)
+{
+    return addKey(
+        plot, laid.result.key, spec.unnamedKernels + laid.result.unnamed, laid.result.outside, style, laid.budget);
+}
+
 /// The height the key of `laid` takes under the plot (0: no key).
-int keyHeightOf(QCustomPlot& plot, const LabelLayoutResult& laid, const PlotSpec& spec, const PlotStyle& style)
+int keyHeightOf(QCustomPlot& plot, const Laid& laid, const PlotSpec& spec, const PlotStyle& style)
 {
     removeLabels(plot);
-    const QCPLayoutElement* key = addKey(plot, laid.key, spec.unnamedKernels + laid.unnamed, laid.outside, style);
+    const QCPLayoutElement* key = addKeyOf(plot, laid, spec, style);
     const int height = key ? key->minimumOuterSizeHint().height() : 0;
     removeLabels(plot);
     return height;
+}
+
+/// Whether the plot area keeps its share of the figure's height (1 - kAroundShare) once the key
+/// `laid` needs is under it, the plot laid out with `room` kept for the key.
+bool keepsItsShare(QCustomPlot& plot, const Laid& laid, int room, const PlotSpec& spec, const PlotStyle& style)
+{
+    const int area = plot.axisRect()->rect().height(); // (as laid out: keyHeightOf lays nothing out)
+    const int key = keyHeightOf(plot, laid, spec, style);
+    return area - std::max(0, key - room) >= (1.0 - kAroundShare) * plot.height();
 }
 
 } // namespace
@@ -473,7 +276,12 @@ int drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, 
     keyFloor = std::max(0, keyFloor);
     int room = std::max(keyFloor, keyRoom);
     std::vector<int> seen {room};
-    LabelLayoutResult laid = layOutFor(plot, spec, style, room, sizes);
+    bool withTitle = true;
+    Laid laid = layOutFor(plot, spec, style, room, withTitle, sizes);
+    if (isPaperFigure(plot) && (laid.trimmed || !keepsItsShare(plot, laid, room, spec, style))) {
+        withTitle = false; // the title gives way before the key's names (a paper's caption says it)
+        laid = layOutFor(plot, spec, style, room, withTitle, sizes);
+    }
     for (int layout = 1; layout < kMaxLayouts; ++layout) {
         const int needed = std::max(keyFloor, keyHeightOf(plot, laid, spec, style));
         const bool swing = std::find(seen.begin(), seen.end(), needed) != seen.end();
@@ -481,19 +289,19 @@ int drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, 
             break;
         room = swing ? std::max(room, needed) : needed;
         seen.push_back(room);
-        laid = layOutFor(plot, spec, style, room, sizes);
+        laid = layOutFor(plot, spec, style, room, withTitle, sizes);
     }
     removeLabels(plot);
     int drawn = 0;
-    if (QCPLayoutElement* key = addKey(plot, laid.key, spec.unnamedKernels + laid.unnamed, laid.outside, style)) {
+    if (QCPLayoutElement* key = addKeyOf(plot, laid, spec, style)) {
         drawn = std::max(room, key->minimumOuterSizeHint().height());
         key->setMinimumSize(0, drawn);
     } else if (keyFloor > 0) {
         reserveKeyRoom(plot, room); // no key now: its band stays, and the plot with it
         drawn = room;
     }
-    fitTitleAndAxisLabels(plot, spec); // for the height the key leaves
-    for (const auto& l : laid.labels)
+    fitTitleAndAxisLabels(plot, spec, style, withTitle); // for the height the key leaves
+    for (const auto& l : laid.result.labels)
         if (!l.text.empty())
             addLabel(plot, l, spec.crowded(), style);
     return drawn;

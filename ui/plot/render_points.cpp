@@ -216,12 +216,14 @@ void addTrajectoryAndLevers(QCustomPlot& plot, const PlotSpec& spec, const PlotS
         g->setScatterStyle(
             QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(style.muted, 1.2), QBrush(style.background), 6));
         g->setName(QStringLiteral("Decode as batch grows 1 \u2192 1024"));
+        g->setProperty("rs_shortName", QStringLiteral("Batch 1 \u2192 1024")); // (a small figure's legend)
     }
     if (!spec.trajectoryBeyondMemory.empty()) {
         QCPGraph* g = addLine(plot, spec.trajectoryBeyondMemory, QPen(style.aboveRoof, 1.4, Qt::DashLine));
         g->setObjectName(QStringLiteral("llm-trajectory-beyond-memory"));
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(style.aboveRoof, 1.2), Qt::NoBrush, 6));
         g->setName(QStringLiteral("Batches that do not fit in memory"));
+        g->setProperty("rs_shortName", QStringLiteral("Too big for memory"));
     }
     addArrows(plot, spec, style);
 }

@@ -74,6 +74,36 @@ void alignRotatedLabels(QCustomPlot& plot)
     }
 }
 
+} // namespace
+
+void render::setTitleRows(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, bool shown)
+{
+    auto* layout = plot.plotLayout();
+    for (int i = layout->elementCount() - 1; i >= 0; --i)
+        if (QCPLayoutElement* el = layout->elementAt(i); el
+            && (el->objectName() == QLatin1String(plotnames::kTitle)
+                || el->objectName() == QLatin1String(plotnames::kSubtitle)))
+            layout->remove(el);
+    layout->simplify();
+    if (!shown)
+        return;
+    const int width = std::max(40, plot.width() - 16);
+    auto addRow = [&](const std::string& text, const char* name, const QFont& font, const QColor& colour) {
+        layout->insertRow(0);
+        auto* t = new QCPTextElement(&plot, QFontMetrics(font).elidedText(qs(text), Qt::ElideRight, width), font);
+        t->setObjectName(name);
+        t->setTextColor(colour);
+        layout->addElement(0, 0, t);
+        return t;
+    };
+    if (!spec.subtitle.empty()) // no subtitle, no row for it
+        addRow(spec.subtitle, plotnames::kSubtitle, style.font(9.5), style.muted)->setMargins(QMargins(8, 2, 8, 2));
+    addRow(spec.title, plotnames::kTitle, style.font(12.5, true), style.foreground)
+        ->setMargins(QMargins(8, spec.subtitle.empty() ? 4 : 8, 8, 0));
+}
+
+namespace {
+
 void clearTitleRows(QCustomPlot& plot)
 {
     auto* layout = plot.plotLayout();
@@ -95,30 +125,6 @@ QColor mixedOver(const QColor& tint, const QColor& background)
     auto mix = [a](int over, int under) { return qRound(over * a + under * (1.0 - a)); };
     return QColor(
         mix(tint.red(), background.red()), mix(tint.green(), background.green()), mix(tint.blue(), background.blue()));
-}
-
-/// Title and subtitle rows above the axis rect.
-void addTitle(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
-{
-    // Title and subtitle above the axis rect.
-    auto* layout = plot.plotLayout();
-    // No subtitle, no row for it (a small export leaves it out: figure_export.cpp).
-    const bool small = spec.subtitle.empty();
-    layout->insertRow(0);
-    if (!small)
-        layout->insertRow(0);
-    auto* title = new QCPTextElement(&plot, qs(spec.title), style.font(12.5, true));
-    title->setObjectName(plotnames::kTitle);
-    title->setTextColor(style.foreground);
-    title->setMargins(QMargins(8, small ? 4 : 8, 8, 0));
-    layout->addElement(0, 0, title);
-    if (small)
-        return;
-    auto* subtitle = new QCPTextElement(&plot, qs(spec.subtitle), style.font(9.5));
-    subtitle->setObjectName(plotnames::kSubtitle);
-    subtitle->setTextColor(style.muted);
-    subtitle->setMargins(QMargins(8, 2, 8, 2));
-    layout->addElement(1, 0, subtitle);
 }
 
 void setUpAxes(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style)
@@ -320,7 +326,7 @@ int renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& sty
     clearTitleRows(plot);
     plot.setBackground(QBrush(style.background));
     plot.setAntialiasedElements(QCP::aeAll);
-    addTitle(plot, spec, style);
+    setTitleRows(plot, spec, style, true);
     setUpAxes(plot, spec, style);
     // Regions first (under the grid), then the ceilings on top of them.
     addRegions(plot, spec, style);

@@ -88,7 +88,7 @@ void RooflinePlotWidget::relayoutLabels()
 {
     if (m_plot->plottableCount() == 0 || labelGeometry() == m_labelsFor || isAnimating() || m_dragIndex >= 0)
         return;
-    m_keyHeight = drawLabels(*m_plot, m_spec, m_style, m_keyHeight, m_keyFloor);
+    m_keyHeight = drawLabels(*m_plot, m_spec, windowStyle(), m_keyHeight, m_keyFloor);
     m_labelsFor = labelGeometry();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -192,7 +192,7 @@ void RooflinePlotWidget::renderFrame(const PlotSpec& spec)
 {
     const QCPRange xView = m_plot->xAxis->range();
     const QCPRange yView = m_plot->yAxis->range();
-    m_keyHeight = renderPlotSpec(*m_plot, spec, m_style, m_keyHeight, m_keyFloor);
+    m_keyHeight = renderPlotSpec(*m_plot, spec, windowStyle(), m_keyHeight, m_keyFloor);
     m_labelsFor = labelGeometry();
     createHoverItems();
     drawSelection();
@@ -247,7 +247,7 @@ void RooflinePlotWidget::showSpec(PlotSpec spec, const std::optional<Roofline>& 
         m_animation->start();
         return;
     }
-    m_keyHeight = renderPlotSpec(*m_plot, m_spec, m_style, m_keyHeight, m_keyFloor);
+    m_keyHeight = renderPlotSpec(*m_plot, m_spec, windowStyle(), m_keyHeight, m_keyFloor);
     m_labelsFor = labelGeometry();
     std::vector<PlotXY>().swap(m_spec.pointLogs); // the clouds have them; the figure need not keep a second copy
     createHoverItems();
@@ -324,12 +324,19 @@ PlotSpec RooflinePlotWidget::currentSpec() const
     return s;
 }
 
+PlotStyle RooflinePlotWidget::windowStyle() const
+{
+    PlotStyle s = m_style; // (exports take m_style: a file has no table beside it)
+    s.besideTable = true;
+    return s;
+}
+
 void RooflinePlotWidget::setStyle(const PlotStyle& style)
 {
     m_style = style;
     const PlotSpec view = currentSpec();
     const PlotSpec base = m_spec;
-    m_keyHeight = renderPlotSpec(*m_plot, base, m_style, m_keyHeight, m_keyFloor);
+    m_keyHeight = renderPlotSpec(*m_plot, base, windowStyle(), m_keyHeight, m_keyFloor);
     m_labelsFor = labelGeometry();
     createHoverItems();
     drawSelection();

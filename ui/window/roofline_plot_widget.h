@@ -110,6 +110,8 @@ private:
     PlotSpec m_spec;
     std::optional<Roofline> m_roof;
     PlotStyle m_style;
+    /// m_style as the window draws it: beside the kernels table.
+    PlotStyle windowStyle() const;
     QCPItemTracer* m_tracer = nullptr;
     QCPItemText* m_tracerLabel = nullptr;
     bool m_placeMode = false;
