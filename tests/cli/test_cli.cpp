@@ -10,6 +10,7 @@
 #include <fstream>
 #include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -486,6 +487,43 @@ TEST(Cli, CompareAndPanelsNameEachAcceleratorAndRoof)
     EXPECT_NE(r.err.find("note: h100-sxm5 has no fp4 peak; its panel is bf16"), std::string::npos) << r.err;
     EXPECT_EQ(roofline({"export", "--hw", "h100", "--panels", "pies", "-o", hw.string()}).code, 2);
     EXPECT_EQ(roofline({"export", "--hw", "h100", "--compare", "h999", "-o", hw.string()}).code, 2);
+}
+
+TEST(Cli, PanelsNumberAKernelAlikeAndAlignTheirPlots)
+{
+    // Forty kernels of a training step on three parts: each panel numbers those it has no room to
+    // name, and a kernel numbered in several panels had a different number in each (6 in one,
+    // 5 in another); the panels' plot areas moved with their keys' heights.
+    const fs::path out = scratch() / "panels-step.svg";
+    const CliRun r = roofline({"export",
+        std::string(ROOFLINE_SOURCE_DIR)
+            + "/tests/data/kernels/real-names/"
+              "training-step-40.csv",
+        "--hw", "h100", "--precision", "bf16", "--panels", "hardware", "--compare", "h200,mi300x", "-o", out.string()});
+    ASSERT_EQ(r.code, 0) << r.err;
+    const std::string svg = readAll(out.string());
+    std::map<std::string, std::set<int>> numbersOf;
+    std::map<int, std::set<std::string>> namesOf;
+    const std::regex entry(">(\\d+)  ([^<]+)<");
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), entry); it != std::sregex_iterator(); ++it) {
+        numbersOf[(*it)[2]].insert(std::stoi((*it)[1]));
+        namesOf[std::stoi((*it)[1])].insert((*it)[2]);
+    }
+    ASSERT_GT(numbersOf.size(), 10u) << "the panels have keys";
+    size_t inSeveral = 0;
+    for (const auto& [name, numbers] : numbersOf)
+        EXPECT_EQ(numbers.size(), 1u) << name << " has " << numbers.size() << " numbers";
+    for (const auto& [number, names] : namesOf) {
+        EXPECT_EQ(names.size(), 1u) << number << " names " << names.size() << " kernels";
+        inSeveral += names.size();
+    }
+    EXPECT_GT(inSeveral, 10u);
+    // Each panel's x axis title at the same place in its panel: the plot areas align.
+    std::set<std::string> titleAt;
+    const std::regex axisTitle("y=\"([0-9.]+)\"[^>]*\n?>Arithmetic intensity \\(FLOP/byte\\)<");
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), axisTitle); it != std::sregex_iterator(); ++it)
+        titleAt.insert((*it)[1]);
+    EXPECT_EQ(titleAt.size(), 1u) << "the three plot areas are as tall and as high";
 }
 
 // Every bad kernel file, through the command line as a user meets it: exit 1, each expected

@@ -15,8 +15,10 @@
 #include <QPdfWriter>
 #include <QSvgGenerator>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
+#include <set>
 
 namespace roofline::ui {
 
@@ -71,17 +73,34 @@ std::optional<QString> gridFor(size_t panels, const ExportOptions& options, Grid
     return std::nullopt;
 }
 
-/// One offscreen plot per panel, each laid out at the panel's size.
+/// One offscreen plot per panel, each laid out at the panel's size. Panels side by side are
+/// drawn alike: the band under each plot as tall as the tallest key (their plot areas align),
+/// and a kernel numbered in several panels has one number in all (numbered in kernel order).
 std::vector<std::unique_ptr<QCustomPlot>> drawPlots(
     const std::vector<const PlotSpec*>& specs, const PlotStyle& style, const ExportOptions& options)
 {
     std::vector<std::unique_ptr<QCustomPlot>> plots;
+    std::vector<int> keys;
     for (const PlotSpec* spec : specs) {
         auto plot = std::make_unique<QCustomPlot>();
         plot->resize(options.width, options.height);
-        renderPlotSpec(*plot, *spec, style);
+        keys.push_back(renderPlotSpec(*plot, *spec, style));
         plots.push_back(std::move(plot));
     }
+    if (plots.size() < 2)
+        return plots;
+    const int floor = *std::max_element(keys.begin(), keys.end());
+    std::set<int> keyed;
+    for (size_t i = 0; i < plots.size(); ++i) {
+        drawLabels(*plots[i], *specs[i], style, keys[i], floor);
+        for (int k : keyedKernels(*plots[i]))
+            keyed.insert(k);
+    }
+    KeyNumbers shared;
+    for (int k : keyed)
+        shared.emplace(k, static_cast<int>(shared.size()) + 1);
+    for (size_t i = 0; i < plots.size(); ++i)
+        drawLabels(*plots[i], *specs[i], style, floor, floor, &shared);
     return plots;
 }
 

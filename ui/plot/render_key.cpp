@@ -93,7 +93,7 @@ QString yAxisTitle(const QString& full, const QFont& font, int height)
 
 /// A key line as long as the room allows: "3  name · memory-bound · 16x below roof", then
 /// without the regime (the point's colour and side of the ridge say it), then the name alone.
-QString keyEntry(size_t number, const std::string& line, int brevity)
+QString keyEntry(int number, const std::string& line, int brevity)
 {
     const QStringList parts = qs(line).split(QStringLiteral(" \u00B7 "));
     const QString text = brevity == 0 || parts.size() < 3 ? qs(line)
@@ -105,7 +105,7 @@ QString keyEntry(size_t number, const std::string& line, int brevity)
 /// The key's columns: as many as the figure's width holds, of lines as long as keep the key
 /// within `budget` pixels; when even names alone in columns would take more, the names run on
 /// as one paragraph ("1 gemm  2 softmax  3 ...") in a single column.
-std::vector<QStringList> keyColumns(const std::vector<std::string>& key, const QFont& font, int width, int budget)
+std::vector<QStringList> keyColumns(const std::vector<KeyLine>& key, const QFont& font, int width, int budget)
 {
     const QFontMetrics fm(font);
     std::vector<QStringList> columns;
@@ -113,7 +113,7 @@ std::vector<QStringList> keyColumns(const std::vector<std::string>& key, const Q
         QStringList lines;
         int widest = 0;
         for (size_t k = 0; k < key.size(); ++k) {
-            lines << keyEntry(k + 1, key[k], brevity);
+            lines << keyEntry(key[k].number, key[k].text, brevity);
             widest = std::max(widest, fm.horizontalAdvance(lines.back()));
         }
         const int cols = std::clamp(width / (widest + 24), 1, std::min(6, static_cast<int>(lines.size())));
@@ -231,7 +231,9 @@ bool fitKey(LabelLayoutResult& laid, const QCustomPlot& plot, const PlotStyle& s
         // In a paper figure the line under the key (there when lines are dropped) is in the budget.
         const bool noted = note || n < laid.key.size();
         const int room = budget - (noted && isPaperFigure(plot) ? fm.lineSpacing() : 0);
-        const std::vector<std::string> first(laid.key.begin(), laid.key.begin() + static_cast<std::ptrdiff_t>(n));
+        std::vector<KeyLine> first;
+        for (size_t k = 0; k < n; ++k)
+            first.push_back({static_cast<int>(k) + 1, laid.key[k]});
         size_t lines = 0;
         for (const QStringList& column : keyColumns(first, font, width, room))
             lines = std::max(lines, static_cast<size_t>(column.size()));
@@ -251,8 +253,8 @@ bool fitKey(LabelLayoutResult& laid, const QCustomPlot& plot, const PlotStyle& s
 /// The key under the plot, and the line saying how many kernels have no name at all and how many
 /// lie outside the view. The columns sit in a row of their own, each as wide as its text, so the
 /// line under them does not widen the first column.
-QCPLayoutElement* addKey(QCustomPlot& plot, const std::vector<std::string>& key, int unnamed, int outside,
-    const PlotStyle& style, int budget)
+QCPLayoutElement* addKey(
+    QCustomPlot& plot, const std::vector<KeyLine>& key, int unnamed, int outside, const PlotStyle& style, int budget)
 {
     if (key.empty() && unnamed <= 0 && outside <= 0)
         return nullptr;

@@ -20,6 +20,7 @@ using namespace render;
 
 constexpr const char* kLabelItem = "rs_label"; ///< a property on every item drawLabels made
 constexpr const char* kLayer = "point-labels";
+constexpr const char* kKeyedKernel = "rs_keyedKernel"; ///< on a kernel's key number: the kernel
 
 Qt::Alignment hAlign(PlotLabel::Align a)
 {
@@ -149,8 +150,8 @@ void addLabel(QCustomPlot& plot, const PlotLabel& l, bool crowded, const PlotSty
     t->setTextAlignment(hAlign(l.align));
     const bool numbered = l.keyNumber > 0;
     t->setText(numbered ? QString::number(l.keyNumber) : qs(l.text));
-    if (l.kernel >= 0 && !numbered) // a name the user may move by hand
-        t->setProperty(plotnames::kLabelKernel, l.kernel);
+    if (l.kernel >= 0) // a name the user may move by hand, or a kernel's number
+        t->setProperty(numbered ? kKeyedKernel : plotnames::kLabelKernel, l.kernel);
     t->setFont(labelFont(numbered ? LabelRole::KeyNumber : l.role, style));
     styleRole(t, l, style);
     if (l.along) {
@@ -233,18 +234,46 @@ Laid layOutFor(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, 
     return laid;
 }
 
-/// The key of `laid` under the plot (null: no key).
-QCPLayoutElement* addKeyOf(QCustomPlot& plot, const Laid& laid, const PlotSpec& spec, const PlotStyle& style)
+/// The key's lines of `laid`, numbered 1, 2, ... in figure order.
+std::vector<KeyLine> keyLinesOf(const LabelLayoutResult& laid)
 {
-    return addKey(
-        plot, laid.result.key, spec.unnamedKernels + laid.result.unnamed, laid.result.outside, style, laid.budget);
+    std::vector<KeyLine> lines;
+    for (size_t k = 0; k < laid.key.size(); ++k)
+        lines.push_back({static_cast<int>(k) + 1, laid.key[k]});
+    return lines;
+}
+
+/// The numbers of `laid` as `shared` gives them (a kernel no other panel numbered takes the
+/// next free one), and its key's lines in that order.
+std::vector<KeyLine> renumbered(LabelLayoutResult& laid, const KeyNumbers& shared)
+{
+    int next = 0;
+    for (const auto& [kernel, number] : shared)
+        next = std::max(next, number);
+    std::vector<KeyLine> lines;
+    for (PlotLabel& l : laid.labels)
+        if (l.keyNumber > 0) {
+            const auto it = shared.find(l.kernel);
+            const int number = it != shared.end() ? it->second : ++next;
+            lines.push_back({number, laid.key[static_cast<size_t>(l.keyNumber) - 1]});
+            l.keyNumber = number;
+        }
+    std::sort(lines.begin(), lines.end(), [](const KeyLine& a, const KeyLine& b) { return a.number < b.number; });
+    return lines;
+}
+
+/// The key of `laid` under the plot, its lines `lines` (null: no key).
+QCPLayoutElement* addKeyOf(QCustomPlot& plot, const Laid& laid, const PlotSpec& spec, const PlotStyle& style,
+    const std::vector<KeyLine>& lines)
+{
+    return addKey(plot, lines, spec.unnamedKernels + laid.result.unnamed, laid.result.outside, style, laid.budget);
 }
 
 /// The height the key of `laid` takes under the plot (0: no key).
 int keyHeightOf(QCustomPlot& plot, const Laid& laid, const PlotSpec& spec, const PlotStyle& style)
 {
     removeLabels(plot);
-    const QCPLayoutElement* key = addKeyOf(plot, laid, spec, style);
+    const QCPLayoutElement* key = addKeyOf(plot, laid, spec, style, keyLinesOf(laid.result));
     const int height = key ? key->minimumOuterSizeHint().height() : 0;
     removeLabels(plot);
     return height;
@@ -261,7 +290,8 @@ bool keepsItsShare(QCustomPlot& plot, const Laid& laid, int room, const PlotSpec
 
 } // namespace
 
-int drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, int keyRoom, int keyFloor)
+int drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, int keyRoom, int keyFloor,
+    const KeyNumbers* shared)
 {
     removeLabels(plot);
     placeLegend(plot, style);
@@ -292,8 +322,9 @@ int drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, 
         laid = layOutFor(plot, spec, style, room, withTitle, sizes);
     }
     removeLabels(plot);
+    const std::vector<KeyLine> lines = shared ? renumbered(laid.result, *shared) : keyLinesOf(laid.result);
     int drawn = 0;
-    if (QCPLayoutElement* key = addKeyOf(plot, laid, spec, style)) {
+    if (QCPLayoutElement* key = addKeyOf(plot, laid, spec, style, lines)) {
         drawn = std::max(room, key->minimumOuterSizeHint().height());
         key->setMinimumSize(0, drawn);
     } else if (keyFloor > 0) {
@@ -305,6 +336,16 @@ int drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, 
         if (!l.text.empty())
             addLabel(plot, l, spec.crowded(), style);
     return drawn;
+}
+
+std::vector<int> keyedKernels(const QCustomPlot& plot)
+{
+    std::vector<int> out;
+    for (int i = 0; i < plot.itemCount(); ++i)
+        if (const QVariant k = plot.item(i)->property(kKeyedKernel); k.isValid())
+            out.push_back(k.toInt());
+    std::sort(out.begin(), out.end());
+    return out;
 }
 
 } // namespace roofline::ui

@@ -62,6 +62,12 @@ void setTitleRows(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& styl
 
 // --- the text around the plot (render_key.cpp) -------------------------------------------------
 
+/// A line of the key under the plot: "3  gemm · memory-bound · 16x below roof".
+struct KeyLine {
+    int number = 0;
+    std::string text;
+};
+
 /// The object name of the key's row under the plot (and of the room kept for it).
 inline constexpr const char* kKeyName = "label-key";
 /// The most of a paper figure's height the text around the plot may take: its plot keeps 55 %.
@@ -98,7 +104,7 @@ int keyBudget(const QCustomPlot& plot, int reserved, const PlotStyle& style);
 bool fitKey(LabelLayoutResult& laid, const QCustomPlot& plot, const PlotStyle& style, int budget, int unnamed);
 /// The key under the plot in columns within `budget` pixels, and the line saying how many
 /// kernels have no name at all and how many lie outside the view; null when there is neither.
-QCPLayoutElement* addKey(QCustomPlot& plot, const std::vector<std::string>& key, int unnamed, int outside,
-    const PlotStyle& style, int budget);
+QCPLayoutElement* addKey(
+    QCustomPlot& plot, const std::vector<KeyLine>& key, int unnamed, int outside, const PlotStyle& style, int budget);
 
 } // namespace roofline::ui::render

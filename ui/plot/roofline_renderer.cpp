@@ -319,7 +319,8 @@ void setUpLegend(QCustomPlot& plot, const PlotStyle& style)
 
 } // namespace
 
-int renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, int keyRoom, int keyFloor)
+int renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, int keyRoom, int keyFloor,
+    const KeyNumbers* shared)
 {
     plot.clearItems();
     plot.clearPlottables();
@@ -340,7 +341,7 @@ int renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& sty
     addLlmPoints(plot, groups.llm, style);
     addTrajectoryAndLevers(plot, spec, style);
     setUpLegend(plot, style);
-    const int keyHeight = drawLabels(plot, spec, style, keyRoom, keyFloor);
+    const int keyHeight = drawLabels(plot, spec, style, keyRoom, keyFloor, shared);
     // Connect once per plot (UniqueConnection does not apply to lambdas).
     if (!plot.property("rs_aligning").toBool()) {
         plot.setProperty("rs_aligning", true);

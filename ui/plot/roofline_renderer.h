@@ -6,6 +6,9 @@
 #include "core/plot/plot_spec.h"
 #include "ui/plot/plot_style.h"
 
+#include <map>
+#include <vector>
+
 class QCustomPlot;
 
 namespace roofline::ui {
@@ -22,11 +25,15 @@ inline constexpr const char* kSubtitle = "subtitle";
 inline constexpr const char* kLabelKernel = "rs_kernel";
 } // namespace plotnames
 
+/// Each kernel's number in the keys of panels drawn side by side: kernel index -> number.
+using KeyNumbers = std::map<int, int>;
+
 /// Replaces everything on `plot` with the figure `spec` describes (axes, ceilings, ridge,
 /// labels, points, legend, title), sets the axis ranges from the spec and keeps rotated labels
 /// aligned with their lines whenever the layout changes. Does not replot. `keyRoom` and the
 /// `keyFloor` and the result: as drawLabels.
-int renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, int keyRoom = 0, int keyFloor = 0);
+int renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, int keyRoom = 0, int keyFloor = 0,
+    const KeyNumbers* shared = nullptr);
 
 /// Lays the figure's labels out for the plot's size, its current view and the renderer's fonts
 /// (layoutLabels) and draws them, their leader lines and the key under the plot, replacing
@@ -37,7 +44,13 @@ int renderPlotSpec(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& sty
 /// drawn, for the caller's next drawing. `keyFloor`: the band under the plot is at least this
 /// tall, empty where the key needs less (the window keeps the plot's height while a precision
 /// toggle makes the key come and go).
-int drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, int keyRoom = 0, int keyFloor = 0);
+/// `shared`: small multiples number each kernel alike in every panel (kernel index -> number);
+/// the layout still decides which kernels a panel numbers.
+int drawLabels(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, int keyRoom = 0, int keyFloor = 0,
+    const KeyNumbers* shared = nullptr);
+
+/// The kernels (indices) `plot`'s last drawing numbered at their points and named in its key.
+std::vector<int> keyedKernels(const QCustomPlot& plot);
 
 /// The font a label of `role` is drawn in (and its key number, when it has one).
 QFont labelFont(LabelRole role, const PlotStyle& style);
