@@ -33,8 +33,9 @@ struct LabelCosts {
     double leaderBase = 40.0;
     /// Per pixel of leader: a far name is harder to match with its point.
     double leaderPerPixel = 1.2;
-    /// A leader across a roof, ceiling or the ridge, or across another leader: it reads as part
-    /// of the roof, or the two names swap; worth the longest leader there is.
+    /// A leader across a roof, ceiling or the ridge: it reads as part of the roof; worth the
+    /// longest leader there is. (Across another leader it is a broken rule: the names would
+    /// swap; the kernel is numbered instead.)
     double leaderCrossesLine = 1500.0;
     /// A leader across a soft line (level link, sweep, arrow): a small matter.
     double leaderCrossesSoft = 100.0;

@@ -5,6 +5,7 @@
 // overlap another or the legend, no roof, ceiling or ridge line may run through one, and all stay
 // inside the plot area; markers, headroom drops and leader crossings only cost (label_costs.h).
 #include "core/labels/label_layout.h"
+#include "core/labels/coincident.h"
 #include "core/labels/label_geometry.h"
 #include "core/labels/label_parts.h"
 #include "core/labels/obstacles.h"
@@ -23,6 +24,7 @@ using detail::Choice;
 using detail::directions;
 using detail::isName;
 using detail::keyLine;
+using detail::mergeCoincidentNames;
 using detail::Room;
 using detail::textExtent;
 using geom::Box;
@@ -255,16 +257,21 @@ private:
             if (geom::crosses(s, q))
                 return m_c.infeasible;
         for (const Room& r : m_rooms)
-            if (r.owner != m_current && geom::crosses(s, r.place.box))
+            if (r.owner != m_current
+                && (geom::crosses(s, r.place.box) || (r.place.leader && geom::crosses(s, r.place.line))))
                 return m_c.infeasible;
+        if (crossesALeader(s)) // two names that swap: a number in the key instead
+            return m_c.infeasible;
         double c = 0.0;
         for (const Segment& l : m_lines)
-            c += geom::crosses(s, l) ? m_c.leaderCrossesLine : 0.0;
-        for (const Segment& l : m_leaders)
             c += geom::crosses(s, l) ? m_c.leaderCrossesLine : 0.0;
         for (const Segment& l : m_soft)
             c += geom::crosses(s, l) ? m_c.leaderCrossesSoft : 0.0;
         return c;
+    }
+    bool crossesALeader(const Segment& s) const
+    {
+        return std::any_of(m_leaders.begin(), m_leaders.end(), [&](const Segment& l) { return geom::crosses(s, l); });
     }
     /// The cost of a text at `b` (LabelCosts::infeasible per broken rule on top).
     double costAt(const Box& b) const { return violations(b) * m_c.infeasible + softCost(b); }
@@ -502,6 +509,7 @@ private:
             if (!l.textAt) // (not put by hand: placePinnedNames)
                 order.push_back(i);
         }
+        mergeCoincidentNames(m_out.labels, order, [this](const PlotXY& p) { return px(p); });
         std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
             const PlotLabel &la = m_out.labels[a], &lb = m_out.labels[b];
             const bool leverA = la.role == LabelRole::LeverLabel, leverB = lb.role == LabelRole::LeverLabel;
@@ -527,7 +535,8 @@ private:
             Choice c = bestPlace(px(l.at), sizeOf(l.text, l.role), r, r + 3.0, m_c.nameReach);
             if (!feasible(c.cost)) {
                 const auto room = roomOf(i);
-                c = room != m_rooms.end()
+                // The number's room, unless a leader placed since runs across the line to it.
+                c = room != m_rooms.end() && !(room->place.leader && crossesALeader(room->place.line))
                     ? room->place
                     : bestPlace(px(l.at), sizeOf(widest, LabelRole::KeyNumber), r, r + 1.0, m_c.numberReach);
                 if (!feasible(c.cost)) { // not even a number fits: counted under the key

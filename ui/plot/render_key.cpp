@@ -91,6 +91,21 @@ QString yAxisTitle(const QString& full, const QFont& font, int height)
     return unit.isEmpty() ? full : unit;
 }
 
+/// `text` broken between words where the figure's width ends (the line under the key; a key
+/// line naming the kernels at one point).
+QString wrapped(const QString& text, const QFontMetrics& fm, int width)
+{
+    QStringList lines {QString()};
+    for (const QString& word : text.split(QLatin1Char(' '))) {
+        const QString next = lines.back().isEmpty() ? word : lines.back() + QLatin1Char(' ') + word;
+        if (!lines.back().isEmpty() && fm.horizontalAdvance(next) > width)
+            lines << word;
+        else
+            lines.back() = next;
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
 /// A key line as long as the room allows: "3  name · memory-bound · 16x below roof", then
 /// without the regime (the point's colour and side of the ridge say it), then the name alone.
 QString keyEntry(int number, const std::string& line, int brevity)
@@ -130,29 +145,24 @@ std::vector<QStringList> keyColumns(const std::vector<KeyLine>& key, const QFont
         }
         QStringList paragraph {QString()};
         for (const QString& entry : lines) {
+            if (fm.horizontalAdvance(entry) > width) { // the names of kernels at one point: wrapped
+                if (!paragraph.back().isEmpty())
+                    paragraph << QString();
+                paragraph.back() = wrapped(entry, fm, width);
+                paragraph << QString();
+                continue;
+            }
             const QString next = paragraph.back().isEmpty() ? entry : paragraph.back() + QStringLiteral("    ") + entry;
             if (!paragraph.back().isEmpty() && fm.horizontalAdvance(next) > width)
                 paragraph << entry;
             else
                 paragraph.back() = next;
         }
-        columns = {paragraph};
+        if (paragraph.size() > 1 && paragraph.back().isEmpty())
+            paragraph.removeLast();
+        columns = {paragraph.join(QLatin1Char('\n')).split(QLatin1Char('\n'))};
     }
     return columns;
-}
-
-/// The line under the key, broken where the figure's width ends.
-QString wrapped(const QString& text, const QFontMetrics& fm, int width)
-{
-    QStringList lines {QString()};
-    for (const QString& word : text.split(QLatin1Char(' '))) {
-        const QString next = lines.back().isEmpty() ? word : lines.back() + QLatin1Char(' ') + word;
-        if (!lines.back().isEmpty() && fm.horizontalAdvance(next) > width)
-            lines << word;
-        else
-            lines.back() = next;
-    }
-    return lines.join(QLatin1Char('\n'));
 }
 
 } // namespace
