@@ -304,8 +304,13 @@ void addLevelRoofs(PlotSpec& s, const HardwareProfile& profile, const Roofline& 
             continue;
         Roofline lr = roof;
         lr.bandwidth = *level.bandwidth * scale;
-        s.ceilings.push_back({CeilingRole::LevelRoof,
-            level.name + " " + formatQuantity(lr.bandwidth, Dimension::ByteRate), slopeLine(lr, s.x)});
+        const std::string name = level.name + " " + formatQuantity(lr.bandwidth, Dimension::ByteRate);
+        s.ceilings.push_back({CeilingRole::LevelRoof, name, slopeLine(lr, s.x)});
+        // Named on its line, as the main slope is (the layout slides it to a free place).
+        const double end = std::min(s.x.hi, lr.ridge());
+        const double lx = logLerp(s.x.lo, end, 0.3), lx2 = logLerp(s.x.lo, end, 0.55);
+        s.labels.push_back({LabelRole::CeilingLabel, name, {lx, lr.attainable(lx)}, PlotXY {lx2, lr.attainable(lx2)},
+            PlotLabel::Align::Center, PlotLabel::VAlign::Above});
     }
 }
 

@@ -192,6 +192,15 @@ TEST(PlotSpec, LevelAndLinkRoofsAreSlopesUpToThePeak)
     EXPECT_EQ(link[0]->legend, "Link roof: NVLink 4 900 GB/s");
     EXPECT_DOUBLE_EQ(link[0]->points[0].y, 0.1 * 900e9);
     EXPECT_NEAR(link[0]->points[1].x, 989.4e12 / 900e9, 1e-6);
+    // Each inner roof is named on its own line, as the main slope is, not only in the legend.
+    for (const char* name : {"L2 5.5 TB/s", "L1/shared 33.5 TB/s"}) {
+        const auto label = std::find_if(s.labels.begin(), s.labels.end(),
+            [&](const PlotLabel& l) { return l.role == LabelRole::CeilingLabel && l.text == name; });
+        ASSERT_NE(label, s.labels.end()) << name;
+        ASSERT_TRUE(label->along) << name << " is written along its line";
+        const double bw = std::string(name).rfind("L2", 0) == 0 ? 5.5e12 : 33.5e12;
+        EXPECT_NEAR(label->at.y / label->at.x, bw, bw * 1e-9) << name << " sits on its slope";
+    }
 }
 
 TEST(PlotSpec, ComparedRoofsAreWholeAndWidenTheAxes)
