@@ -88,7 +88,7 @@ void addLlmOverlay(PlotSpec& spec, const LlmAnalysis& a, const LlmSettings& s, b
         // Batches 1, 2, 4 ...: those past the largest that fits in memory go apart, from the
         // last that fits (the line stays joined).
         spec.trajectory = a.trajectory;
-        if (a.memory.capacityBytes) {
+        if (a.memory.capacityBytes && a.memory.maxBatchKnown) {
             std::size_t fit = 0;
             while (fit < a.trajectory.size() && (1 << fit) <= a.memory.maxBatch)
                 ++fit;

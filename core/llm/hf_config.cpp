@@ -9,11 +9,13 @@
 #include <cctype>
 #include <cmath>
 #include <filesystem>
+#include <tuple>
 
 namespace roofline {
 namespace {
 
 using nlohmann::json;
+using ::roofline::countParameters;
 
 struct ConfigFailure {
     std::string message;
@@ -55,7 +57,9 @@ int slidingLayerCount(const json& c, int layers)
 
 void readMixture(const json& c, ModelSpec& m)
 {
-    m.experts = std::max(1, field(c, {"num_local_experts", "n_routed_experts", "num_experts"}, false, 1));
+    m.experts = field(c, {"num_local_experts", "n_routed_experts", "num_experts"}, false, 1);
+    if (m.experts == 0)
+        throw ConfigFailure {"the number of experts must be at least 1 (leave it out for a dense model)"};
     if (m.experts == 1)
         return;
     m.expertsPerToken = field(c, {"num_experts_per_tok", "experts_per_token", "moe_top_k"}, true);
@@ -95,8 +99,12 @@ ModelSpec readConfig(const json& whole)
     if (m.kvHeads == 0 || m.heads % m.kvHeads != 0)
         throw ConfigFailure {"num_attention_heads must be a multiple of num_key_value_heads"};
     m.headDim = field(c, {"head_dim"}, false, m.hiddenSize / m.heads);
+    if (m.headDim == 0)
+        throw ConfigFailure {"'head_dim' must be greater than zero (hidden_size / num_attention_heads when absent)"};
     m.intermediateSize = field(c, {"intermediate_size", "ffn_dim", "n_inner"}, true);
     m.vocabSize = field(c, {"vocab_size"}, true);
+    if (m.intermediateSize == 0 || m.vocabSize == 0)
+        throw ConfigFailure {"the MLP's width (intermediate_size) and vocab_size must be greater than zero"};
     // Gemma ties its head to the embedding unless the config says otherwise (its default).
     const std::string type = c.value("model_type", whole.value("model_type", std::string()));
     m.tiedEmbeddings = c.value("tie_word_embeddings", whole.value("tie_word_embeddings", type.rfind("gemma", 0) == 0));
@@ -119,6 +127,73 @@ double attentionParameters(const ModelSpec& m)
     const double kvA = H * (m.kvLoraRank + m.qkRopeHeadDim);
     const double kvB = double(m.kvLoraRank) * m.heads * (m.qkNopeHeadDim + m.vHeadDim);
     return q + kvA + kvB + double(m.heads) * m.vHeadDim * H;
+}
+
+/// The bytes of one quantized weight and the format's name, from quantization_config `q`.
+std::pair<Precision, double> quantizedWeight(const json& q, std::string& format)
+{
+    std::string method = q.value("quant_method", std::string());
+    std::transform(method.begin(), method.end(), method.begin(), [](unsigned char ch) { return std::tolower(ch); });
+    if (method == "fp8" || (method == "modelopt" && q.value("quant_algo", std::string()) == "FP8")) {
+        double bytes = 1.0; // e4m3; a float32 scale per block when the weights have blocks
+        format = "fp8";
+        if (const auto b = q.find("weight_block_size"); b != q.end() && b->is_array() && b->size() == 2
+            && (*b)[0].is_number() && (*b)[1].is_number() && (*b)[0].get<double>() >= 1 && (*b)[1].get<double>() >= 1) {
+            bytes += 4.0 / ((*b)[0].get<double>() * (*b)[1].get<double>());
+            format += ", " + std::to_string((*b)[0].get<int>()) + "x" + std::to_string((*b)[1].get<int>()) + " blocks";
+        }
+        return {Precision::FP8, bytes};
+    }
+    if (method == "mxfp4") { // 4-bit values and an 8-bit scale per 32
+        format = "mxfp4";
+        return {Precision::FP4, (4.0 + 8.0 / 32.0) / 8.0};
+    }
+    if (method == "modelopt" && q.value("quant_algo", std::string()) == "NVFP4") { // and an fp8 scale per 16
+        format = "nvfp4";
+        return {Precision::FP4, (4.0 + 8.0 / 16.0) / 8.0};
+    }
+    if (method == "gptq" || method == "awq") { // ints of `bits`, an fp16 scale and a zero per group
+        const int bits = field(q, {"bits", "w_bit"}, true);
+        const int group = q.contains("group_size") && q["group_size"].is_number() && q["group_size"].get<double>() > 0
+            ? static_cast<int>(q["group_size"].get<double>())
+            : field(q, {"q_group_size"}, false, 0);
+        if (bits != 4 && bits != 8)
+            throw ConfigFailure {"quantization_config: " + method + " with " + std::to_string(bits)
+                + "-bit weights is not read (4 or 8 are)"};
+        format = method + " int" + std::to_string(bits) + (group > 0 ? ", groups of " + std::to_string(group) : "");
+        const double perGroup = group > 0 ? (2.0 + bits / 8.0) / group : 0.0;
+        return {bits == 4 ? Precision::FP4 : Precision::INT8, bits / 8.0 + perGroup};
+    }
+    throw ConfigFailure {"quantization_config: quant_method '" + method
+        + "' is not read (fp8, mxfp4, modelopt FP8/NVFP4, gptq and awq are); remove the section and give "
+          "--weight-precision or --bytes-per-weight"};
+}
+
+/// The weights as the checkpoint stores them: the quantized layers in their format, the
+/// embeddings and the head (never quantized by these methods) and any layer the config keeps out
+/// (modules_to_not_convert: gpt-oss keeps attention) at BF16, averaged over every weight.
+std::optional<StoredWeights> storedWeights(const json& whole, const ModelSpec& m)
+{
+    const auto q = whole.find("quantization_config");
+    if (q == whole.end() || q->is_null())
+        return std::nullopt;
+    if (!q->is_object())
+        throw ConfigFailure {"quantization_config must be an object"};
+    StoredWeights w;
+    std::tie(w.precision, w.bytesPerWeight) = quantizedWeight(*q, w.format);
+    bool attentionKept = false;
+    for (const char* list : {"modules_to_not_convert", "ignore", "ignored_layers"})
+        if (const auto it = q->find(list); it != q->end() && it->is_array())
+            for (const auto& name : *it)
+                attentionKept |= name.is_string() && name.get<std::string>().find("attn") != std::string::npos;
+    const double H = m.hiddenSize;
+    const double kept
+        = H * m.vocabSize * (m.tiedEmbeddings ? 1.0 : 2.0) + (attentionKept ? attentionParameters(m) * m.layers : 0.0);
+    const double total = countParameters(m).total;
+    w.bytesPerWeight = (kept * 2.0 + (total - kept) * w.bytesPerWeight) / total;
+    if (attentionKept)
+        w.format += ", attention kept BF16";
+    return w;
 }
 
 } // namespace
@@ -157,6 +232,7 @@ Result<ModelSpec> parseHfConfig(
         m.parameters = p.total;
         if (m.mixtureOfExperts())
             m.activeParameters = p.active;
+        m.stored = storedWeights(c, m);
         m.sources.push_back("Hugging Face config.json: " + std::filesystem::path(file).filename().string());
         return m;
     } catch (const ConfigFailure& f) {

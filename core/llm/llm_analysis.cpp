@@ -17,9 +17,11 @@ Result<LlmInputs> llmInputsFor(const LlmSettings& s, Precision roofPrecision, co
         const std::string key = toLower(s.model);
         const ModelSpec* found = nullptr;
         std::string candidates;
-        for (const auto& m : models)
-            if (m.id == key)
+        for (const auto& m : models) // the first of that id: a config given is ahead of the presets
+            if (m.id == key) {
                 found = &m;
+                break;
+            }
         int matches = 0;
         if (!found) {
             const ModelSpec* only = nullptr;
@@ -45,6 +47,11 @@ Result<LlmInputs> llmInputsFor(const LlmSettings& s, Precision roofPrecision, co
     in.weightPrecision = s.weightPrecision.value_or(roofPrecision);
     in.kvPrecision = s.kvPrecision.value_or(roofPrecision);
     in.bytesPerWeight = s.bytesPerWeight;
+    if (in.model.stored && !s.weightPrecision && !s.bytesPerWeight) { // the checkpoint as stored
+        in.weightPrecision = in.model.stored->precision;
+        in.bytesPerWeight = in.model.stored->bytesPerWeight;
+        in.weightSource = "as stored: " + in.model.stored->format;
+    }
     in.batch = s.batch;
     in.prompt = s.prompt;
     in.context = s.context;

@@ -56,6 +56,10 @@ std::string llmMemoryLine(const LlmAnalysis& a)
         return out + " (the profile gives no capacity)";
     out += " of " + formatQuantity(*m.capacityBytes, Dimension::Bytes) + ": ";
     const int tokens = std::max(a.inputs.prompt, a.inputs.context + 1);
+    if (!m.maxBatchKnown)
+        return out + (m.fits ? "fits" : "does not fit")
+            + "; how many sequences fit is not known: a model given by its parameters needs "
+              "--kv-bytes-per-token";
     if (m.maxBatch == 0)
         return out + "does not fit (the weights alone do not)";
     return out + (m.fits ? "fits; " : "does not fit: ") + "at most " + std::to_string(m.maxBatch) + " sequence"
@@ -108,7 +112,9 @@ std::string llmJson(const LlmAnalysis& a, const Roofline& roof, const Phases& ph
         {"batch", in.batch}, {"prompt", in.prompt}, {"context", in.context},
         {"weight_precision", precisionName(in.weightPrecision)},
         {"weight_format", weightFormatName(in.weightPrecision, in.weightBytes())},
-        {"bytes_per_weight", num(in.weightBytes())}, {"kv_precision", precisionName(in.kvPrecision)}};
+        {"bytes_per_weight", num(in.weightBytes())},
+        {"weight_source", in.weightSource.empty() ? json(nullptr) : json(in.weightSource)},
+        {"kv_precision", precisionName(in.kvPrecision)}};
     json arr = json::array();
     for (const PhaseResult* r : phases)
         arr.push_back(phaseJson(*r, roof, layers));
@@ -117,7 +123,7 @@ std::string llmJson(const LlmAnalysis& a, const Roofline& roof, const Phases& ph
     j["memory"] = json {{"weights_bytes", num(mem.weightBytes)}, {"kv_bytes", num(mem.kvBytes)},
         {"activation_bytes", num(mem.activationBytes)},
         {"capacity_bytes", mem.capacityBytes ? json(num(*mem.capacityBytes)) : json(nullptr)}, {"fits", mem.fits},
-        {"max_batch", mem.capacityBytes ? json(mem.maxBatch) : json(nullptr)}};
+        {"max_batch", mem.capacityBytes && mem.maxBatchKnown ? json(mem.maxBatch) : json(nullptr)}};
     j["critical_batch"] = a.criticalBatch ? json(*a.criticalBatch) : json(nullptr);
     j["attention"] = in.fusedDecodeAttention ? "fused" : "unfused";
     j["causal"] = in.causalPrefill;
@@ -165,9 +171,9 @@ std::string llmPhaseTable(const LlmAnalysis& a, const Roofline& roof, const Phas
         + " roof (ridge " + formatQuantity(roof.ridge(), Dimension::Intensity) + ")\n";
     const std::string stored = weightFormatName(in.weightPrecision, in.weightBytes());
     out += "weights " + (stored == precisionName(in.weightPrecision) ? precisionLabel(in.weightPrecision) : stored)
-        + " (" + formatNumber(in.weightBytes(), 4) + " B), KV cache " + precisionLabel(in.kvPrecision) + ", batch "
-        + std::to_string(in.batch) + ", prompt " + std::to_string(in.prompt) + ", context " + std::to_string(in.context)
-        + "\n\n";
+        + " (" + formatNumber(in.weightBytes(), 4) + " B" + (in.weightSource.empty() ? "" : ", " + in.weightSource)
+        + "), KV cache " + precisionLabel(in.kvPrecision) + ", batch " + std::to_string(in.batch) + ", prompt "
+        + std::to_string(in.prompt) + ", context " + std::to_string(in.context) + "\n\n";
     if (in.chips > 1)
         out += "per chip of " + std::to_string(in.chips) + " (tensor parallel; two all-reduces a layer over "
             + in.linkName + " " + formatQuantity(in.linkBandwidth, Dimension::ByteRate) + ", "

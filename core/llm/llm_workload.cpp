@@ -485,9 +485,8 @@ MemoryNeeds memoryNeeds(const LlmInputs& in, const HardwareProfile& hw)
     const double room = *n.capacityBytes - n.weightBytes;
     n.fits = n.weightBytes + n.kvBytes + n.activationBytes <= *n.capacityBytes;
     const double perSequence = kvPerSequence + actPerSequence;
-    n.maxBatch = room <= 0 ? 0
-        : perSequence > 0  ? static_cast<int>(std::min(1e9, std::floor(room / perSequence)))
-                           : 1 << 30;
+    n.maxBatchKnown = room <= 0 || perSequence > 0;
+    n.maxBatch = room <= 0 || !n.maxBatchKnown ? 0 : static_cast<int>(std::min(1e9, std::floor(room / perSequence)));
     return n;
 }
 

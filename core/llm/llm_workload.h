@@ -18,6 +18,9 @@ struct LlmInputs {
     ModelSpec model;
     Precision weightPrecision = Precision::BF16; ///< bytes per weight follow it (fp8 = 1, fp4 = 0.5)
     std::optional<double> bytesPerWeight; ///< overrides the precision's size
+    /// Where the weights' size comes from when not from the options: "as stored: fp8, 128x128
+    /// blocks" (the checkpoint's quantization_config); empty otherwise.
+    std::string weightSource;
     Precision kvPrecision = Precision::BF16; ///< bytes per KV-cache element
     double activationBytes = 2.0; ///< activations stay BF16/FP16
     int batch = 1; ///< concurrent sequences
@@ -124,6 +127,9 @@ struct MemoryNeeds {
     std::optional<double> capacityBytes; ///< the main memory's, when the profile gives it
     bool fits = true; ///< true when the capacity is unknown
     int maxBatch = 0; ///< the largest batch that fits at this context; 0: not even the weights
+    /// false: what a sequence holds is not known (a model given by its parameter count without
+    /// its KV bytes per token), so neither is maxBatch.
+    bool maxBatchKnown = true;
 };
 MemoryNeeds memoryNeeds(const LlmInputs& in, const HardwareProfile& hw);
 

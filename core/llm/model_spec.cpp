@@ -41,7 +41,8 @@ bool operator==(const ModelSpec& a, const ModelSpec& b)
         && a.sharedExperts == b.sharedExperts && a.moeIntermediateSize == b.moeIntermediateSize
         && a.denseLayers == b.denseLayers && a.tiedEmbeddings == b.tiedEmbeddings && a.kvLoraRank == b.kvLoraRank
         && a.qLoraRank == b.qLoraRank && a.qkNopeHeadDim == b.qkNopeHeadDim && a.qkRopeHeadDim == b.qkRopeHeadDim
-        && a.vHeadDim == b.vHeadDim && a.slidingWindow == b.slidingWindow && a.slidingLayers == b.slidingLayers;
+        && a.vHeadDim == b.vHeadDim && a.slidingWindow == b.slidingWindow && a.slidingLayers == b.slidingLayers
+        && a.stored == b.stored;
 }
 
 double ModelSpec::kvBytesPerToken(double bytesPerValue) const
@@ -57,6 +58,8 @@ std::ostream& operator<<(std::ostream& os, const ModelSpec& m)
     os << "ModelSpec{" << m.id << ", " << m.parameters << " params";
     if (m.hasArchitecture())
         os << ", " << m.layers << " layers x " << m.hiddenSize << ", heads " << m.heads << "/" << m.kvHeads;
+    if (m.stored)
+        os << ", stored " << m.stored->format << " (" << m.stored->bytesPerWeight << " B)";
     return os << "}";
 }
 

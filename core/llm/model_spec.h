@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/common/result.h"
+#include "core/model/precision.h"
 
 #include <optional>
 #include <ostream>
@@ -10,6 +11,19 @@
 #include <vector>
 
 namespace roofline {
+
+/// A checkpoint's weights as stored (a Hugging Face config's quantization_config): the format,
+/// and the bytes of a weight averaged over all of them (the scales in; the layers the format
+/// leaves out, such as the embeddings, at BF16).
+struct StoredWeights {
+    Precision precision = Precision::BF16; ///< the format's class: fp8, fp4 (mxfp4, nvfp4, int4)
+    double bytesPerWeight = 2.0;
+    std::string format; ///< "fp8 e4m3, 128x128 blocks", "mxfp4", "gptq int4, groups of 128"
+    friend bool operator==(const StoredWeights& a, const StoredWeights& b)
+    {
+        return a.precision == b.precision && a.bytesPerWeight == b.bytesPerWeight && a.format == b.format;
+    }
+};
 
 struct ModelSpec {
     std::string id; ///< "llama-3-70b"
@@ -38,6 +52,8 @@ struct ModelSpec {
     int qkNopeHeadDim = 0, qkRopeHeadDim = 0, vHeadDim = 0;
     int slidingWindow = 0; ///< tokens a sliding-window layer attends to (0: none)
     int slidingLayers = 0; ///< layers that use the window (gpt-oss: every other one)
+    /// The weights as the checkpoint stores them, when its config says (quantization_config).
+    std::optional<StoredWeights> stored;
     std::vector<std::string> sources;
 
     bool hasArchitecture() const { return layers > 0 && hiddenSize > 0; }

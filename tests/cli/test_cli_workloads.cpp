@@ -46,6 +46,33 @@ TEST(Cli, LlmReadsAHuggingFaceConfigAndSaysWhetherTheBatchFits)
     EXPECT_NE(missing.err.find("/nonexistent/config.json"), std::string::npos) << missing.err;
 }
 
+TEST(Cli, LlmRefusesAValueItCannotUseInsteadOfIgnoringIt)
+{
+    // `--bytes-per-weight nan` or `0` ran with the precision's size and said nothing.
+    for (const char* value : {"nan", "0", "-1", "inf", "17"}) {
+        const CliRun r = roofline({"llm", "--hw", "h100", "--model", "llama-3-8b", "--bytes-per-weight", value});
+        EXPECT_EQ(r.code, 2) << value;
+        EXPECT_NE(r.err.find("--bytes-per-weight must be bytes per weight above 0 and at most 16"), std::string::npos)
+            << value << ": " << r.err;
+    }
+    for (const char* option : {"--compute-efficiency", "--memory-efficiency", "--kv-bytes-per-token"}) {
+        const CliRun r = roofline({"llm", "--hw", "h100", "--params", "7e9", option, "nan"});
+        EXPECT_EQ(r.code, 2) << option;
+        EXPECT_NE(r.err.find(std::string(option) + " must be"), std::string::npos) << r.err;
+    }
+    // A model by its parameters alone: the batch that fits is unknown, not 2^30.
+    const CliRun params = roofline({"llm", "--hw", "h100", "--params", "7e9", "--format", "json"});
+    ASSERT_EQ(params.code, 0) << params.err;
+    EXPECT_TRUE(json::parse(params.out)["memory"]["max_batch"].is_null());
+    const CliRun table = roofline({"llm", "--hw", "h100", "--params", "7e9"});
+    EXPECT_NE(table.out.find("how many sequences fit is not known"), std::string::npos) << table.out;
+    EXPECT_EQ(table.out.find("1073741824"), std::string::npos) << table.out;
+    // A checkpoint stored in FP8 is weighed so, and the table says where the size comes from.
+    const CliRun ds = roofline({"llm", "--hw", "h200", "--model", "deepseek-v3"});
+    ASSERT_EQ(ds.code, 0) << ds.err;
+    EXPECT_NE(ds.out.find("as stored: fp8, 128x128 blocks"), std::string::npos) << ds.out;
+}
+
 TEST(Cli, LlmOnSeveralChipsNamesTheLinkAndAddsItsTime)
 {
     const CliRun r = roofline({"llm", "--hw", "h100-sxm5", "--model", "llama-3.1-70b", "--chips", "8", "--batch", "16",

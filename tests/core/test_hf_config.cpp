@@ -2,12 +2,14 @@
 // Hugging Face config.json files as models (resources/models/*.config.json, copied byte for byte
 // from NVIDIA's aiconfigurator), and the serving questions: does it fit, where batching stops
 // paying, fused or unfused decode attention. Each expected value is worked by hand below.
+#include "core/llm/llm_analysis.h"
 #include "core/llm/llm_workload.h"
 #include "core/llm/model_spec.h"
 #include "support/fixtures.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace roofline;
@@ -247,4 +249,95 @@ TEST(HfConfig, ANonCausalPrefillCountsEveryPair)
         return 0.0;
     };
     EXPECT_DOUBLE_EQ(attention(prefillCost(full)) / attention(prefillCost(causal)), 2.0 * 2048 / 2049);
+}
+
+// Issue 45: the numbers are never silently wrong.
+
+TEST(HfConfig, TheCheckpointIsWeighedAsItsQuantizationConfigStoresIt)
+{
+    // DeepSeek-V3 ships FP8 (e4m3, a float32 scale per 128 x 128 block); its embeddings and head
+    // stay BF16: 2 x 7168 x 129280 = 1.853e9 weights at 2 B, the rest at 1 + 4 / 16384 B. Read as
+    // BF16 a decode step's weights were 73 GB; as stored 36.7 GB.
+    const ModelSpec ds = config("DeepSeek-V3.config.json");
+    ASSERT_TRUE(ds.stored);
+    EXPECT_EQ(ds.stored->precision, Precision::FP8);
+    EXPECT_EQ(ds.stored->format, "fp8, 128x128 blocks");
+    const double kept = 2.0 * 7168 * 129280;
+    EXPECT_NEAR(
+        ds.stored->bytesPerWeight, (kept * 2.0 + (ds.parameters - kept) * (1.0 + 4.0 / 16384)) / ds.parameters, 1e-12);
+    LlmSettings s;
+    s.model = "deepseek-v3";
+    const LlmInputs asStored = llmInputsFor(s, Precision::BF16, {ds}).value();
+    EXPECT_EQ(asStored.weightPrecision, Precision::FP8);
+    EXPECT_EQ(asStored.weightSource, "as stored: fp8, 128x128 blocks");
+    const double decodeWeights = decodeCost(asStored).weightBytes;
+    EXPECT_GT(decodeWeights, 36e9);
+    EXPECT_LT(decodeWeights, 38e9);
+    // Asked for, another precision wins and nothing is said to be as stored.
+    s.weightPrecision = Precision::BF16;
+    const LlmInputs asked = llmInputsFor(s, Precision::BF16, {ds}).value();
+    EXPECT_EQ(asked.weightBytes(), 2.0);
+    EXPECT_EQ(asked.weightSource, "");
+    EXPECT_NEAR(decodeCost(asked).weightBytes, 2.0 * decodeWeights / asStored.weightBytes(), 73e9 * 1e-4);
+
+    // gpt-oss-120b: MXFP4 experts (4.25 bits), attention, router, embeddings and head kept BF16.
+    const ModelSpec oss = config("gpt-oss-120b.config.json");
+    ASSERT_TRUE(oss.stored);
+    EXPECT_EQ(oss.stored->precision, Precision::FP4);
+    EXPECT_EQ(oss.stored->format, "mxfp4, attention kept BF16");
+    EXPECT_GT(oss.stored->bytesPerWeight, 4.25 / 8);
+    EXPECT_LT(oss.stored->bytesPerWeight, 0.6) << "most weights are the experts'";
+    // Unquantized configs store nothing; an unknown method is refused by name, not ignored.
+    EXPECT_FALSE(config("Llama-3.1-8B.config.json").stored);
+    const std::string base = R"({"hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32,
+        "intermediate_size": 14336, "vocab_size": 128256, "quantization_config": )";
+    auto bnb = parseHfConfig(base + R"({"quant_method": "bitsandbytes"}})", "q.json", "q", "q");
+    ASSERT_FALSE(bnb.ok());
+    EXPECT_NE(bnb.error().message.find("quant_method 'bitsandbytes' is not read"), std::string::npos)
+        << bnb.error().message;
+    auto gptq = parseHfConfig(base + R"({"quant_method": "gptq", "bits": 4, "group_size": 128}})", "q.json", "q", "q");
+    ASSERT_TRUE(gptq.ok()) << gptq.error().message;
+    EXPECT_EQ(gptq->stored->format, "gptq int4, groups of 128");
+}
+
+TEST(HfConfig, AConfigGivenIsTheConfigUsedEvenUnderAPresetsName)
+{
+    // A 16-layer config saved as mixtral-8x7b.config.json: the preset of that id came out (the
+    // last model of the id won).
+    const std::string json = R"({"hidden_size": 4096, "num_hidden_layers": 16, "num_attention_heads": 32,
+        "num_key_value_heads": 8, "intermediate_size": 14336, "vocab_size": 32000, "num_local_experts": 8,
+        "num_experts_per_tok": 2})";
+    const ModelSpec given = parseHfConfig(json, "mixtral-8x7b.config.json", "mixtral-8x7b", "Mixtral-8x7B").value();
+    std::vector<Error> errors;
+    std::vector<ModelSpec> models = loadModelDirectory(std::string(ROOFLINE_SOURCE_DIR) + "/resources/models", errors);
+    ASSERT_TRUE(std::any_of(models.begin(), models.end(), [](const ModelSpec& m) { return m.id == "mixtral-8x7b"; }));
+    models.insert(models.begin(), given); // as `roofline llm --config` does
+    LlmSettings s;
+    s.model = "mixtral-8x7b";
+    const LlmInputs in = llmInputsFor(s, Precision::BF16, models).value();
+    EXPECT_EQ(in.model.layers, 16);
+    EXPECT_EQ(in.model.parameters, given.parameters);
+}
+
+TEST(HfConfig, ImpossibleShapesAreRefusedWithAReason)
+{
+    const std::string base = R"("hidden_size": 4096, "num_hidden_layers": 32, "num_attention_heads": 32,
+        "intermediate_size": 14336, "vocab_size": 128256)";
+    for (const auto& [extra, says] :
+        std::vector<std::pair<std::string, std::string>> {{R"("head_dim": 0)", "'head_dim' must be greater than zero"},
+            {R"("num_local_experts": 0, "num_experts_per_tok": 2)", "the number of experts must be at least 1"},
+            {R"("intermediate_size_x": 1, "vocab_size": 0)", "vocab_size"}}) {
+        auto m = parseHfConfig("{" + base + ", " + extra + "}", "c.json", "c", "c");
+        ASSERT_FALSE(m.ok()) << extra;
+        EXPECT_NE(m.error().message.find(says), std::string::npos) << extra << ": " << m.error().message;
+    }
+    // A model known only by its parameter count: how many sequences fit is not known (it said
+    // "at most 1073741824 sequences").
+    LlmInputs in;
+    in.model = modelFromParameters(7e9);
+    const MemoryNeeds n = memoryNeeds(in, hw("h100-sxm5"));
+    EXPECT_FALSE(n.maxBatchKnown);
+    EXPECT_TRUE(n.fits);
+    in.kvBytesPerToken = 131072;
+    EXPECT_TRUE(memoryNeeds(in, hw("h100-sxm5")).maxBatchKnown);
 }

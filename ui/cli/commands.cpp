@@ -73,6 +73,14 @@ std::optional<Precision> precisionOption(const std::string& name, const char* op
     return p;
 }
 
+/// A number option given on the command line must be above 0 and at most `most` (NaN, infinity,
+/// 0 or a negative value is refused, never ignored).
+void checkGiven(double value, const char* option, const char* what, double most)
+{
+    if (value != kNotGiven && !(std::isfinite(value) && value > 0 && value <= most))
+        throw UsageError {std::string(option) + " must be " + what};
+}
+
 /// The LLM workload the llm command's options describe.
 LlmSettings llmSettings(const Options& o)
 {
@@ -83,8 +91,7 @@ LlmSettings llmSettings(const Options& o)
         throw UsageError {"--attention must be fused or unfused"};
     if (o.batch < 1 || o.prompt < 1 || o.context < 0)
         throw UsageError {"--batch and --prompt must be at least 1, --context at least 0"};
-    if (o.bytesPerWeight < 0 || o.bytesPerWeight > 16)
-        throw UsageError {"--bytes-per-weight must be from 0 to 16"};
+    checkGiven(o.bytesPerWeight, "--bytes-per-weight", "bytes per weight above 0 and at most 16, e.g. 0.5625", 16);
     LlmSettings s;
     s.enabled = true;
     if (!o.params.empty())
@@ -98,15 +105,13 @@ LlmSettings llmSettings(const Options& o)
     s.chips = o.chips;
     for (const auto& [value, name] : {std::pair {o.computeEfficiency, "--compute-efficiency"},
              std::pair {o.memoryEfficiency, "--memory-efficiency"}})
-        if (value < 0 || value > 1)
-            throw UsageError {std::string(name) + " must be a fraction in (0, 1], e.g. 0.7"};
-    if (o.computeEfficiency > 0)
+        checkGiven(value, name, "a fraction in (0, 1], e.g. 0.7", 1.0);
+    if (o.computeEfficiency != kNotGiven)
         s.computeEfficiency = o.computeEfficiency;
-    if (o.memoryEfficiency > 0)
+    if (o.memoryEfficiency != kNotGiven)
         s.memoryEfficiency = o.memoryEfficiency;
-    if (o.kvBytesPerToken < 0)
-        throw UsageError {"--kv-bytes-per-token must be a number of bytes"};
-    if (o.kvBytesPerToken > 0)
+    checkGiven(o.kvBytesPerToken, "--kv-bytes-per-token", "a number of bytes above 0, e.g. 327680", 1e12);
+    if (o.kvBytesPerToken != kNotGiven)
         s.kvBytesPerToken = o.kvBytesPerToken;
     s.batch = o.batch;
     s.prompt = o.prompt;
@@ -121,7 +126,7 @@ LlmSettings llmSettings(const Options& o)
             s.bytesPerWeight = format->bytesPerValue;
     }
     s.kvPrecision = precisionOption(o.kvPrecision, "--kv-precision");
-    if (o.bytesPerWeight > 0)
+    if (o.bytesPerWeight != kNotGiven)
         s.bytesPerWeight = o.bytesPerWeight;
     s.batchFactor = o.batchFactor;
     s.fasterHardware = o.faster;

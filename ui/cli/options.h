@@ -7,6 +7,9 @@
 
 namespace roofline::cli {
 
+/// An option's value before the command line gives one (a given "nan" is told apart: givenNumber).
+inline constexpr double kNotGiven = -1e308;
+
 struct Options {
     std::vector<std::string> profileDirs;
     std::string format = "table";
@@ -33,9 +36,10 @@ struct Options {
     std::string attention = "fused";
     bool nonCausal = false;
     int chips = 1;
-    double computeEfficiency = 0.0, memoryEfficiency = 0.0, kvBytesPerToken = 0.0; ///< 0: not given
+    /// kNotGiven until given (a given 0, negative or NaN value is refused, never ignored).
+    double computeEfficiency = kNotGiven, memoryEfficiency = kNotGiven, kvBytesPerToken = kNotGiven;
     int batch = 1, prompt = 2048, context = 0, batchFactor = 8;
-    double bytesPerWeight = 0.0;
+    double bytesPerWeight = kNotGiven;
     bool layers = false;
     // analyze / export input
     std::string input;
