@@ -163,6 +163,21 @@ std::string llmCsv(const Roofline& roof, const Phases& phases, bool layers)
     return out;
 }
 
+/// What one chip of a tensor-parallel group holds: "1/16 of the weights and 1/8 of the KV cache
+/// (8 KV heads: copies past 8 chips)".
+std::string chipHolds(const LlmInputs& in)
+{
+    const ModelSpec& m = in.model;
+    std::string out = "1/" + std::to_string(in.chips) + " of the weights and ";
+    if (m.latentAttention())
+        return out + "the whole KV cache (one latent all heads share)";
+    const double share = in.kvShare();
+    out += "1/" + formatNumber(1.0 / share, 3) + " of the KV cache";
+    if (m.hasArchitecture() && m.kvHeads > 0 && m.kvHeads < in.chips)
+        out += " (" + std::to_string(m.kvHeads) + " KV heads: copies past " + std::to_string(m.kvHeads) + " chips)";
+    return out;
+}
+
 /// The model, the part and the precisions, then one row per phase.
 std::string llmPhaseTable(const LlmAnalysis& a, const Roofline& roof, const Phases& phases)
 {
@@ -177,7 +192,7 @@ std::string llmPhaseTable(const LlmAnalysis& a, const Roofline& roof, const Phas
     if (in.chips > 1)
         out += "per chip of " + std::to_string(in.chips) + " (tensor parallel; two all-reduces a layer over "
             + in.linkName + " " + formatQuantity(in.linkBandwidth, Dimension::ByteRate) + ", "
-            + formatQuantity(in.collectiveLatency, Dimension::Time) + " each)\n";
+            + formatQuantity(in.collectiveLatency, Dimension::Time) + " each); a chip holds " + chipHolds(in) + "\n";
     std::vector<std::vector<std::string>> rows;
     rows.push_back({"PHASE", "FLOPs", "BYTES", "INTENSITY", "REGIME", "TIME >=", "BOUND", "TOKENS/S", "PER STREAM",
         "WEIGHTS", "KV"});

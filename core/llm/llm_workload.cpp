@@ -250,12 +250,13 @@ PhaseCost shard(PhaseCost c, const LlmInputs& in, double tokens)
     if (n == 1)
         return c;
     c.flops = c.bytes = c.weightBytes = c.kvBytes = 0.0;
+    const double kvShare = in.kvShare();
     for (LayerCost& r : c.layers) {
         if (r.name != "norms" && r.name != "residual adds") {
             r.flops /= n;
-            r.bytes /= n;
+            r.bytes = (r.bytes - r.kvBytes) / n + r.kvBytes * kvShare;
             r.weightBytes /= n;
-            r.kvBytes /= n;
+            r.kvBytes *= kvShare;
         }
         c.flops += r.flops;
         c.bytes += r.bytes;
@@ -449,6 +450,17 @@ std::vector<PlotXY> decodeTrajectory(const LlmInputs& in, const Roofline& roof)
 
 namespace roofline {
 
+double LlmInputs::kvShare() const
+{
+    const int n = std::max(1, chips);
+    if (model.latentAttention())
+        return 1.0;
+    if (!model.hasArchitecture() || model.kvHeads <= 0)
+        return 1.0 / n;
+    const int heads = model.kvHeads;
+    return double((heads + n - 1) / n) / heads; // the busiest chip's heads
+}
+
 double expectedExpertsRead(const ModelSpec& m, double tokens)
 {
     if (m.experts <= 1)
@@ -471,7 +483,7 @@ MemoryNeeds memoryNeeds(const LlmInputs& in, const HardwareProfile& hw)
     kvPerSequence *= m.layers > 0 ? m.kvBytesPerToken(in.kvBytes()) / m.layers : 0.0;
     if (!m.hasArchitecture())
         kvPerSequence = held * in.kvBytesPerToken;
-    kvPerSequence /= chips;
+    kvPerSequence *= in.kvShare();
     // The activations of one layer for a prefill chunk: the residual stream, its normed copy and
     // the widest intermediate (the MLP's, or the routed experts' for each token).
     const double wide = m.mixtureOfExperts() ? double(m.expertWidth()) * m.expertsPerToken : m.intermediateSize;

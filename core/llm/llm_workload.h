@@ -45,6 +45,11 @@ struct LlmInputs {
     double kvBytesPerToken = 0.0;
 
     double weightBytes() const { return bytesPerWeight.value_or(bytesPerElement(weightPrecision)); }
+    /// The share of the KV cache one chip holds under tensor parallelism: its KV heads (a head
+    /// is not split, so past the KV heads' count chips hold copies: 8 heads on 16 chips, 1/8
+    /// each); latent attention's cache is one latent all heads share, held whole by every chip;
+    /// a model given by its parameters splits it evenly.
+    double kvShare() const;
     double kvBytes() const { return bytesPerElement(kvPrecision); }
 };
 

@@ -341,3 +341,30 @@ TEST(HfConfig, ImpossibleShapesAreRefusedWithAReason)
     in.kvBytesPerToken = 131072;
     EXPECT_TRUE(memoryNeeds(in, hw("h100-sxm5")).maxBatchKnown);
 }
+
+TEST(HfConfig, TensorParallelSplitsTheKvCacheNoFurtherThanItsHeads)
+{
+    // Llama-3.1-70B has 8 KV heads: on 16 chips each holds one head's keys and values (1/8 of the
+    // cache, not 1/16: a head is not split). DeepSeek-V3's latent is one value all heads share:
+    // every chip holds it whole.
+    LlmInputs one = inputs(config("Llama-3.1-70B.config.json"), Precision::BF16, 8, 8192);
+    for (const auto& [chips, share] :
+        std::vector<std::pair<int, double>> {{4, 0.25}, {8, 0.125}, {16, 0.125}, {3, 0.375}}) {
+        LlmInputs tp = one;
+        tp.chips = chips;
+        EXPECT_DOUBLE_EQ(tp.kvShare(), share) << chips;
+        EXPECT_NEAR(decodeCost(tp).kvBytes, decodeCost(one).kvBytes * share, decodeCost(one).kvBytes * 1e-12) << chips;
+        EXPECT_NEAR(memoryNeeds(tp, hw("h100-sxm5")).kvBytes, memoryNeeds(one, hw("h100-sxm5")).kvBytes * share, 1.0)
+            << chips;
+    }
+    LlmInputs ds = inputs(config("DeepSeek-V3.config.json"), Precision::FP8, 8, 8192);
+    LlmInputs ds8 = ds;
+    ds8.chips = 8;
+    EXPECT_DOUBLE_EQ(ds8.kvShare(), 1.0);
+    EXPECT_NEAR(memoryNeeds(ds8, hw("h200-sxm")).kvBytes, memoryNeeds(ds, hw("h200-sxm")).kvBytes, 1.0);
+    // A model given by its parameters: the cache splits evenly.
+    LlmInputs params;
+    params.model = modelFromParameters(70e9);
+    params.chips = 16;
+    EXPECT_DOUBLE_EQ(params.kvShare(), 1.0 / 16);
+}
