@@ -55,6 +55,62 @@ int slidingLayerCount(const json& c, int layers)
     return layers;
 }
 
+/// Models whose MLP is plain (up, an activation, down: GPT-2, OPT, Falcon, Phi-1/2, GPT-NeoX,
+/// GPT-J, BLOOM, StarCoder), with 4 x hidden_size when the config gives no width (GPT-2's
+/// `n_inner: null`, Falcon), and a head tied to the embedding unless it says otherwise (Hugging
+/// Face's default). Gemma too ties by default.
+bool plainMlp(const std::string& type)
+{
+    for (const char* t :
+        {"gpt2", "gpt_bigcode", "opt", "falcon", "phi", "gpt_neox", "gptj", "bloom", "codegen", "starcoder2", "mpt"})
+        if (type == t)
+            return true;
+    return false;
+}
+
+/// The MLP's shape: its width (Llama 4's dense layers: intermediate_size_mlp, its experts:
+/// intermediate_size) and whether it is gated.
+void readMlp(const json& c, const std::string& type, ModelSpec& m)
+{
+    m.gatedMlp = !plainMlp(type);
+    const int given = field(c, {"intermediate_size", "ffn_dim", "n_inner", "ffn_hidden_size"}, m.gatedMlp);
+    m.intermediateSize = given > 0 || m.gatedMlp ? given : 4 * m.hiddenSize;
+    if (const int dense = field(c, {"intermediate_size_mlp"}, false); dense > 0) {
+        m.moeIntermediateSize = m.intermediateSize; // Llama 4: the experts' width, and the dense layers'
+        m.intermediateSize = dense;
+    }
+    if (type == "gpt2" || type == "gpt_bigcode") // learned positions
+        m.positionEmbeddings = field(c, {"n_positions"}, false);
+    else if (type == "opt")
+        m.positionEmbeddings = field(c, {"max_position_embeddings"}, false) + 2; // OPT's offset of 2
+}
+
+/// Fields that change a layer's shape in ways not read here are refused by name, never ignored
+/// (a hybrid of linear attention or state spaces, Gemma 3n's and 4's per-layer inputs and
+/// global heads, vision cross-attention layers, MoE layers by a list).
+void refuseUnreadShapes(const json& c)
+{
+    static const char* const unread[]
+        = {"global_head_dim", "num_global_key_value_heads", "attention_k_eq_v", "top_k_experts", "num_kv_shared_layers",
+            "hidden_size_per_layer_input", "altup_num_inputs", "cross_attention_layers", "linear_num_value_heads",
+            "linear_key_head_dim", "ssm_cfg", "mamba_d_state", "attn_layer_indices", "full_attn_idxs"};
+    for (const char* key : unread)
+        if (const auto it = c.find(key); it != c.end() && !it->is_null())
+            throw ConfigFailure {"field '" + std::string(key)
+                + "' changes the layers' shape and is not supported; the counts would be wrong"};
+    auto notOne = [&](const char* key) { return field(c, {key}, false, 1) > 1; };
+    for (const char* key : {"decoder_sparse_step", "moe_layer_freq"})
+        if (notOne(key))
+            throw ConfigFailure {"field '" + std::string(key) + "' (experts on some layers only) is not supported"};
+    if (const auto it = c.find("mlp_only_layers"); it != c.end() && it->is_array() && !it->empty())
+        throw ConfigFailure {"field 'mlp_only_layers' (dense layers by a list) is not supported"};
+    if (const auto it = c.find("layer_types"); it != c.end() && it->is_array())
+        for (const auto& t : *it)
+            if (!t.is_string() || (t != "full_attention" && t != "sliding_attention"))
+                throw ConfigFailure {"layer_types: '" + (t.is_string() ? t.get<std::string>() : t.dump())
+                    + "' layers are not supported (full_attention and sliding_attention are)"};
+}
+
 void readMixture(const json& c, ModelSpec& m)
 {
     m.experts = field(c, {"num_local_experts", "n_routed_experts", "num_experts"}, false, 1);
@@ -66,8 +122,32 @@ void readMixture(const json& c, ModelSpec& m)
     if (m.expertsPerToken < 1 || m.expertsPerToken > m.experts)
         throw ConfigFailure {"num_experts_per_tok must be from 1 to the number of experts"};
     m.sharedExperts = field(c, {"n_shared_experts", "num_shared_experts"}, false);
-    m.moeIntermediateSize = field(c, {"moe_intermediate_size"}, false);
+    if (const int width = field(c, {"moe_intermediate_size"}, false); width > 0)
+        m.moeIntermediateSize = width;
+    const std::string type = c.value("model_type", std::string());
+    if (type.rfind("llama4", 0) == 0) // every MoE layer of Llama 4 has one shared expert
+        m.sharedExperts = 1;
+    m.moeLayerStep = std::max(1, field(c, {"interleave_moe_layer_step"}, false, 1));
+    if (const int shared = field(c, {"shared_expert_intermediate_size"}, false); shared > 0) { // Qwen2-MoE
+        if (shared % m.expertWidth() != 0)
+            throw ConfigFailure {"shared_expert_intermediate_size must be a multiple of moe_intermediate_size"};
+        m.sharedExperts = shared / m.expertWidth();
+    }
     m.denseLayers = std::min(m.layers, field(c, {"first_k_dense_replace"}, false));
+}
+
+/// Llama 4's chunked attention: a token sees its chunk (attention_chunk_size) on the layers with
+/// rotary positions, every layer on the others (no_rope_layers: 1 = chunked; by default every
+/// fourth layer is global): read as a window of the chunk on those layers.
+void readChunkedAttention(const json& c, ModelSpec& m)
+{
+    const int chunk = field(c, {"attention_chunk_size"}, false);
+    if (chunk == 0 || m.slidingWindow > 0)
+        return;
+    m.slidingWindow = chunk;
+    m.slidingLayers = m.layers - m.layers / 4;
+    if (const auto it = c.find("no_rope_layers"); it != c.end() && it->is_array() && !it->empty())
+        m.slidingLayers = static_cast<int>(std::count(it->begin(), it->end(), json(1)));
 }
 
 void readLatentAttention(const json& c, ModelSpec& m)
@@ -95,24 +175,28 @@ ModelSpec readConfig(const json& whole)
     m.heads = field(c, {"num_attention_heads", "n_head"}, true);
     if (m.hiddenSize == 0 || m.layers == 0 || m.heads == 0)
         throw ConfigFailure {"hidden_size, num_hidden_layers and num_attention_heads must be greater than zero"};
-    m.kvHeads = field(c, {"num_key_value_heads"}, false, m.heads);
+    refuseUnreadShapes(c);
+    // Falcon: one KV head with multi_query, num_kv_heads with the new decoder.
+    m.kvHeads = field(
+        c, {"num_key_value_heads", "num_kv_heads", "n_head_kv"}, false, c.value("multi_query", false) ? 1 : m.heads);
     if (m.kvHeads == 0 || m.heads % m.kvHeads != 0)
         throw ConfigFailure {"num_attention_heads must be a multiple of num_key_value_heads"};
     m.headDim = field(c, {"head_dim"}, false, m.hiddenSize / m.heads);
     if (m.headDim == 0)
         throw ConfigFailure {"'head_dim' must be greater than zero (hidden_size / num_attention_heads when absent)"};
-    m.intermediateSize = field(c, {"intermediate_size", "ffn_dim", "n_inner"}, true);
+    const std::string type = c.value("model_type", whole.value("model_type", std::string()));
+    readMlp(c, type, m);
     m.vocabSize = field(c, {"vocab_size"}, true);
     if (m.intermediateSize == 0 || m.vocabSize == 0)
         throw ConfigFailure {"the MLP's width (intermediate_size) and vocab_size must be greater than zero"};
-    // Gemma ties its head to the embedding unless the config says otherwise (its default).
-    const std::string type = c.value("model_type", whole.value("model_type", std::string()));
-    m.tiedEmbeddings = c.value("tie_word_embeddings", whole.value("tie_word_embeddings", type.rfind("gemma", 0) == 0));
+    const bool tiesByDefault = type.rfind("gemma", 0) == 0 || plainMlp(type);
+    m.tiedEmbeddings = c.value("tie_word_embeddings", whole.value("tie_word_embeddings", tiesByDefault));
     readMixture(c, m);
     readLatentAttention(c, m);
     m.slidingWindow = c.value("use_sliding_window", true) ? field(c, {"sliding_window"}, false) : 0;
     if (m.slidingWindow > 0)
         m.slidingLayers = slidingLayerCount(c, m.layers);
+    readChunkedAttention(c, m);
     return m;
 }
 
@@ -203,9 +287,9 @@ ParameterCount countParameters(const ModelSpec& m)
     if (!m.hasArchitecture())
         return {m.parameters, m.parametersPerToken()};
     const double H = m.hiddenSize, mats = m.gatedMlp ? 3.0 : 2.0;
-    const double embed = H * m.vocabSize * (m.tiedEmbeddings ? 1.0 : 2.0);
+    const double embed = H * m.vocabSize * (m.tiedEmbeddings ? 1.0 : 2.0) + H * m.positionEmbeddings;
     const double dense = mats * H * m.intermediateSize, expert = mats * H * m.expertWidth();
-    const int moeLayers = m.mixtureOfExperts() ? m.layers - m.denseLayers : 0;
+    const int moeLayers = m.moeLayers();
     const double attention = attentionParameters(m) * m.layers;
     const double shared = m.sharedExperts * expert, router = H * m.experts;
     ParameterCount p;

@@ -112,8 +112,8 @@ void mlpRows(PhaseCost& c, const LlmInputs& in, double tokens)
         mlpTriple(c, in, "mlp_", tokens, m.intermediateSize, 1.0, 1.0, m.layers);
         return;
     }
-    const double moeLayers = m.layers - m.denseLayers;
-    mlpTriple(c, in, "dense_mlp_", tokens, m.intermediateSize, 1.0, 1.0, m.denseLayers);
+    const double moeLayers = m.moeLayers();
+    mlpTriple(c, in, "dense_mlp_", tokens, m.intermediateSize, 1.0, 1.0, m.layers - moeLayers);
     add(c, scaled(linear("router", tokens, m.hiddenSize, m.experts, in.weightBytes(), in.activationBytes), moeLayers));
     mlpTriple(c, in, "mlp_", tokens, m.expertWidth(), expectedExpertsRead(m, tokens), m.expertsPerToken, moeLayers);
     mlpTriple(c, in, "shared_expert_", tokens, double(m.expertWidth()) * m.sharedExperts, 1.0, 1.0, moeLayers);

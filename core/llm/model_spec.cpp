@@ -42,7 +42,7 @@ bool operator==(const ModelSpec& a, const ModelSpec& b)
         && a.denseLayers == b.denseLayers && a.tiedEmbeddings == b.tiedEmbeddings && a.kvLoraRank == b.kvLoraRank
         && a.qLoraRank == b.qLoraRank && a.qkNopeHeadDim == b.qkNopeHeadDim && a.qkRopeHeadDim == b.qkRopeHeadDim
         && a.vHeadDim == b.vHeadDim && a.slidingWindow == b.slidingWindow && a.slidingLayers == b.slidingLayers
-        && a.stored == b.stored;
+        && a.stored == b.stored && a.moeLayerStep == b.moeLayerStep && a.positionEmbeddings == b.positionEmbeddings;
 }
 
 double ModelSpec::kvBytesPerToken(double bytesPerValue) const

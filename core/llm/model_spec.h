@@ -5,6 +5,7 @@
 #include "core/common/result.h"
 #include "core/model/precision.h"
 
+#include <algorithm>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -44,6 +45,10 @@ struct ModelSpec {
     int sharedExperts = 0; ///< experts every token uses besides the routed ones (DeepSeek)
     int moeIntermediateSize = 0; ///< an expert's MLP width; 0: intermediateSize
     int denseLayers = 0; ///< the first layers of a mixture of experts keep a dense MLP (first_k_dense_replace)
+    /// Of the other layers every moeLayerStep-th has experts, the rest a dense MLP of
+    /// intermediateSize (Llama 4 Maverick: 2; interleave_moe_layer_step).
+    int moeLayerStep = 1;
+    int positionEmbeddings = 0; ///< rows of a learned position table (GPT-2, OPT), counted as weights
     bool tiedEmbeddings = false; ///< lm_head shares the embedding's weights
     // Multi-head latent attention (DeepSeek-V3): the cache holds a latent of kvLoraRank values and
     // a shared rotary key of qkRopeHeadDim per token and layer, not keys and values per head.
@@ -60,6 +65,8 @@ struct ModelSpec {
     bool latentAttention() const { return kvLoraRank > 0; }
     bool mixtureOfExperts() const { return experts > 1; }
     int expertWidth() const { return moeIntermediateSize > 0 ? moeIntermediateSize : intermediateSize; }
+    /// Layers whose MLP is the experts; the others have a dense MLP of intermediateSize.
+    int moeLayers() const { return mixtureOfExperts() ? (layers - denseLayers) / std::max(1, moeLayerStep) : 0; }
     /// KV-cache bytes one token adds over all layers at `bytesPerValue` (MLA: the latent and the
     /// rotary key; else keys and values of every KV head).
     double kvBytesPerToken(double bytesPerValue) const;

@@ -368,3 +368,82 @@ TEST(HfConfig, TensorParallelSplitsTheKvCacheNoFurtherThanItsHeads)
     params.chips = 16;
     EXPECT_DOUBLE_EQ(params.kvShare(), 1.0 / 16);
 }
+
+namespace {
+
+ModelSpec written(const std::string& file)
+{
+    auto m = loadHfConfigFile(std::string(ROOFLINE_SOURCE_DIR) + "/tests/data/llm-configs/" + file);
+    EXPECT_TRUE(m.ok()) << file << ": " << (m.ok() ? "" : m.error().toString());
+    return m.ok() ? m.value() : ModelSpec {};
+}
+
+} // namespace
+
+TEST(HfConfig, TodaysLayoutsCountWithinTwoPercentOfTheirPublishedParameters)
+{
+    // Configs written from the published fields (tests/data/llm-configs/SOURCES.md). Plain MLPs
+    // (up, down) were counted as gated (+22 %); GPT-2's `n_inner: null` was refused; Llama 4's
+    // interleaved experts, dense width and shared expert gave 778e9 for a 400e9 model.
+    struct Case {
+        const char* file;
+        double published;
+        double activePublished;
+        bool gated;
+    };
+    for (const Case& c :
+        {Case {"gpt2.config.json", 124439808, 0, false}, Case {"gpt2-xl.config.json", 1557611200, 0, false},
+            Case {"opt-1.3b.config.json", 1315758080, 0, false}, Case {"falcon-7b.config.json", 6921720704, 0, false},
+            Case {"phi-2.config.json", 2779683840, 0, false}, Case {"llama-4-scout.config.json", 109e9, 17e9, true},
+            Case {"llama-4-maverick.config.json", 400e9, 17e9, true}}) {
+        const ModelSpec m = written(c.file);
+        EXPECT_NEAR(m.parameters, c.published, 0.02 * c.published) << c.file;
+        EXPECT_EQ(m.gatedMlp, c.gated) << c.file;
+        if (c.activePublished > 0) {
+            ASSERT_TRUE(m.activeParameters) << c.file;
+            EXPECT_NEAR(*m.activeParameters, c.activePublished, 0.02 * c.activePublished) << c.file;
+        }
+    }
+    const ModelSpec gpt2 = written("gpt2.config.json");
+    EXPECT_EQ(gpt2.intermediateSize, 4 * 768) << "n_inner null: 4 x n_embd";
+    EXPECT_TRUE(gpt2.tiedEmbeddings) << "Hugging Face's default";
+    EXPECT_EQ(gpt2.positionEmbeddings, 1024);
+    EXPECT_EQ(written("falcon-7b.config.json").kvHeads, 1) << "multi_query";
+    const ModelSpec maverick = written("llama-4-maverick.config.json");
+    EXPECT_EQ(maverick.moeLayers(), 24) << "experts on every other layer";
+    EXPECT_EQ(maverick.intermediateSize, 16384) << "the dense layers' width";
+    EXPECT_EQ(maverick.expertWidth(), 8192);
+    EXPECT_EQ(maverick.sharedExperts, 1);
+    EXPECT_EQ(maverick.slidingWindow, 8192) << "chunked attention on three layers of four";
+    EXPECT_EQ(maverick.slidingLayers, 36);
+    // A decode step of one token: 2 FLOPs per active weight used in a product (all but the
+    // embedding's lookup), plus attention over an empty cache: within 1 %.
+    LlmInputs in = inputs(maverick, Precision::BF16);
+    const double products = *maverick.activeParameters - 5120.0 * 202048;
+    EXPECT_NEAR(decodeCost(in).flops, 2.0 * products, 0.01 * 2.0 * products);
+}
+
+TEST(HfConfig, AFieldThatChangesTheShapeAndIsNotReadIsRefusedByName)
+{
+    const std::string base = R"("hidden_size": 2048, "num_hidden_layers": 24, "num_attention_heads": 16,
+        "intermediate_size": 8192, "vocab_size": 32000)";
+    for (const auto& [extra, says] :
+        std::vector<std::pair<std::string, std::string>> {
+            {R"("top_k_experts": 8)", "field 'top_k_experts' changes the layers' shape"},
+            {R"("global_head_dim": 256)", "field 'global_head_dim' changes the layers' shape"},
+            {R"("num_kv_shared_layers": 10)", "field 'num_kv_shared_layers'"},
+            {R"("layer_types": ["linear_attention", "full_attention"])", "'linear_attention' layers are not supported"},
+            {R"("num_experts": 8, "num_experts_per_tok": 2, "decoder_sparse_step": 2)", "'decoder_sparse_step'"},
+            {R"("mlp_only_layers": [0, 3])", "'mlp_only_layers'"}}) {
+        auto m = parseHfConfig("{" + base + ", " + extra + "}", "c.json", "c", "c");
+        ASSERT_FALSE(m.ok()) << extra;
+        EXPECT_NE(m.error().message.find(says), std::string::npos) << extra << ": " << m.error().message;
+    }
+    // Qwen2-MoE's shared expert is a whole number of experts wide: read as that many.
+    auto qwen
+        = parseHfConfig("{" + base + R"(, "num_experts": 60, "num_experts_per_tok": 4, "moe_intermediate_size": 1408,
+        "shared_expert_intermediate_size": 5632})",
+            "c.json", "c", "c");
+    ASSERT_TRUE(qwen.ok()) << qwen.error().message;
+    EXPECT_EQ(qwen->sharedExperts, 4);
+}
