@@ -89,7 +89,7 @@ json phaseJson(const PhaseResult& r, const Roofline& roof, bool layers)
         {"weight_bytes", num(r.cost.weightBytes)}, {"kv_bytes", num(r.cost.kvBytes)},
         {"weight_fraction", num(r.weightFraction)}, {"kv_fraction", num(r.kvFraction)}, {"bound", r.bound},
         {"compute_time_s", num(r.computeTime)}, {"memory_time_s", num(r.memoryTime)}, {"link_time_s", num(r.linkTime)},
-        {"link_bytes", num(r.cost.linkBytes)}};
+        {"time_if_overlapped_s", num(r.overlappedTime)}, {"link_bytes", num(r.cost.linkBytes)}};
     if (layers) {
         json rows = json::array();
         for (const auto& row : r.cost.layers) {

@@ -360,12 +360,20 @@ PhaseResult evaluatePhase(const PhaseCost& cost, const Roofline& roof, int batch
     k.bytes = cost.bytes;
     k.group = "llm";
     r.placement = analyze(k, roof);
-    // One chip's compute or memory, whichever is longer (they overlap), plus the all-reduces:
-    // tensor parallel's collectives sit between a layer's matrix products, so they add.
-    r.computeTime = cost.flops / (roof.peakFlops * cost.computeEfficiency);
-    r.memoryTime = cost.bytes / (roof.bandwidth * cost.memoryEfficiency);
+    // The layers run one after another, so the step's bound is the sum of each layer's own
+    // (its FLOPs or its bytes, whichever takes longer: the lesson's "the end-to-end time is a
+    // sum, not one roof"), plus the all-reduces: tensor parallel's collectives sit between a
+    // layer's matrix products, so they add. One roof over the summed work is the time were every
+    // layer's compute hidden under another's memory traffic.
+    const double peak = roof.peakFlops * cost.computeEfficiency, bandwidth = roof.bandwidth * cost.memoryEfficiency;
+    r.computeTime = cost.flops / peak;
+    r.memoryTime = cost.bytes / bandwidth;
     r.linkTime = cost.linkTime;
-    r.timeLowerBound = std::max(r.computeTime, r.memoryTime) + r.linkTime;
+    double layers = 0.0;
+    for (const LayerCost& row : cost.layers)
+        layers += std::max(row.flops / peak, row.bytes / bandwidth);
+    r.overlappedTime = std::max(r.computeTime, r.memoryTime) + r.linkTime;
+    r.timeLowerBound = (cost.layers.empty() ? std::max(r.computeTime, r.memoryTime) : layers) + r.linkTime;
     r.bound = r.linkTime > std::max(r.computeTime, r.memoryTime) ? "link"
         : r.computeTime >= r.memoryTime                          ? "compute"
                                                                  : "memory";

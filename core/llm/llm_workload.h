@@ -89,7 +89,12 @@ PhaseCost prefillCost(const LlmInputs& in);
 struct PhaseResult {
     PhaseCost cost;
     Placement placement; ///< the phase as a kernel against the roof
-    double timeLowerBound = 0.0; ///< s: the phase's least time on the roof (the kernel's bound)
+    /// s: the phase's least time: each layer's bound (compute or memory, the longer), summed, and
+    /// the link's time (docs/llm.md).
+    double timeLowerBound = 0.0;
+    /// s: one roof over the summed work, and the link: the time were every layer's compute hidden
+    /// under another's memory traffic (at most timeLowerBound; equal when all layers share a regime).
+    double overlappedTime = 0.0;
     double tokensPerSecond = 0.0; ///< total ceiling: tokens / time bound
     double tokensPerSecondPerStream = 0.0; ///< per sequence
     double weightFraction = 0.0; ///< share of the bytes that are weights

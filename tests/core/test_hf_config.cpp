@@ -450,3 +450,33 @@ TEST(HfConfig, AFieldThatChangesTheShapeAndIsNotReadIsRefusedByName)
     ASSERT_TRUE(qwen.ok()) << qwen.error().message;
     EXPECT_EQ(qwen->sharedExperts, 4);
 }
+
+TEST(HfConfig, AStepsTimeIsTheSumOfItsLayersBoundsNotOneRoof)
+{
+    // The lesson: "the end-to-end time is a sum, not one roof". A prefill's projections are
+    // compute-bound and its norms, softmax and residual adds memory-bound; one roof over the
+    // summed work hid the memory-bound layers under the others' compute (12-18 % low).
+    const Roofline fp8 = makeRoofline(hw("h100-sxm5"), Precision::FP8).value();
+    LlmInputs in = inputs(config("Llama-3.1-8B.config.json"), Precision::FP8, 512);
+    in.prompt = 2048;
+    const PhaseResult r = evaluatePhase(prefillCost(in), fp8, 512);
+    double sum = 0.0;
+    bool compute = false, memory = false;
+    for (const LayerCost& row : r.cost.layers) {
+        const double c = row.flops / fp8.peakFlops, m = row.bytes / fp8.bandwidth;
+        sum += std::max(c, m);
+        (c >= m ? compute : memory) = true;
+    }
+    ASSERT_TRUE(compute && memory) << "a step of both regimes";
+    EXPECT_NEAR(r.timeLowerBound, sum, sum * 1e-12);
+    EXPECT_NEAR(r.overlappedTime, std::max(r.computeTime, r.memoryTime), 1e-15);
+    EXPECT_GT(r.timeLowerBound, 1.05 * r.overlappedTime) << "the memory-bound layers add their time";
+    // A step whose layers all sit on one side of the ridge reads the same either way: the
+    // lesson's decode of a 70e9-parameter model, FP8 on an H100: 70 GB / 3.35 TB/s = 20.9 ms.
+    LlmInputs lesson;
+    lesson.model = modelFromParameters(70e9);
+    lesson.weightPrecision = lesson.kvPrecision = Precision::FP8;
+    const PhaseResult d = evaluatePhase(decodeCost(lesson), fp8, 1);
+    EXPECT_NEAR(d.timeLowerBound, 70e9 / 3.35e12, 1e-6);
+    EXPECT_DOUBLE_EQ(d.timeLowerBound, d.overlappedTime);
+}
