@@ -17,11 +17,11 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
-#include <ostream>
 #include <cctype>
 #include <charconv>
 #include <cstdio>
 #include <map>
+#include <ostream>
 #include <set>
 #include <sstream>
 

@@ -396,13 +396,15 @@ private:
             return;
         if (!ic.IsMap())
             fail(ic, "'interconnect' must be a mapping with name and bandwidth");
-        checkKeys(ic, {"name", "bandwidth"}, " in interconnect");
+        checkKeys(ic, {"name", "bandwidth", "latency"}, " in interconnect");
         Interconnect link;
         link.name = scalar(ic, "name", false);
         const YAML::Node b = ic["bandwidth"];
         if (!b || b.IsNull())
             fail(ic, "interconnect needs a bandwidth, e.g. 'bandwidth: 900 GB/s'");
         link.bandwidth = quantity(b, Dimension::ByteRate, "interconnect bandwidth");
+        if (const YAML::Node l = ic["latency"]; l && !l.IsNull())
+            link.latency = quantity(l, Dimension::Time, "interconnect latency");
         p.interconnect = link;
     }
 
@@ -548,6 +550,8 @@ std::string profileToYaml(const HardwareProfile& p)
         out << "interconnect:\n";
         out << "  name: " << q(p.interconnect->name) << "\n";
         out << "  bandwidth: " << exact(p.interconnect->bandwidth, Dimension::ByteRate) << "\n";
+        if (p.interconnect->latency)
+            out << "  latency: " << exact(*p.interconnect->latency, Dimension::Time) << "\n";
     }
     if (!p.derived.empty()) {
         out << "derived: [";

@@ -117,6 +117,8 @@ LlmSettings parseLlm(const std::string& file, const YAML::Node& v)
             l.causalPrefill = boolean(file, n, "causal");
         else if (k == "chips")
             l.chips = whole(file, n, "chips", 1, 4096);
+        else if (k == "overlap_allreduce")
+            l.overlapAllReduce = boolean(file, n, "overlap_allreduce");
         else if (k == "compute_efficiency" || k == "memory_efficiency") {
             double f = 0;
             if (!n.IsScalar() || !YAML::convert<double>::decode(n, f) || !(f > 0 && f <= 1))
@@ -139,7 +141,8 @@ LlmSettings parseLlm(const std::string& file, const YAML::Node& v)
             yamlFail(file, it->first,
                 "unknown llm field '" + k
                     + "'; expected enabled, model, parameters, batch, prompt, context, "
-                      "weight_precision, kv_precision, bytes_per_weight, attention, causal, chips, compute_efficiency, "
+                      "weight_precision, kv_precision, bytes_per_weight, attention, causal, chips, overlap_allreduce, "
+                      "compute_efficiency, "
                       "memory_efficiency, kv_bytes_per_token, trajectory, levers, batch_factor, "
                       "faster_hardware");
     }
@@ -390,6 +393,8 @@ void emitLlm(YAML::Emitter& out, const LlmSettings& l)
         out << YAML::Key << "causal" << YAML::Value << false;
     if (l.chips > 1)
         out << YAML::Key << "chips" << YAML::Value << l.chips;
+    if (l.overlapAllReduce)
+        out << YAML::Key << "overlap_allreduce" << YAML::Value << true;
     if (l.computeEfficiency)
         out << YAML::Key << "compute_efficiency" << YAML::Value << shortestNumber(*l.computeEfficiency);
     if (l.memoryEfficiency)

@@ -58,6 +58,7 @@ Result<LlmInputs> llmInputsFor(const LlmSettings& s, Precision roofPrecision, co
     in.fusedDecodeAttention = s.fusedDecodeAttention;
     in.causalPrefill = s.causalPrefill;
     in.chips = std::max(1, s.chips);
+    in.overlapAllReduce = s.overlapAllReduce;
     in.computeEfficiency = s.computeEfficiency.value_or(1.0);
     in.memoryEfficiency = s.memoryEfficiency.value_or(1.0);
     in.kvBytesPerToken = s.kvBytesPerToken.value_or(0.0);
@@ -75,6 +76,7 @@ Result<LlmAnalysis> analyzeLlm(const LlmSettings& s, const HardwareProfile& hw, 
     if (hw.interconnect) {
         a.inputs.linkBandwidth = hw.interconnect->bandwidth;
         a.inputs.linkName = hw.interconnect->name;
+        a.inputs.collectiveLatency = hw.interconnect->latency.value_or(a.inputs.collectiveLatency);
     } else if (a.inputs.chips > 1) {
         return Error {{}, 0, 0, hw.name + " has no interconnect in its profile: it cannot be split over chips"};
     }

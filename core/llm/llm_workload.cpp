@@ -268,6 +268,7 @@ PhaseCost shard(PhaseCost c, const LlmInputs& in, double tokens)
     c.linkBytes = collectives * 2.0 * (n - 1.0) / n * message;
     const double perDirection = in.linkBandwidth / 2.0;
     c.linkTime = (perDirection > 0 ? c.linkBytes / perDirection : 0.0) + collectives * in.collectiveLatency;
+    c.linkOverlapped = in.overlapAllReduce;
     return c;
 }
 
@@ -372,8 +373,10 @@ PhaseResult evaluatePhase(const PhaseCost& cost, const Roofline& roof, int batch
     double layers = 0.0;
     for (const LayerCost& row : cost.layers)
         layers += std::max(row.flops / peak, row.bytes / bandwidth);
-    r.overlappedTime = std::max(r.computeTime, r.memoryTime) + r.linkTime;
-    r.timeLowerBound = (cost.layers.empty() ? std::max(r.computeTime, r.memoryTime) : layers) + r.linkTime;
+    const double work = cost.layers.empty() ? std::max(r.computeTime, r.memoryTime) : layers;
+    const auto withLink = [&](double t) { return cost.linkOverlapped ? std::max(t, r.linkTime) : t + r.linkTime; };
+    r.overlappedTime = withLink(std::max(r.computeTime, r.memoryTime));
+    r.timeLowerBound = withLink(work);
     r.bound = r.linkTime > std::max(r.computeTime, r.memoryTime) ? "link"
         : r.computeTime >= r.memoryTime                          ? "compute"
                                                                  : "memory";

@@ -39,6 +39,7 @@ struct LlmInputs {
     double linkBandwidth = 0.0; ///< byte/s, bidirectional total per chip (the profile's interconnect)
     std::string linkName;
     double collectiveLatency = 5e-6; ///< s per all-reduce (NCCL on NVLink: a few microseconds)
+    bool overlapAllReduce = false; ///< the all-reduces run under the compute (LlmSettings)
     /// Fractions of the roof's peak and bandwidth a serving engine reaches (1: the roof's own).
     double computeEfficiency = 1.0, memoryEfficiency = 1.0;
     /// KV-cache bytes a token adds, for a model given only by its parameters (0: none counted).
@@ -78,6 +79,7 @@ struct PhaseCost {
     int chips = 1;
     double linkBytes = 0.0; ///< bytes one chip sends in the step's all-reduces
     double linkTime = 0.0; ///< s: the link's bytes at half its bidirectional bandwidth, and the latencies
+    bool linkOverlapped = false; ///< the link's time runs under the layers' (else it adds)
     double computeEfficiency = 1.0, memoryEfficiency = 1.0;
 };
 

@@ -27,10 +27,12 @@ struct MemoryLevel {
 struct Interconnect {
     std::string name; ///< "NVLink 4", "ICI"
     double bandwidth = 0.0; ///< byte/s, total per chip, bidirectional
+    /// s a collective takes however small (NCCL's latency on the link); none: 5 us is assumed.
+    std::optional<double> latency;
 
     friend bool operator==(const Interconnect& a, const Interconnect& b)
     {
-        return a.name == b.name && a.bandwidth == b.bandwidth;
+        return a.name == b.name && a.bandwidth == b.bandwidth && a.latency == b.latency;
     }
 };
 

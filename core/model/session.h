@@ -59,6 +59,9 @@ struct LlmSettings {
     bool fusedDecodeAttention = true; ///< decode attention in one kernel (FlashDecoding); false: unfused
     bool causalPrefill = true; ///< prefill attention under the causal mask; false: every pair
     int chips = 1; ///< tensor parallel over this many chips
+    /// The all-reduces run under the layers' compute (the JAX scaling book's convention); false:
+    /// they sit between the layers and add.
+    bool overlapAllReduce = false;
     std::optional<double> computeEfficiency, memoryEfficiency; ///< fractions of peak and bandwidth
     std::optional<double> kvBytesPerToken; ///< a parameters-only model's KV cache
     bool trajectory = false; ///< draw decode as the batch sweeps 1 -> 1024
@@ -72,10 +75,10 @@ struct LlmSettings {
             && a.prompt == b.prompt && a.context == b.context && a.weightPrecision == b.weightPrecision
             && a.kvPrecision == b.kvPrecision && a.bytesPerWeight == b.bytesPerWeight
             && a.fusedDecodeAttention == b.fusedDecodeAttention && a.causalPrefill == b.causalPrefill
-            && a.chips == b.chips && a.computeEfficiency == b.computeEfficiency
-            && a.memoryEfficiency == b.memoryEfficiency && a.kvBytesPerToken == b.kvBytesPerToken
-            && a.trajectory == b.trajectory && a.levers == b.levers && a.batchFactor == b.batchFactor
-            && a.fasterHardware == b.fasterHardware;
+            && a.chips == b.chips && a.overlapAllReduce == b.overlapAllReduce
+            && a.computeEfficiency == b.computeEfficiency && a.memoryEfficiency == b.memoryEfficiency
+            && a.kvBytesPerToken == b.kvBytesPerToken && a.trajectory == b.trajectory && a.levers == b.levers
+            && a.batchFactor == b.batchFactor && a.fasterHardware == b.fasterHardware;
     }
     friend bool operator!=(const LlmSettings& a, const LlmSettings& b) { return !(a == b); }
 };

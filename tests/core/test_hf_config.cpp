@@ -480,3 +480,31 @@ TEST(HfConfig, AStepsTimeIsTheSumOfItsLayersBoundsNotOneRoof)
     EXPECT_NEAR(d.timeLowerBound, 70e9 / 3.35e12, 1e-6);
     EXPECT_DOUBLE_EQ(d.timeLowerBound, d.overlappedTime);
 }
+
+TEST(HfConfig, TheAllReducesAddOrRunUnderTheComputeAndTheLinkSaysItsLatency)
+{
+    // Llama-3.1-70B, bf16, batch 16 on 8 H100s: the link's time adds to the layers' by default;
+    // overlapped (the JAX scaling book's convention) the step takes the longer of the two.
+    LlmInputs in = inputs(config("Llama-3.1-70B.config.json"), Precision::BF16, 16, 4096);
+    in.chips = 8;
+    in.linkBandwidth = 900e9;
+    const Roofline bf16 = makeRoofline(hw("h100-sxm5"), Precision::BF16).value();
+    const PhaseResult adds = evaluatePhase(decodeCost(in), bf16, 16);
+    in.overlapAllReduce = true;
+    const PhaseResult under = evaluatePhase(decodeCost(in), bf16, 16);
+    ASSERT_GT(adds.linkTime, 0.0);
+    EXPECT_NEAR(adds.timeLowerBound - under.timeLowerBound, adds.linkTime, 1e-12)
+        << "the layers take longer than the link here, so overlapping hides all of it";
+    EXPECT_NEAR(under.timeLowerBound, std::max(adds.timeLowerBound - adds.linkTime, adds.linkTime), 1e-12);
+    // A profile's interconnect latency is the collectives' (5 us without one): 160 of them a step.
+    HardwareProfile part = hw("h100-sxm5");
+    part.interconnect->latency = 10e-6;
+    LlmSettings s;
+    s.model = "llama-3.1-70b";
+    s.chips = 8;
+    const auto a = analyzeLlm(s, part, bf16, {config("Llama-3.1-70B.config.json")}, nullptr);
+    ASSERT_TRUE(a.ok()) << a.error().message;
+    EXPECT_DOUBLE_EQ(a->inputs.collectiveLatency, 10e-6);
+    const auto b = analyzeLlm(s, hw("h100-sxm5"), bf16, {config("Llama-3.1-70B.config.json")}, nullptr);
+    EXPECT_NEAR(a->decode.linkTime - b->decode.linkTime, 160 * 5e-6, 1e-12);
+}

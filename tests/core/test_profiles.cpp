@@ -228,6 +228,12 @@ TEST(Profiles, WritesAndReadsBackTheSameProfile)
         ASSERT_TRUE(back.ok()) << p.id << ": " << back.error() << "\n" << profileToYaml(p);
         EXPECT_EQ(back.value(), p);
     }
+    // An interconnect's collective latency too (the LLM's all-reduces: docs/llm.md).
+    HardwareProfile linked = *c.find("h100-sxm5");
+    linked.interconnect->latency = 8e-6;
+    const std::string yaml = profileToYaml(linked);
+    EXPECT_NE(yaml.find("latency: 8 us"), std::string::npos) << yaml;
+    EXPECT_EQ(parseProfile(yaml, "roundtrip.yaml").value(), linked);
 }
 
 TEST(Profiles, PerUnitRatesRoundTripAndThePeakMustBeOneOfThem)

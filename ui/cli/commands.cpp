@@ -100,6 +100,7 @@ LlmSettings llmSettings(const Options& o)
         s.model = o.model;
     s.fusedDecodeAttention = o.attention == "fused";
     s.causalPrefill = !o.nonCausal;
+    s.overlapAllReduce = o.overlapAllReduce;
     if (o.chips < 1 || o.chips > 4096)
         throw UsageError {"--chips must be from 1 to 4096"};
     s.chips = o.chips;

@@ -35,6 +35,7 @@ struct Options {
     std::string modelConfig; ///< llm --config: a Hugging Face config.json
     std::string attention = "fused";
     bool nonCausal = false;
+    bool overlapAllReduce = false;
     int chips = 1;
     /// kNotGiven until given (a given 0, negative or NaN value is refused, never ignored).
     double computeEfficiency = kNotGiven, memoryEfficiency = kNotGiven, kvBytesPerToken = kNotGiven;
