@@ -73,6 +73,42 @@ TEST(Cli, LlmRefusesAValueItCannotUseInsteadOfIgnoringIt)
     EXPECT_NE(ds.out.find("as stored: fp8, 128x128 blocks"), std::string::npos) << ds.out;
 }
 
+TEST(Cli, LlmConfigsOfTodaysModelsMatchTheirPublishedCountsOrAreRefusedInOneLine)
+{
+    // Every config the repository holds, through `roofline llm --config` as a user runs it.
+    const std::string src = ROOFLINE_SOURCE_DIR;
+    const std::map<std::string, double> published {{"/tests/data/llm-configs/gpt2.config.json", 124.4e6},
+        {"/tests/data/llm-configs/gpt2-xl.config.json", 1.558e9},
+        {"/tests/data/llm-configs/opt-1.3b.config.json", 1.316e9},
+        {"/tests/data/llm-configs/falcon-7b.config.json", 6.92e9},
+        {"/tests/data/llm-configs/phi-2.config.json", 2.78e9},
+        {"/tests/data/llm-configs/llama-4-scout.config.json", 109e9},
+        {"/tests/data/llm-configs/llama-4-maverick.config.json", 400e9},
+        {"/tests/data/llm-configs/Qwen3-235B-A22B-FP8.config.json", 235e9},
+        {"/resources/models/Llama-3.1-8B.config.json", 8.03e9}, {"/resources/models/Llama-3.1-70B.config.json", 70.6e9},
+        {"/resources/models/Llama-3.1-405B.config.json", 405e9}, {"/resources/models/DeepSeek-V3.config.json", 671e9},
+        {"/resources/models/Qwen3-235B-A22B.config.json", 235e9},
+        {"/resources/models/Mixtral-8x22B.config.json", 141e9}, {"/resources/models/gpt-oss-120b.config.json", 117e9}};
+    for (const auto& [file, count] : published) {
+        const CliRun r = roofline({"llm", "--hw", "h200", "--config", src + file, "--format", "json"});
+        ASSERT_EQ(r.code, 0) << file << ": " << r.err;
+        const double parameters = json::parse(r.out)["model"]["parameters"].get<double>();
+        EXPECT_NEAR(parameters, count, 0.02 * count) << file;
+    }
+    // A shape the reader does not know (top_k_experts, as issue 45 reports Gemma 4 has): one line,
+    // naming the field.
+    const fs::path gemma4 = scratch() / "gemma-4.config.json";
+    std::ofstream(gemma4) << R"({"model_type": "gemma4_text", "hidden_size": 2816, "num_hidden_layers": 30,
+        "num_attention_heads": 8, "intermediate_size": 2112, "vocab_size": 262144, "num_experts": 128,
+        "top_k_experts": 8})";
+    const CliRun refused = roofline({"llm", "--hw", "h200", "--config", gemma4.string()});
+    EXPECT_NE(refused.code, 0);
+    EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << refused.err;
+    EXPECT_NE(
+        refused.err.find("field 'top_k_experts' changes the layers' shape and is not supported"), std::string::npos)
+        << refused.err;
+}
+
 TEST(Cli, LlmOnSeveralChipsNamesTheLinkAndAddsItsTime)
 {
     const CliRun r = roofline({"llm", "--hw", "h100-sxm5", "--model", "llama-3.1-70b", "--chips", "8", "--batch", "16",
