@@ -129,3 +129,20 @@ TEST_F(LlmPanelTest, BlockScaledWeightsCountTheirScalesAndReadBack)
     doc()->undoStack()->undo();
     EXPECT_EQ(weights->currentData().toString(), QStringLiteral("nvfp4")) << "the box reads the session back";
 }
+
+TEST_F(LlmPanelTest, AQuantizedCheckpointIsWeighedAsStoredAndThePanelSaysSo)
+{
+    // DeepSeek-V3 ships FP8: with Weights left to follow the roof, its weights are 1.003 B (the
+    // embeddings and head stay BF16) and the panel says where that comes from.
+    panel()->enabledBox()->setChecked(true);
+    QComboBox* model = panel()->modelCombo();
+    const int ds = model->findData(QStringLiteral("deepseek-v3"));
+    ASSERT_GE(ds, 0);
+    model->setCurrentIndex(ds);
+    EXPECT_TRUE(panel()->resultText().contains(QStringLiteral("as stored: fp8, 128x128 blocks")))
+        << panel()->resultText().toStdString();
+    // Asked for BF16, the weights are BF16 and nothing is said to be as stored.
+    QComboBox* weights = panel()->weightsCombo();
+    weights->setCurrentIndex(weights->findData(QStringLiteral("bf16")));
+    EXPECT_FALSE(panel()->resultText().contains(QStringLiteral("as stored"))) << panel()->resultText().toStdString();
+}

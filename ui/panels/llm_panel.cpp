@@ -332,6 +332,11 @@ void LlmPanel::refresh()
             return line;
         };
         html = phase(a->decode, true) + QStringLiteral("<br>") + phase(a->prefill, false);
+        if (!a->inputs.weightSource.empty()) // (the checkpoint's quantization_config, unless Weights is set)
+            html += QStringLiteral("<br><span style='color:gray'>%1</span>")
+                        .arg(tr("weights %1 B each, %2")
+                                 .arg(qs(formatNumber(a->inputs.weightBytes(), 4)), qs(a->inputs.weightSource))
+                                 .toHtmlEscaped());
         const QString memory = qs(llmMemoryLine(*a)).toHtmlEscaped();
         html += QStringLiteral("<br>")
             + (a->memory.fits ? memory : QStringLiteral("<span style='color:#c00'>%1</span>").arg(memory));
