@@ -119,7 +119,11 @@ LlmSettings parseLlm(const std::string& file, const YAML::Node& v)
             l.chips = whole(file, n, "chips", 1, 4096);
         else if (k == "overlap_allreduce")
             l.overlapAllReduce = boolean(file, n, "overlap_allreduce");
-        else if (k == "compute_efficiency" || k == "memory_efficiency") {
+        else if (k == "prefill_attention") {
+            if (!n.IsScalar() || (n.Scalar() != "fused" && n.Scalar() != "unfused"))
+                yamlFail(file, n, "'prefill_attention' must be fused (one kernel, FlashAttention) or unfused");
+            l.fusedPrefillAttention = n.Scalar() == "fused";
+        } else if (k == "compute_efficiency" || k == "memory_efficiency") {
             double f = 0;
             if (!n.IsScalar() || !YAML::convert<double>::decode(n, f) || !(f > 0 && f <= 1))
                 yamlFail(file, n, "'" + k + "' must be a fraction in (0, 1], e.g. 0.7");
@@ -141,7 +145,8 @@ LlmSettings parseLlm(const std::string& file, const YAML::Node& v)
             yamlFail(file, it->first,
                 "unknown llm field '" + k
                     + "'; expected enabled, model, parameters, batch, prompt, context, "
-                      "weight_precision, kv_precision, bytes_per_weight, attention, causal, chips, overlap_allreduce, "
+                      "weight_precision, kv_precision, bytes_per_weight, attention, prefill_attention, causal, chips, "
+                      "overlap_allreduce, "
                       "compute_efficiency, "
                       "memory_efficiency, kv_bytes_per_token, trajectory, levers, batch_factor, "
                       "faster_hardware");
@@ -395,6 +400,8 @@ void emitLlm(YAML::Emitter& out, const LlmSettings& l)
         out << YAML::Key << "chips" << YAML::Value << l.chips;
     if (l.overlapAllReduce)
         out << YAML::Key << "overlap_allreduce" << YAML::Value << true;
+    if (!l.fusedPrefillAttention)
+        out << YAML::Key << "prefill_attention" << YAML::Value << "unfused";
     if (l.computeEfficiency)
         out << YAML::Key << "compute_efficiency" << YAML::Value << shortestNumber(*l.computeEfficiency);
     if (l.memoryEfficiency)

@@ -59,6 +59,7 @@ Result<LlmInputs> llmInputsFor(const LlmSettings& s, Precision roofPrecision, co
     in.causalPrefill = s.causalPrefill;
     in.chips = std::max(1, s.chips);
     in.overlapAllReduce = s.overlapAllReduce;
+    in.fusedPrefillAttention = s.fusedPrefillAttention;
     in.computeEfficiency = s.computeEfficiency.value_or(1.0);
     in.memoryEfficiency = s.memoryEfficiency.value_or(1.0);
     in.kvBytesPerToken = s.kvBytesPerToken.value_or(0.0);

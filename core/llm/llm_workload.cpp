@@ -199,6 +199,35 @@ void decodeAttention(PhaseCost& c, const LlmInputs& in, double b, const Attentio
     add(c, scaled(value, span.layers));
 }
 
+// Prefill attention as three kernels, as LLM-Viewer and GenZ count it: QK^T writes the scores of
+// every pair, the softmax reads and writes them, PV reads the probabilities (BF16 each time).
+void unfusedPrefillAttention(
+    PhaseCost& c, const LlmInputs& in, double tokens, double pairs, double kv, const AttentionSpan& span)
+{
+    const ModelSpec& m = in.model;
+    const double ab = in.activationBytes;
+    const double qk = m.latentAttention() ? m.qkNopeHeadDim + m.qkRopeHeadDim : m.headDim;
+    const double vd = m.latentAttention() ? m.vHeadDim : m.headDim;
+    const double matrix = pairs * ab;
+    LayerCost score;
+    score.name = std::string("attn_score") + span.suffix;
+    score.flops = 2.0 * pairs * qk;
+    score.kvBytes = m.latentAttention() ? 0.0 : kv / 2.0; // the keys
+    score.bytes = kv / 2.0 + tokens * m.heads * qk * ab + matrix;
+    add(c, scaled(score, span.layers));
+    LayerCost softmax;
+    softmax.name = std::string("softmax") + span.suffix;
+    softmax.flops = 5.0 * pairs;
+    softmax.bytes = 2.0 * matrix;
+    add(c, scaled(softmax, span.layers));
+    LayerCost value;
+    value.name = std::string("attn_value") + span.suffix;
+    value.flops = 2.0 * pairs * vd;
+    value.kvBytes = m.latentAttention() ? 0.0 : kv / 2.0; // the values
+    value.bytes = kv / 2.0 + matrix + tokens * m.heads * vd * ab;
+    add(c, scaled(value, span.layers));
+}
+
 // MLA at decode: the latent's up-projection absorbed into the query (nope part) and the output
 // (value part): its weights are read once, applied per head.
 void absorbedLatent(PhaseCost& c, const LlmInputs& in, double b)
@@ -334,13 +363,17 @@ PhaseCost prefillCost(const LlmInputs& in)
     // Causal attention as one fused (FlashAttention-style) kernel: QK^T and PV over the pairs,
     // softmax ~5 FLOPs per pair; Q, K, V read once, O written once.
     for (const AttentionSpan& span : decodeSpans(m, s)) {
-        LayerCost attn;
-        attn.name = std::string("attention (fused") + span.suffix + ")";
         const double pairs = in.causalPrefill ? b * m.heads * causalPairs(s, span.keys < s ? span.keys : 0.0)
                                               : b * m.heads * s * std::min(s, span.keys);
-        attn.flops = 2.0 * pairs * (qk + vd) + 5.0 * pairs;
         const double kv = m.latentAttention() ? tokens * m.heads * (qk + vd) * ab // expanded per head
                                               : 2.0 * tokens * m.kvHeads * m.headDim * bkv; // the cache
+        if (!in.fusedPrefillAttention) {
+            unfusedPrefillAttention(c, in, tokens, pairs, kv, span);
+            continue;
+        }
+        LayerCost attn;
+        attn.name = std::string("attention (fused") + span.suffix + ")";
+        attn.flops = 2.0 * pairs * (qk + vd) + 5.0 * pairs;
         attn.kvBytes = m.latentAttention() ? 0.0 : kv;
         attn.bytes = kv + tokens * m.heads * (qk + vd) * ab;
         add(c, scaled(attn, span.layers));

@@ -33,6 +33,9 @@ struct LlmInputs {
     /// Prefill attention masked causally (s(s+1)/2 query-key pairs a head); false: every pair, s^2,
     /// as calculators that ignore the mask count it.
     bool causalPrefill = true;
+    /// Prefill attention as one kernel (FlashAttention); false: QK^T, softmax and PV apart, the
+    /// score matrix written and read in BF16, as LLM-Viewer and GenZ count it.
+    bool fusedPrefillAttention = true;
     /// Tensor parallel over `chips`: weights, KV cache and the matrix work split evenly; two
     /// all-reduces of the activations per layer over the link.
     int chips = 1;

@@ -62,6 +62,7 @@ struct LlmSettings {
     /// The all-reduces run under the layers' compute (the JAX scaling book's convention); false:
     /// they sit between the layers and add.
     bool overlapAllReduce = false;
+    bool fusedPrefillAttention = true; ///< prefill attention in one kernel (FlashAttention); false: unfused
     std::optional<double> computeEfficiency, memoryEfficiency; ///< fractions of peak and bandwidth
     std::optional<double> kvBytesPerToken; ///< a parameters-only model's KV cache
     bool trajectory = false; ///< draw decode as the batch sweeps 1 -> 1024
@@ -76,9 +77,10 @@ struct LlmSettings {
             && a.kvPrecision == b.kvPrecision && a.bytesPerWeight == b.bytesPerWeight
             && a.fusedDecodeAttention == b.fusedDecodeAttention && a.causalPrefill == b.causalPrefill
             && a.chips == b.chips && a.overlapAllReduce == b.overlapAllReduce
-            && a.computeEfficiency == b.computeEfficiency && a.memoryEfficiency == b.memoryEfficiency
-            && a.kvBytesPerToken == b.kvBytesPerToken && a.trajectory == b.trajectory && a.levers == b.levers
-            && a.batchFactor == b.batchFactor && a.fasterHardware == b.fasterHardware;
+            && a.fusedPrefillAttention == b.fusedPrefillAttention && a.computeEfficiency == b.computeEfficiency
+            && a.memoryEfficiency == b.memoryEfficiency && a.kvBytesPerToken == b.kvBytesPerToken
+            && a.trajectory == b.trajectory && a.levers == b.levers && a.batchFactor == b.batchFactor
+            && a.fasterHardware == b.fasterHardware;
     }
     friend bool operator!=(const LlmSettings& a, const LlmSettings& b) { return !(a == b); }
 };

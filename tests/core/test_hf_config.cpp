@@ -508,3 +508,20 @@ TEST(HfConfig, TheAllReducesAddOrRunUnderTheComputeAndTheLinkSaysItsLatency)
     const auto b = analyzeLlm(s, hw("h100-sxm5"), bf16, {config("Llama-3.1-70B.config.json")}, nullptr);
     EXPECT_NEAR(a->decode.linkTime - b->decode.linkTime, 160 * 5e-6, 1e-12);
 }
+
+TEST(HfConfig, UnfusedPrefillAttentionWritesAndReadsTheScoreMatrix)
+{
+    // Llama-3.1-8B, one 2048-token prompt: 2048 x 2049 / 2 causal pairs a head, 32 heads, 32
+    // layers = 2.148e9 scores; unfused, QK^T writes them, the softmax reads and writes them and
+    // PV reads them: 4 x 2 B each, 17.2 GB more; the FLOPs do not change.
+    LlmInputs fused = inputs(config("Llama-3.1-8B.config.json"), Precision::BF16);
+    fused.prompt = 2048;
+    LlmInputs unfused = fused;
+    unfused.fusedPrefillAttention = false;
+    const PhaseCost a = prefillCost(fused), b = prefillCost(unfused);
+    const double scores = 2048.0 * 2049 / 2 * 32 * 32;
+    EXPECT_NEAR(b.bytes - a.bytes, 4 * 2.0 * scores, 1.0);
+    EXPECT_NEAR(b.flops, a.flops, a.flops * 1e-12);
+    EXPECT_DOUBLE_EQ(b.kvBytes, a.kvBytes) << "the cache is read as before";
+    EXPECT_TRUE(std::any_of(b.layers.begin(), b.layers.end(), [](const LayerCost& r) { return r.name == "softmax"; }));
+}

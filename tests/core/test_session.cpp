@@ -161,6 +161,7 @@ TEST(Session, RoundTripsThousandsOfWholeSessions)
             s.llm.causalPrefill = pick(2);
             s.llm.chips = 1 + pick(16);
             s.llm.overlapAllReduce = pick(2);
+            s.llm.fusedPrefillAttention = pick(2);
             if (pick(3) == 0)
                 s.llm.computeEfficiency = 0.25 * (1 + pick(4));
             if (pick(3) == 0)

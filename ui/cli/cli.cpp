@@ -95,6 +95,9 @@ CLI::App* addLlmCommand(CLI::App& app, Options& o)
         "Fraction of the roof's bandwidth a serving engine reaches, in (0, 1] (default: the roof's own)");
     llm->add_option("--kv-bytes-per-token", o.kvBytesPerToken,
         "With --params: the KV-cache bytes a token adds (e.g. 327680 for 80 layers x 8 KV heads x 128 x 2 x 2 B)");
+    llm->add_option("--prefill-attention", o.prefillAttention,
+        "Prefill attention: fused (one kernel, FlashAttention; default) or unfused (the score matrix written and "
+        "read, as LLM-Viewer and GenZ count it)");
     llm->add_flag("--overlap-allreduce", o.overlapAllReduce,
         "With --chips: the all-reduces run under the layers' compute (the JAX scaling book's convention) "
         "instead of adding to them");

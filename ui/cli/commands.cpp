@@ -101,6 +101,9 @@ LlmSettings llmSettings(const Options& o)
     s.fusedDecodeAttention = o.attention == "fused";
     s.causalPrefill = !o.nonCausal;
     s.overlapAllReduce = o.overlapAllReduce;
+    if (o.prefillAttention != "fused" && o.prefillAttention != "unfused")
+        throw UsageError {"--prefill-attention must be fused or unfused"};
+    s.fusedPrefillAttention = o.prefillAttention == "fused";
     if (o.chips < 1 || o.chips > 4096)
         throw UsageError {"--chips must be from 1 to 4096"};
     s.chips = o.chips;

@@ -36,6 +36,7 @@ struct Options {
     std::string attention = "fused";
     bool nonCausal = false;
     bool overlapAllReduce = false;
+    std::string prefillAttention = "fused";
     int chips = 1;
     /// kNotGiven until given (a given 0, negative or NaN value is refused, never ignored).
     double computeEfficiency = kNotGiven, memoryEfficiency = kNotGiven, kvBytesPerToken = kNotGiven;
