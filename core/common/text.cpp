@@ -106,4 +106,13 @@ std::string shortestNumber(double v)
     return std::string(buf, res.ptr);
 }
 
+std::string oneLine(std::string_view s)
+{
+    std::string out(s);
+    for (char& c : out)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F)
+            c = ' ';
+    return out;
+}
+
 } // namespace roofline

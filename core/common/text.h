@@ -33,6 +33,9 @@ std::string firstOf(std::size_t total, std::size_t shown, const std::function<st
 std::size_t charCount(std::string_view s);
 /// The first `n` characters of `s` (UTF-8), or the last `n` when `fromEnd`.
 std::string_view charSpan(std::string_view s, std::size_t n, bool fromEnd);
+/// `s` on one line for a figure: every control character (a line break, ESC, NUL ...) a space.
+/// A figure's title is written into SVG, where such a byte makes a file that is not XML.
+std::string oneLine(std::string_view s);
 /// printable(s) in single quotes: 'gemm_bf16'.
 inline std::string quoted(std::string_view s, std::size_t maxChars = 60)
 {

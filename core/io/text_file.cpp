@@ -12,9 +12,57 @@
 #include <string_view>
 #include <utility>
 
+#if !defined(_WIN32)
+#include <cerrno>
+#include <fcntl.h>
+#include <poll.h>
+#include <unistd.h>
+#endif
+
 namespace roofline {
 
 namespace {
+
+/// How long a FIFO's writer may send nothing before the read gives up.
+constexpr int kPipeWaitMs = 30000;
+
+#if !defined(_WIN32)
+/// A FIFO's bytes (a named pipe, a shell's <(command)), opened without waiting for a writer: a
+/// FIFO nobody writes to reads as empty at once, and a writer that sends nothing for 30 s is an
+/// error; neither waits forever. At most maxBytes + 1 bytes.
+Result<std::string> readFifo(const std::string& path, std::uintmax_t maxBytes)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK);
+    if (fd < 0)
+        return Error {path, 0, 0, std::string("cannot be read (") + std::strerror(errno) + ")"};
+    std::string text;
+    char buf[65536];
+    for (;;) {
+        const ssize_t n = ::read(fd, buf, sizeof buf);
+        if (n > 0) {
+            text.append(buf, static_cast<std::size_t>(n));
+            if (text.size() > maxBytes)
+                break;
+            continue;
+        }
+        if (n == 0)
+            break; // no writer (left): the end
+        if (errno == EINTR)
+            continue;
+        if (errno != EAGAIN && errno != EWOULDBLOCK) {
+            ::close(fd);
+            return Error {path, 0, 0, std::string("read error (") + std::strerror(errno) + ")"};
+        }
+        pollfd p {fd, POLLIN, 0};
+        if (::poll(&p, 1, kPipeWaitMs) == 0) {
+            ::close(fd);
+            return Error {path, 0, 0, "a pipe that sent nothing for 30 s; give a file, or write into the pipe"};
+        }
+    }
+    ::close(fd);
+    return text;
+}
+#endif
 
 // The offset of the first byte that is not well-formed UTF-8, or npos. ASCII goes eight bytes
 // at a time (a byte at a time, with the line count kept on the way, was 16 instructions a byte:
@@ -76,6 +124,9 @@ std::optional<std::pair<int, int>> firstInvalidUtf8(const std::string& s)
 /// Devices and pipes are read 16 MB at a time.
 constexpr std::size_t kPiece = std::size_t {1} << 24;
 
+/// The checks every text read ends with: the limit, UTF-16, NUL bytes, a BOM, UTF-8.
+static Result<std::string> checkedText(const std::string& path, std::string text, std::uintmax_t maxBytes);
+
 Result<std::string> readTextFile(const std::string& path, std::uintmax_t maxBytes)
 {
     namespace fs = std::filesystem;
@@ -90,13 +141,22 @@ Result<std::string> readTextFile(const std::string& path, std::uintmax_t maxByte
         return Error {path, 0, 0,
             "file is too large (" + formatQuantity(static_cast<double>(size), Dimension::Bytes) + "; the limit is "
                 + formatQuantity(static_cast<double>(maxBytes), Dimension::Bytes) + ")"};
+    std::string text;
+#if !defined(_WIN32)
+    if (fs::is_fifo(st)) {
+        auto raw = readFifo(path, maxBytes);
+        if (!raw)
+            return raw.error();
+        text = std::move(raw).value();
+        return checkedText(path, std::move(text), maxBytes);
+    }
+#endif
     std::ifstream in(path, std::ios::binary);
     if (!in)
         return Error {path, 0, 0, "cannot be read (permission denied?)"};
     // Read in large pieces until the end, and never past the limit: a device or a pipe (no
     // size to ask for: /dev/zero, an endless stream) ends in this error, not in all the memory.
     // A file of known size is read in one piece of its size (and a byte more, to see its end).
-    std::string text;
     const std::uintmax_t piece
         = !ec && fs::is_regular_file(st) ? std::min<std::uintmax_t>(kPiece, size + 1) : std::uintmax_t {kPiece};
     while (in) {
@@ -115,6 +175,11 @@ Result<std::string> readTextFile(const std::string& path, std::uintmax_t maxByte
     }
     if (in.bad())
         return Error {path, 0, 0, "read error"};
+    return checkedText(path, std::move(text), maxBytes);
+}
+
+static Result<std::string> checkedText(const std::string& path, std::string text, std::uintmax_t maxBytes)
+{
     if (text.size() > maxBytes)
         return Error {path, 0, 0,
             "more than " + formatQuantity(static_cast<double>(maxBytes), Dimension::Bytes)

@@ -437,8 +437,9 @@ void addDrawnRoofs(PlotSpec& s)
 std::string figureTitle(const std::string& title, const HardwareProfile& profile, Precision precision)
 {
     if (title.empty())
-        return profile.name + " \xC2\xB7 " + precisionLabel(precision) + " (dense)";
-    return substituted(substituted(title, "{hardware}", profile.name), "{precision}", precisionLabel(precision));
+        return oneLine(profile.name) + " \xC2\xB7 " + precisionLabel(precision) + " (dense)";
+    return oneLine(
+        substituted(substituted(title, "{hardware}", profile.name), "{precision}", precisionLabel(precision)));
 }
 
 PlotSpec buildPlotSpec(const HardwareProfile& profile, const Roofline& roof, const std::vector<Kernel>& kernels,

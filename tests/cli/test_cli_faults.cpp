@@ -2,7 +2,9 @@
 // The `roofline` binary given bad input or a failing disk: it refuses in one line with exit
 // codes 1 or 2, writes nothing or keeps the old file whole.
 #include <gtest/gtest.h>
+
 #include <nlohmann/json.hpp>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -108,13 +110,15 @@ TEST(Cli, WritesOntoAFullDiskFailWithExitOneAndKeepTheOldFile)
         EXPECT_NE(r.err.find("cannot write"), std::string::npos) << r.err;
         EXPECT_EQ(readAll(out.string()), old) << name;
     }
+    // (a profile the import updates: anything else there is refused before a byte is written)
     const fs::path profile = dir / "measured.yaml";
-    writeOld(profile);
+    const std::string oldProfile = readAll(ROOFLINE_SOURCE_DIR "/hardware_profiles/h100-sxm5.yaml");
+    std::ofstream(profile, std::ios::binary) << oldProfile;
     const CliRun r
         = roofline({"import-ceilings", ROOFLINE_TEST_DATA "/ceilings/roofline.json", "-o", profile.string()}, full);
     EXPECT_EQ(r.code, 1) << r.err;
     EXPECT_NE(r.err.find("cannot write"), std::string::npos) << r.err;
-    EXPECT_EQ(readAll(profile.string()), old);
+    EXPECT_EQ(readAll(profile.string()), oldProfile);
     EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 4) << "no temporary files";
 }
 
@@ -254,4 +258,61 @@ TEST(Cli, AScreenshotTakesTheWindowSizeAskedForOrSaysWhatASizeIs)
     EXPECT_EQ(run("huge", dir / "bad.png"), 2);
     EXPECT_NE(readAll((dir / "err.txt").string()).find("--size must be WIDTHxHEIGHT"), std::string::npos);
     EXPECT_FALSE(fs::exists(dir / "bad.png"));
+}
+
+TEST(Cli, AnOutputNeverReplacesADeviceAnInputOrAFileOfAnotherKind)
+{
+    // As root `import-ceilings x.json -o /dev/null` renamed a YAML over /dev/null; -o onto the
+    // command's own input, or a profile over a session, replaced the user's file and exited 0.
+    const std::string ceilings = ROOFLINE_TEST_DATA "/ceilings/roofline.json";
+    CliRun r = roofline({"import-ceilings", ceilings, "-o", "/dev/null"});
+    EXPECT_EQ(r.code, 1) << r.err;
+    EXPECT_NE(r.err.find("/dev/null: cannot write (it is a device, not a file"), std::string::npos) << r.err;
+    struct stat st { };
+    ASSERT_EQ(stat("/dev/null", &st), 0);
+    EXPECT_TRUE(S_ISCHR(st.st_mode));
+
+    const fs::path input = scratch() / "own.json";
+    fs::copy_file(ceilings, input, fs::copy_options::overwrite_existing);
+    const std::string before = readAll(input.string());
+    r = roofline({"import-ceilings", input.string(), "-o", input.string()});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("is also the input"), std::string::npos) << r.err;
+    EXPECT_EQ(readAll(input.string()), before);
+
+    const fs::path session = scratch() / "mine.roofline.yaml";
+    fs::copy_file(ROOFLINE_SOURCE_DIR "/resources/examples/lesson-h100.roofline.yaml", session,
+        fs::copy_options::overwrite_existing);
+    const std::string sessionBefore = readAll(session.string());
+    r = roofline({"import-ceilings", ceilings, "-o", session.string()});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("is there and is not a hardware profile (a session)"), std::string::npos) << r.err;
+    EXPECT_EQ(readAll(session.string()), sessionBefore);
+    r = roofline({"measure", "--seconds", "1", "-o", session.string()});
+    EXPECT_EQ(r.code, 2) << "refused before measuring";
+    EXPECT_EQ(readAll(session.string()), sessionBefore);
+
+    const fs::path figure = scratch() / "input.svg";
+    std::ofstream(figure) << "name,flops,bytes\nk,1e9,1e8\n"; // a kernel table, oddly named
+    r = roofline({"export", figure.string(), "--hw", "h100", "-o", figure.string()});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("is also the input"), std::string::npos) << r.err;
+}
+
+// A title with control characters made an SVG that is not XML (names were cleaned, titles not).
+TEST(Cli, ATitleWithControlCharactersStillMakesAnSvg)
+{
+    for (const bool panels : {false, true}) {
+        const fs::path out = scratch() / "title.svg";
+        std::vector<std::string> args {
+            "export", "--hw", "h100", "--title", "My\x01 \x1b[31mGEMM\x07", "-o", out.string()};
+        if (panels)
+            args.insert(args.end(), {"--panels", "precisions", "--precisions", "bf16,fp8"});
+        const CliRun r = roofline(args);
+        ASSERT_EQ(r.code, 0) << r.err;
+        const std::string svg = readAll(out.string());
+        for (unsigned char c : svg)
+            ASSERT_TRUE(c >= 0x20 || c == '\n' || c == '\r' || c == '\t') << "a control character in the SVG";
+        EXPECT_NE(svg.find("My   [31mGEMM"), std::string::npos) << "the title is kept, its controls as spaces";
+    }
 }

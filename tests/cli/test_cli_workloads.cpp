@@ -109,6 +109,30 @@ TEST(Cli, LlmConfigsOfTodaysModelsMatchTheirPublishedCountsOrAreRefusedInOneLine
         << refused.err;
 }
 
+TEST(Cli, NumbersAreReadAndWrittenWithAPointInACommaLocale)
+{
+    // Under LC_NUMERIC=de_DE the CI gate refused `--max-slowdown 0.05` and `5%` (it took 0,05)
+    // and tables printed 989,4: Qt had handed the user's locale to the C library.
+    const fs::path locales = scratch() / "locales";
+    fs::create_directories(locales);
+    const std::string make = "localedef -i de_DE -f UTF-8 " + (locales / "de_DE.UTF-8").string() + " > /dev/null 2>&1";
+    if (std::system(make.c_str()) != 0)
+        GTEST_SKIP() << "localedef cannot make de_DE.UTF-8 on this machine";
+    const std::string german = "env LOCPATH=" + locales.string() + " LC_ALL=de_DE.UTF-8 ";
+    const fs::path before = scratch() / "before.csv", after = scratch() / "after.csv";
+    std::ofstream(before) << "name,flops,bytes,time_ms\nk,1e12,1e9,1\n";
+    std::ofstream(after) << "name,flops,bytes,time_ms\nk,1e12,1e9,1.02\n";
+    for (const char* limit : {"0.05", "5%"}) {
+        const CliRun r = roofline(
+            {"check", after.string(), "--baseline", before.string(), "--hw", "h100", "--max-slowdown", limit}, german);
+        EXPECT_EQ(r.code, 0) << limit << ": " << r.err;
+    }
+    const CliRun point = roofline({"point", "--hw", "h100", "--flops", "1.5e12", "--bytes", "1e9"}, german);
+    ASSERT_EQ(point.code, 0) << point.err;
+    EXPECT_NE(point.out.find("1.5 TFLOP"), std::string::npos) << point.out;
+    EXPECT_EQ(point.out.find("1,5"), std::string::npos) << point.out;
+}
+
 TEST(Cli, LlmOnSeveralChipsNamesTheLinkAndAddsItsTime)
 {
     const CliRun r = roofline({"llm", "--hw", "h100-sxm5", "--model", "llama-3.1-70b", "--chips", "8", "--batch", "16",

@@ -8,8 +8,16 @@
 
 #include <algorithm>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <thread>
+
+#if !defined(_WIN32)
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
 
 using namespace roofline;
 namespace fs = std::filesystem;
@@ -526,3 +534,38 @@ TEST(KernelFiles, RowsWithNoFlopsOrNoBytesAreNotedNotRejected)
         "no kernel can be placed on a roofline: 1 kernel has no floating-point work (0 FLOPs), not on the roofline: "
         "'copy' (line 2)");
 }
+
+#if !defined(_WIN32)
+// A FIFO nobody writes to blocked `analyze`, `import-ceilings` and a session's open forever.
+TEST(KernelFiles, AFifoWithNoWriterReadsAsEmptyAtOnceAndOneWithAWriterIsRead)
+{
+    const auto dir = fs::temp_directory_path() / "roofline-fifo-test";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const std::string fifo = (dir / "pipe.csv").string();
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    const auto start = std::chrono::steady_clock::now();
+    const auto none = readTextFile(fifo, 1 << 20);
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
+    ASSERT_TRUE(none.ok()) << none.error().toString();
+    EXPECT_EQ(none.value(), "");
+    EXPECT_FALSE(loadKernelFile(fifo).ok()) << "an empty input is refused with its reason";
+#if defined(__linux__)
+    // A writer that has written and leaves a moment later (opened read-write, as Linux allows a
+    // FIFO, so the bytes wait in the pipe): its bytes are the file's.
+    const int w = ::open(fifo.c_str(), O_RDWR | O_NONBLOCK);
+    ASSERT_GE(w, 0);
+    const std::string data = "name,flops,bytes\nk,1e9,1e8\n";
+    ASSERT_EQ(::write(w, data.data(), data.size()), static_cast<ssize_t>(data.size()));
+    std::thread leaves([w] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        ::close(w);
+    });
+    const auto r = readTextFile(fifo, 1 << 20);
+    leaves.join();
+    ASSERT_TRUE(r.ok()) << r.error().toString();
+    const std::string got = r.value();
+    EXPECT_EQ(got, data);
+#endif
+}
+#endif

@@ -19,6 +19,7 @@
 #include <QFileInfo>
 #include <QTemporaryDir>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace roofline;
@@ -79,6 +80,51 @@ TEST(AtomicWrite, AReadOnlyFolderOrAMissingOneIsAnErrorThatSaysSo)
     QFile::setPermissions(ro, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
     ASSERT_TRUE(e2);
     EXPECT_EQ(test::fileBytes(path), QByteArray("old"));
+}
+
+TEST(AtomicWrite, WhatIsThereAndIsNotAFileIsRefusedAndLeftAsItIs)
+{
+    // As root a write renamed a file over /dev/null (every process on the machine then wrote into
+    // a 788-byte YAML), over a FIFO, and over a symbolic link loop.
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString fifo = dir.filePath(QStringLiteral("pipe"));
+    ASSERT_EQ(mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    const QString loopA = dir.filePath(QStringLiteral("a.svg")), loopB = dir.filePath(QStringLiteral("b.svg"));
+    ASSERT_EQ(symlink(QFile::encodeName(loopB).constData(), QFile::encodeName(loopA).constData()), 0);
+    ASSERT_EQ(symlink(QFile::encodeName(loopA).constData(), QFile::encodeName(loopB).constData()), 0);
+    const QString folder = dir.filePath(QStringLiteral("folder"));
+    ASSERT_TRUE(QDir().mkdir(folder));
+    struct Case {
+        QString path;
+        const char* says;
+    };
+    for (const Case& c : {Case {QStringLiteral("/dev/null"), "it is a device, not a file"},
+             Case {fifo, "it is a FIFO (named pipe), not a file"},
+             Case {loopA, "a symbolic link that leads nowhere it ends"}, Case {folder, "it is a folder, not a file"}}) {
+        const auto error = writeFileAtomically(c.path, std::string_view("roofline_session: 1\n"));
+        ASSERT_TRUE(error.has_value()) << c.path.toStdString();
+        EXPECT_TRUE(
+            error->startsWith(c.path + QStringLiteral(": cannot write (")) && error->contains(QLatin1String(c.says)))
+            << error->toStdString();
+    }
+    struct stat st { };
+    ASSERT_EQ(stat("/dev/null", &st), 0);
+    EXPECT_TRUE(S_ISCHR(st.st_mode)) << "/dev/null is still the device";
+    ASSERT_EQ(lstat(QFile::encodeName(fifo).constData(), &st), 0);
+    EXPECT_TRUE(S_ISFIFO(st.st_mode));
+    ASSERT_EQ(lstat(QFile::encodeName(loopA).constData(), &st), 0);
+    EXPECT_TRUE(S_ISLNK(st.st_mode)) << "the link is still a link";
+    // A link to a file writes the file, and the link stays.
+    const QString file = dir.filePath(QStringLiteral("real.svg")), link = dir.filePath(QStringLiteral("link.svg"));
+    ASSERT_EQ(writeFileAtomically(file, std::string_view("old")), std::nullopt);
+    ASSERT_EQ(symlink(QFile::encodeName(file).constData(), QFile::encodeName(link).constData()), 0);
+    ASSERT_EQ(writeFileAtomically(link, std::string_view("new")), std::nullopt);
+    QFile written(file);
+    ASSERT_TRUE(written.open(QIODevice::ReadOnly));
+    EXPECT_EQ(written.readAll(), QByteArray("new"));
+    ASSERT_EQ(lstat(QFile::encodeName(link).constData(), &st), 0);
+    EXPECT_TRUE(S_ISLNK(st.st_mode));
 }
 
 TEST(AtomicWrite, EveryFigureFormatOntoAFullDiskKeepsTheOldFigure)

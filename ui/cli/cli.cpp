@@ -15,6 +15,7 @@
 #include <QFileInfo>
 
 #include <cerrno>
+#include <clocale>
 #include <cstring>
 #include <functional>
 #include <iostream>
@@ -291,7 +292,7 @@ std::vector<Dispatch> addCommands(CLI::App& app, Options& o)
 
 /// The Qt application a command needs: a figure is drawn by widgets, offscreen; every other
 /// command needs only the core application (paths, settings).
-std::unique_ptr<QCoreApplication> makeApplication(bool drawsFigures)
+std::unique_ptr<QCoreApplication> makeQtApplication(bool drawsFigures)
 {
     static int qargc = 1;
     static char name[] = "roofline";
@@ -305,6 +306,15 @@ std::unique_ptr<QCoreApplication> makeApplication(bool drawsFigures)
         qputenv("XDG_RUNTIME_DIR", QDir::tempPath().toUtf8() + "/roofline-runtime-" + QByteArray::number(getuid()));
 #endif
     return std::make_unique<QApplication>(qargc, qargv);
+}
+
+std::unique_ptr<QCoreApplication> makeApplication(bool drawsFigures)
+{
+    auto app = makeQtApplication(drawsFigures);
+    // Qt takes the user's locale for the C library too: `--max-slowdown 0.05` was refused and
+    // tables printed 989,4 under LC_NUMERIC=de_DE. Numbers are read and written with a point.
+    std::setlocale(LC_NUMERIC, "C");
+    return app;
 }
 
 /// The profiles of the shipped, the user's and the --profiles folders, their problems printed as

@@ -5,6 +5,8 @@
 #include "core/figure/session_figure.h"
 #include "core/io/ceilings.h"
 #include "core/io/profile_yaml.h"
+#include "core/io/session_yaml.h"
+#include "core/io/text_file.h"
 #include "core/llm/llm_report.h"
 #include "core/llm/model_spec.h"
 #include "core/model/units.h"
@@ -17,6 +19,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <iostream>
 
 namespace roofline::cli {
@@ -139,6 +142,28 @@ LlmSettings llmSettings(const Options& o)
 
 } // namespace
 
+void checkOutputReplacesNothingOfTheUsers(
+    const std::string& output, const std::vector<std::string>& inputs, bool writesAProfile)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (output.empty() || !fs::exists(output, ec))
+        return;
+    for (const std::string& input : inputs)
+        if (!input.empty() && fs::equivalent(output, input, ec))
+            throw UsageError {"-o " + output + " is also the input " + input
+                + ": it would be replaced by the output; write to another file"};
+    if (!writesAProfile || !fs::is_regular_file(output, ec))
+        return;
+    const auto head = readTextFile(output, 1 << 20);
+    const bool profile = head && head->find("schema_version:") != std::string::npos
+        && head->find("peaks:") != std::string::npos && !looksLikeSession(*head);
+    if (!profile)
+        throw UsageError {"-o " + output + " is there and is not a hardware profile ("
+            + (head && looksLikeSession(*head) ? std::string("a session") : std::string("another file"))
+            + "): it is not replaced; give a new name, or a profile to update"};
+}
+
 int cmdHwList(const ProfileCatalog& catalog, const Options& o)
 {
     auto same = [](const std::string& a, const std::string& b) {
@@ -220,6 +245,7 @@ int cmdLlm(const ProfileCatalog& catalog, const Options& o)
 
 int cmdImportCeilings(const ProfileCatalog&, const Options& o)
 {
+    checkOutputReplacesNothingOfTheUsers(o.output, {o.input}, true);
     auto p = loadCeilingsFile(o.input);
     if (!p)
         throw InputError {{p.error().toString()}};

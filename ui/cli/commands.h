@@ -26,6 +26,12 @@ struct InputError {
     std::vector<std::string> messages;
 };
 
+/// Refuses (UsageError) an -o that would replace something of the user's: one of the command's
+/// own `inputs`, or, for a command that writes a profile, an existing file that is not one (a
+/// session, a kernel table).
+void checkOutputReplacesNothingOfTheUsers(
+    const std::string& output, const std::vector<std::string>& inputs, bool writesAProfile = false);
+
 int cmdHwList(const ProfileCatalog& catalog, const Options& o);
 int cmdHwShow(const ProfileCatalog& catalog, const Options& o);
 int cmdPoint(const ProfileCatalog& catalog, const Options& o);

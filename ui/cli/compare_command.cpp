@@ -50,6 +50,7 @@ double fractionOption(const std::string& text, const char* option)
 /// -o: the figure, each kernel an arrow from its place before to its place after.
 int writeComparisonFigure(const ProfileCatalog& catalog, const Comparison& c, const Options& o)
 {
+    checkOutputReplacesNothingOfTheUsers(o.output, {o.input, o.baseline});
     const HardwareProfile& hw = resolveHardware(catalog, c.roof.hardwareId);
     const PlotSpec spec = buildComparisonFigure(hw, c);
     const auto error = ui::exportFigure(

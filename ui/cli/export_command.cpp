@@ -176,6 +176,7 @@ std::vector<PlotSpec> figureSpecs(const ProfileCatalog& catalog, const std::vect
 int cmdExport(const ProfileCatalog& catalog, const Options& o)
 {
     checkExportOptions(o);
+    checkOutputReplacesNothingOfTheUsers(o.output, {o.input});
     const std::vector<Precision> precisions = listedPrecisions(o);
     Input in = exportInput(catalog, o, precisions);
     // Panels are titled by their part or precision; --title (or the session's own title) goes

@@ -35,6 +35,7 @@ void printDatasheetRatio(const ProfileCatalog& catalog, const HardwareProfile& m
 
 int cmdMeasure(const ProfileCatalog& catalog, const Options& o)
 {
+    checkOutputReplacesNothingOfTheUsers(o.output, {}, true); // (before a 20 s measurement)
     MeasureOptions options;
     options.seconds = o.seconds;
     options.threads = o.threads;

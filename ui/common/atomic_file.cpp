@@ -1,9 +1,41 @@
 // SPDX-License-Identifier: MIT
 #include "ui/common/atomic_file.h"
 
+#include <QFile>
 #include <QSaveFile>
 
+#include <filesystem>
+#include <system_error>
+
 namespace roofline::ui {
+namespace {
+
+/// Why `path` is no place for a file: it exists and is not a regular file (a device such as
+/// /dev/null, a FIFO, a folder, a socket), or is a link that never ends (a loop). A write renames
+/// over the path, which would replace such a thing with a file (as root: /dev/null itself).
+std::optional<QString> notAPlaceForAFile(const QString& path)
+{
+    namespace fs = std::filesystem;
+    const fs::path p(QFile::encodeName(path).toStdString());
+    std::error_code ec;
+    const fs::file_status link = fs::symlink_status(p, ec);
+    if (ec || !fs::exists(link))
+        return std::nullopt; // not there: the write creates it
+    const fs::file_status target = fs::status(p, ec);
+    if (ec && fs::is_symlink(link))
+        return QStringLiteral("a symbolic link that leads nowhere it ends (%1)")
+            .arg(QString::fromStdString(ec.message()));
+    if (!fs::exists(target) || fs::is_regular_file(target))
+        return std::nullopt; // a file, a link to one, or a link to a file yet to be made
+    const char* what = fs::is_directory(target)                      ? "a folder"
+        : fs::is_fifo(target)                                        ? "a FIFO (named pipe)"
+        : fs::is_character_file(target) || fs::is_block_file(target) ? "a device"
+        : fs::is_socket(target)                                      ? "a socket"
+                                                                     : "not a regular file";
+    return QStringLiteral("it is %1, not a file; it is left as it is: give a file name").arg(QLatin1String(what));
+}
+
+} // namespace
 
 std::optional<QString> writeFileAtomically(const QString& path, const QByteArray& data)
 {
@@ -12,6 +44,8 @@ std::optional<QString> writeFileAtomically(const QString& path, const QByteArray
 
 std::optional<QString> writeFileAtomically(const QString& path, std::string_view data)
 {
+    if (auto why = notAPlaceForAFile(path))
+        return QStringLiteral("%1: cannot write (%2)").arg(path, *why);
     QSaveFile file(path);
     auto failed = [&](const QString& reason) {
         file.cancelWriting();

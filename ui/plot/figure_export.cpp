@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/plot/figure_export.h"
 
+#include "core/common/text.h"
+
 #include "ui/common/atomic_file.h"
 #include "ui/plot/roofline_renderer.h"
 
@@ -255,8 +257,10 @@ std::optional<QString> encodePdf(const std::vector<std::unique_ptr<QCustomPlot>>
 }
 
 std::optional<QString> exportSpecs(const std::vector<const PlotSpec*>& specs, const PlotStyle& style,
-    const QString& path, const ExportOptions& options, const QString& sharedTitle = {})
+    const QString& path, const ExportOptions& options, const QString& givenTitle = {})
 {
+    // (an SVG holds no control characters: a title with one made a file that is not XML)
+    const QString sharedTitle = QString::fromStdString(oneLine(givenTitle.toStdString()));
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (!isSupportedFigureSuffix(suffix))
         return QStringLiteral("%1: unknown figure format '%2'; use .png, .svg or .pdf").arg(path, suffix);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ui/window/gui_app.h"
 
+#include <clocale>
+
 #include "ui/common/atomic_file.h"
 
 #include "ui/common/app_paths.h"
@@ -60,6 +62,9 @@ int writeScreenshot(MainWindow& window, const QString& file, const QString& png,
 int runGui(int argc, char** argv)
 {
     QApplication app(argc, argv);
+    // Qt takes the user's locale for the C library too; numbers in files and on the command line
+    // are read and written with a point whatever the locale (Qt's own advice).
+    std::setlocale(LC_NUMERIC, "C");
     setApplicationIdentity();
     QApplication::setApplicationDisplayName(QStringLiteral("Roofline Studio"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/roofline-studio.svg")));
