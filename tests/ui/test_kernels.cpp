@@ -588,3 +588,48 @@ TEST_F(KernelsTest, DraggingAKernelsNameKeepsItThereUndoablyAndInTheSavedSession
         doc()->undoStack()->undo();
     EXPECT_TRUE(doc()->session().view.labelAt.empty()) << "undo puts the name back to the layout's place";
 }
+
+TEST_F(KernelsTest, ASessionOnHardwareNotLoadedIsRefusedNeverShownOnAnotherPart)
+{
+    // Opened, it was drawn on the first profile (an EPYC 9654: "ABOVE ROOF 34x", MFU 3401 %) and
+    // Ctrl+S wrote `hardware: epyc-9654` into the user's file; its autosave recovered silently.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("theirs.roofline.yaml"));
+    const QByteArray text = "roofline_session: 1\nhardware: our-lab-gpu\nprecision: bf16\nkernels:\n"
+                            "  - {name: gemm, flops: 1 TFLOP, bytes: 1 GB, time: 1 ms}\n";
+    {
+        QFile f(path);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(text);
+    }
+    doc()->addKernels({test::makeKernel("mine", 1e12, 1e10, 1e-3)}, "add");
+    const Session mine = doc()->session();
+    const QString error = window->openFile(path);
+    EXPECT_TRUE(error.contains(QStringLiteral("its hardware 'our-lab-gpu' is not loaded")))
+        << error.toStdString();
+    EXPECT_TRUE(error.contains(QStringLiteral("Import its profile"))) << error.toStdString();
+    EXPECT_EQ(doc()->session(), mine) << "the window keeps what it showed";
+    QFile f(path);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    EXPECT_EQ(f.readAll(), text) << "the file is left as it is";
+
+    // Its autosave is not recovered onto another part; it is moved aside, and said where.
+    QFile::remove(Autosave::path());
+    QDir().mkpath(QFileInfo(Autosave::path()).absolutePath());
+    {
+        QFile a(Autosave::path());
+        ASSERT_TRUE(a.open(QIODevice::WriteOnly));
+        a.write(text);
+    }
+    MainWindow after(test::shippedCatalog(), {});
+    EXPECT_FALSE(after.autosave()->recover());
+    const QString why = after.autosave()->recoverError();
+    EXPECT_TRUE(why.contains(QStringLiteral("'our-lab-gpu' is not loaded"))) << why.toStdString();
+    const QString kept = why.section(QStringLiteral("It is kept as "), 1).section(QStringLiteral(": open it"), 0, 0);
+    ASSERT_FALSE(kept.isEmpty()) << why.toStdString();
+    QFile k(kept);
+    ASSERT_TRUE(k.open(QIODevice::ReadOnly)) << kept.toStdString();
+    EXPECT_EQ(k.readAll(), text);
+    k.remove();
+    EXPECT_FALSE(Autosave::pending());
+}

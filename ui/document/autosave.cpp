@@ -6,6 +6,7 @@
 #include "ui/common/atomic_file.h"
 #include "ui/document/session_document.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -59,6 +60,7 @@ bool Autosave::save()
 
 bool Autosave::recover()
 {
+    m_recoverError.clear();
     auto text = readTextFile(path().toStdString(), kMaxSessionBytes);
     if (!text)
         return false;
@@ -72,6 +74,19 @@ bool Autosave::recover()
     const std::string prefix = kOriginalPrefix;
     if (t.rfind(prefix, 0) == 0)
         original = QString::fromStdString(t.substr(prefix.size(), t.find('\n') - prefix.size()));
+    if (const QString why = m_document->unknownHardware(session.value()); !why.isEmpty()) {
+        // Kept aside under a name of its own (the autosave's place is reused by the next edit):
+        // once the profile is there, the user opens it.
+        const QString kept = QFileInfo(path()).absolutePath() + QStringLiteral("/unsaved-")
+            + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"))
+            + QStringLiteral(".roofline.yaml");
+        const bool moved = QFile::rename(path(), kept);
+        m_recoverError = tr("The unsaved session was not recovered: %1. %2")
+                             .arg(why,
+                                 moved ? tr("It is kept as %1: open it once the profile is imported.").arg(kept)
+                                       : tr("It is kept as %1.").arg(path()));
+        return false;
+    }
     m_recovering = true; // the session replaced is clean for a moment: the file stays
     m_document->replaceSession(std::move(session).value(), original);
     m_document->undoStack()->resetClean(); // recovered work is unsaved work

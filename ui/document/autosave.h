@@ -26,12 +26,17 @@ public:
     /// Opens the autosaved session in the document (unsaved, under its original file name);
     /// false if there is none, or it does not read (then it is removed).
     bool recover();
+    /// Why the last recover() did not (a session whose hardware is not loaded: the unsaved work
+    /// is moved aside to unsaved-DATE.roofline.yaml, whose path this says); empty when it did or
+    /// there was nothing to recover.
+    QString recoverError() const { return m_recoverError; }
     /// The unsaved work is not wanted (closed cleanly, recovery declined): removes the file.
     void discard();
 
 private:
     SessionDocument* m_document;
     bool m_recovering = false;
+    QString m_recoverError;
 };
 
 } // namespace roofline::ui

@@ -69,11 +69,25 @@ QString SessionDocument::replaceSession(Session session, const QString& filePath
     return warning;
 }
 
+QString SessionDocument::unknownHardware(const Session& session) const
+{
+    if (m_catalog.empty())
+        return {};
+    const auto r = m_catalog.resolve(session.hardwareId);
+    if (r)
+        return {};
+    return tr("its hardware '%1' is not loaded (%2). Import its profile (File > Import Profile, or drop the "
+              "profile's YAML on the window), then open the session again; the file is left as it is")
+        .arg(QString::fromStdString(session.hardwareId), QString::fromStdString(r.error().message));
+}
+
 QString SessionDocument::load(const QString& path)
 {
     auto s = loadSessionFile(path.toStdString());
     if (!s)
         return QString::fromStdString(s.error().toString());
+    if (const QString why = unknownHardware(s.value()); !why.isEmpty())
+        return path + QStringLiteral(": ") + why;
     const QString warning = replaceSession(std::move(s).value(), path);
     return warning.isEmpty() ? QString() : path + QStringLiteral(": ") + warning;
 }

@@ -42,8 +42,12 @@ public:
     /// Replaces the session (clears undo; not modified). An unknown hardware id falls back to
     /// the first profile and says so in the returned warning.
     QString replaceSession(Session session, const QString& filePath);
-    /// Loads a session file; returns an error message or an empty string.
+    /// Loads a session file; returns an error message or an empty string. A session whose
+    /// hardware is not loaded is refused (the document and the file stay as they are), never
+    /// shown on another part.
     QString load(const QString& path);
+    /// Why `session` cannot be shown here: its hardware is not loaded ("" when it is).
+    QString unknownHardware(const Session& session) const;
     /// Saves atomically (QSaveFile); returns an error message or an empty string.
     QString save(const QString& path);
 

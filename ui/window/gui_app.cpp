@@ -116,9 +116,11 @@ int runGui(int argc, char** argv)
         if (QMessageBox::question(&window, QStringLiteral("Recover unsaved work"),
                 QStringLiteral("Roofline Studio did not close cleanly last time. Recover the unsaved session?"),
                 QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes)
-            == QMessageBox::Yes)
+            == QMessageBox::Yes) {
             recovered = window.autosave()->recover();
-        else
+            if (const QString why = window.autosave()->recoverError(); !why.isEmpty())
+                QMessageBox::warning(&window, QStringLiteral("Recover unsaved work"), why);
+        } else
             window.autosave()->discard();
     }
     if (recovered) {
