@@ -370,6 +370,13 @@ private:
             fail(root, "missing field 'memory' (HBM/DRAM first, e.g. '- {name: HBM3, bandwidth: 3.35 TB/s}')");
         if (!mem.IsSequence() || mem.size() == 0)
             fail(mem, "'memory' must be a list of levels, HBM/DRAM first, e.g. '- {name: HBM3, bandwidth: 3.35 TB/s}'");
+        // A real hierarchy has a handful (HBM, L2, L1/shared; a CPU's DRAM, L3, L2, L1): each is a
+        // roof and a label, and 5,000 of them took the figure's layout 82 s.
+        constexpr std::size_t kMostLevels = 16;
+        if (mem.size() > kMostLevels)
+            fail(mem,
+                "'memory' lists " + std::to_string(mem.size()) + " levels; a profile has at most "
+                    + std::to_string(kMostLevels) + " (HBM/DRAM and its caches)");
         std::set<std::string> names;
         for (const auto& level : mem) {
             if (!level.IsMap())

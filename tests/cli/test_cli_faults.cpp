@@ -316,3 +316,33 @@ TEST(Cli, ATitleWithControlCharactersStillMakesAnSvg)
         EXPECT_NE(svg.find("My   [31mGEMM"), std::string::npos) << "the title is kept, its controls as spaces";
     }
 }
+
+#if defined(__SANITIZE_ADDRESS__)
+#define ROOFLINE_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ROOFLINE_UNDER_ASAN 1
+#endif
+#endif
+
+// Out of memory was std::bad_alloc and an abort (exit 134): a big kernel file under a memory
+// limit. It is one line naming the input and its size, exit 1.
+TEST(Cli, OutOfMemoryIsOneLineNamingTheInputNotAnAbort)
+{
+#if defined(ROOFLINE_UNDER_ASAN)
+    GTEST_SKIP() << "AddressSanitizer reserves more address space than the limit leaves";
+#else
+    const fs::path big = scratch() / "big.csv";
+    {
+        std::ofstream out(big);
+        out << "name,flops,bytes,time_ms\n";
+        for (int i = 0; i < 1500000; ++i)
+            out << "kernel_number_" << i << "_with_a_long_name_to_hold_memory,1e9,1e8,1\n";
+    }
+    const CliRun r = roofline({"analyze", big.string(), "--hw", "h100"}, "ulimit -v 450000; ");
+    fs::remove(big);
+    EXPECT_EQ(r.code, 1) << r.err;
+    EXPECT_EQ(r.err.rfind("error: out of memory reading " + big.string() + " (", 0), 0u) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+#endif
+}

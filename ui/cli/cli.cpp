@@ -3,6 +3,8 @@
 // and the command given runs through a table of one function per command (commands.h).
 #include "ui/cli/cli.h"
 
+#include "core/model/units.h"
+
 #include "ui/cli/commands.h"
 #include "ui/cli/options.h"
 #include "ui/common/app_paths.h"
@@ -17,9 +19,11 @@
 #include <cerrno>
 #include <clocale>
 #include <cstring>
+#include <filesystem>
 #include <functional>
 #include <iostream>
 #include <memory>
+#include <new>
 #include <optional>
 
 #if defined(Q_OS_UNIX)
@@ -360,6 +364,17 @@ int outputWritten(int status)
     return kBadInput;
 }
 
+/// " reading FILE (SIZE)" for the command's input file, or nothing.
+std::string inputAndItsSize(const Options& o)
+{
+    if (o.input.empty())
+        return {};
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(o.input, ec);
+    return " reading " + o.input
+        + (ec ? std::string() : " (" + formatQuantity(static_cast<double>(size), Dimension::Bytes) + ")");
+}
+
 int runReportingErrors(const Command& command, const ProfileCatalog& catalog, const Options& o)
 {
     try {
@@ -370,6 +385,10 @@ int runReportingErrors(const Command& command, const ProfileCatalog& catalog, co
     } catch (const InputError& e) {
         for (const auto& m : e.messages)
             std::cerr << "error: " << m << "\n";
+        return kBadInput;
+    } catch (const std::bad_alloc&) { // (not an abort: the input is named and sized)
+        std::cerr << "error: out of memory" << inputAndItsSize(o)
+                  << "; aggregate or split the input, or run where more memory is free\n";
         return kBadInput;
     }
 }
