@@ -346,3 +346,26 @@ TEST(Cli, OutOfMemoryIsOneLineNamingTheInputNotAnAbort)
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
 #endif
 }
+
+// 100,000 bad rows printed 100,001 lines: the first 20, then a count.
+TEST(Cli, ThousandsOfBadRowsAreTwentyLinesAndACount)
+{
+    const fs::path bad = scratch() / "bad-rows.csv";
+    {
+        std::ofstream out(bad);
+        out << "name,flops,bytes\n";
+        for (int i = 0; i < 100000; ++i)
+            out << "k" << i << ",1e9,-5\n";
+        out << "good,1e9,1e8\n";
+    }
+    for (const bool skip : {false, true}) {
+        std::vector<std::string> args {"analyze", bad.string(), "--hw", "h100"};
+        if (skip)
+            args.push_back("--skip-invalid");
+        const CliRun r = roofline(args);
+        EXPECT_EQ(r.code, skip ? 0 : 1) << r.err.substr(0, 400);
+        EXPECT_LE(std::count(r.err.begin(), r.err.end(), '\n'), 22) << r.err.substr(0, 400);
+        EXPECT_NE(r.err.find("and 99980 more rejected row(s) (the first 20 are above)"), std::string::npos)
+            << r.err.substr(0, 400);
+    }
+}

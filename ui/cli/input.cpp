@@ -8,6 +8,7 @@
 #include "core/io/text_file.h"
 #include "ui/cli/commands.h"
 
+#include <algorithm>
 #include <iostream>
 
 namespace roofline::cli {
@@ -53,9 +54,14 @@ namespace {
 std::string takeKernels(KernelImport& k, const Options& o, Session& session)
 {
     if (!k.rejected.empty()) {
+        // The first rows' reasons, then a count: 100,000 bad rows printed 100,001 lines.
+        constexpr std::size_t kShown = 20;
         std::vector<std::string> lines;
-        for (const auto& e : k.rejected)
-            lines.push_back(e.toString());
+        for (std::size_t i = 0; i < std::min(kShown, k.rejected.size()); ++i)
+            lines.push_back(k.rejected[i].toString());
+        if (k.rejected.size() > kShown)
+            lines.push_back(o.input + ": and " + std::to_string(k.rejected.size() - kShown)
+                + " more rejected row(s) (the first " + std::to_string(kShown) + " are above)");
         if (!o.skipInvalid) {
             lines.push_back(std::to_string(k.rejected.size())
                 + " row(s) rejected; fix them, or pass --skip-invalid to place the other "
