@@ -369,3 +369,35 @@ TEST(Cli, ThousandsOfBadRowsAreTwentyLinesAndACount)
             << r.err.substr(0, 400);
     }
 }
+
+// Messages say what is wrong and what to type (they said "Could not convert", "not in range" for
+// a number that was not whole, "file is required" for a file named -k.csv, and //.local/...).
+TEST(Cli, UsageMessagesSayWhatToType)
+{
+    CliRun r = roofline({"export", "--hw", "h100", "--width", "1000.7", "-o", (scratch() / "w.png").string()});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("--width: '1000.7' is not a whole number; give one from 100 to 20000"), std::string::npos)
+        << r.err;
+    r = roofline({"llm", "--hw", "h100", "--model", "llama-3-8b", "--batch", "1e12"});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(
+        r.err.find("--batch: '1e12' is not a value it takes (counts and sizes are whole numbers"), std::string::npos)
+        << r.err;
+    const fs::path dashed = scratch() / "-k.csv";
+    std::ofstream(dashed) << "name,flops,bytes\nk,1e9,1e8\n";
+    r = roofline({"analyze", "-k.csv", "--hw", "h100"}, "cd " + scratch().string() + " && ");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("-k.csv is a file whose name starts with '-': write ./-k.csv, or put -- before it"),
+        std::string::npos)
+        << r.err;
+    // Without HOME there is no profile folder of the user's to name.
+    const fs::path out = scratch() / "nohome.yaml", err = scratch() / "nohome.err";
+    const std::string cmd = std::string("env -u HOME ") + ROOFLINE_CLI
+        + " import-ceilings " ROOFLINE_TEST_DATA "/ceilings/roofline.json -o " + out.string() + " > /dev/null 2> "
+        + err.string();
+    ASSERT_EQ(std::system(cmd.c_str()), 0);
+    const std::string said = readAll(err.string());
+    EXPECT_NE(said.find("HOME is not set, so there is no profile folder of yours to copy it to"), std::string::npos)
+        << said;
+    EXPECT_EQ(said.find("//"), std::string::npos) << said;
+}

@@ -3,6 +3,7 @@
 // and the command given runs through a table of one function per command (commands.h).
 #include "ui/cli/cli.h"
 
+#include "core/common/text.h"
 #include "core/model/units.h"
 
 #include "ui/cli/commands.h"
@@ -25,6 +26,7 @@
 #include <memory>
 #include <new>
 #include <optional>
+#include <regex>
 
 #if defined(Q_OS_UNIX)
 #include <unistd.h>
@@ -395,6 +397,34 @@ int runReportingErrors(const Command& command, const ProfileCatalog& catalog, co
 
 } // namespace
 
+/// CLI11's message said as what to type: "Could not convert: --batch = 1e12" and "--width: Value
+/// 1000.7 not in range 100 to 20000" name a whole number; a file whose name starts with '-' (read
+/// as an option, then "file is required") gets the hint to write ./-k.csv or put -- before it.
+/// A value is shown at most 60 characters long.
+std::string usageMessage(const std::string& what, int argc, char** argv)
+{
+    static const std::regex convert("Could not convert: (--[a-z-]+) = (.*)");
+    static const std::regex range("(--[a-z-]+): Value (.*) not in range (\\S+) to (\\S+)");
+    std::smatch m;
+    if (std::regex_match(what, m, convert))
+        return m[1].str() + ": " + roofline::quoted(m[2].str())
+            + " is not a value it takes (counts and sizes are whole numbers " + "written in digits, e.g. 64)";
+    if (std::regex_match(what, m, range)) {
+        const std::string v = m[2].str();
+        const bool whole = v.find_first_not_of("0123456789") == std::string::npos;
+        return m[1].str() + ": " + roofline::quoted(v) + (whole ? " is out of range" : " is not a whole number")
+            + "; give one from " + m[3].str() + " to " + m[4].str();
+    }
+    std::string out = printable(what, 200);
+    for (int i = 1; i < argc; ++i)
+        if (const std::string a = argv[i];
+            a.size() > 1 && a[0] == '-' && a.find('.') != std::string::npos && std::filesystem::exists(a)) {
+            out += " (" + a + " is a file whose name starts with '-': write ./" + a + ", or put -- before it)";
+            break;
+        }
+    return out;
+}
+
 int run(int argc, char** argv)
 {
     // Output goes through iostreams only: no need to keep them in step with C's stdio, which
@@ -414,7 +444,8 @@ int run(int argc, char** argv)
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        std::cerr << "error: " << e.what() << "\nrun 'roofline --help' (or 'roofline <command> --help') for usage\n";
+        std::cerr << "error: " << usageMessage(e.what(), argc, argv)
+                  << "\nrun 'roofline --help' (or 'roofline <command> --help') for usage\n";
         return kUsage;
     }
     const Dispatch* chosen = nullptr;

@@ -15,6 +15,7 @@
 #include "ui/common/app_paths.h"
 #include "ui/common/atomic_file.h"
 
+#include <QDir>
 #include <QFileInfo>
 
 #include <charconv>
@@ -142,6 +143,15 @@ LlmSettings llmSettings(const Options& o)
 
 } // namespace
 
+std::string whereProfilesGo(const std::string& written)
+{
+    const std::string use
+        = "use it with --profiles " + QFileInfo(QString::fromStdString(written)).absolutePath().toStdString();
+    if (qEnvironmentVariableIsEmpty("HOME")) // (the user's folder would be //.local/...)
+        return use + "; HOME is not set, so there is no profile folder of yours to copy it to";
+    return use + ", or copy it to " + QDir::cleanPath(ui::userProfilesDirectory()).toStdString();
+}
+
 void checkOutputReplacesNothingOfTheUsers(
     const std::string& output, const std::vector<std::string>& inputs, bool writesAProfile)
 {
@@ -262,9 +272,7 @@ int cmdImportCeilings(const ProfileCatalog&, const Options& o)
     if (auto error = ui::writeFileAtomically(QString::fromStdString(o.output), yaml))
         throw InputError {{error->toStdString()}};
     std::cout << formatHardwareDetails(profile, OutputFormat::Table);
-    std::cerr << "wrote " << o.output << " (use it with --profiles "
-              << QFileInfo(QString::fromStdString(o.output)).absolutePath().toStdString() << ", or copy it to "
-              << ui::userProfilesDirectory().toStdString() << ")\n";
+    std::cerr << "wrote " << o.output << " (" << whereProfilesGo(o.output) << ")\n";
     return kOk;
 }
 

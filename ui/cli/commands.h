@@ -32,6 +32,10 @@ struct InputError {
 void checkOutputReplacesNothingOfTheUsers(
     const std::string& output, const std::vector<std::string>& inputs, bool writesAProfile = false);
 
+/// "use it with --profiles DIR, or copy it to ~/.local/share/.../profiles" for a profile just
+/// written (without HOME: that there is no folder of the user's to copy it to).
+std::string whereProfilesGo(const std::string& written);
+
 int cmdHwList(const ProfileCatalog& catalog, const Options& o);
 int cmdHwShow(const ProfileCatalog& catalog, const Options& o);
 int cmdPoint(const ProfileCatalog& catalog, const Options& o);

@@ -63,9 +63,7 @@ int cmdMeasure(const ProfileCatalog& catalog, const Options& o)
         throw UsageError {check.error().message};
     if (auto error = ui::writeFileAtomically(QString::fromStdString(o.output), yaml))
         throw InputError {{error->toStdString()}};
-    std::cerr << "wrote " << o.output << " (use it with --profiles "
-              << QFileInfo(QString::fromStdString(o.output)).absolutePath().toStdString() << ", or copy it to "
-              << ui::userProfilesDirectory().toStdString() << ")\n";
+    std::cerr << "wrote " << o.output << " (" << whereProfilesGo(o.output) << ")\n";
     return kOk;
 }
 
