@@ -401,3 +401,17 @@ TEST(Cli, UsageMessagesSayWhatToType)
         << said;
     EXPECT_EQ(said.find("//"), std::string::npos) << said;
 }
+
+// A 100 KB option value was echoed whole in its error.
+TEST(Cli, AHugeOptionValueIsShortenedInItsError)
+{
+    const std::string huge(100000, 'x');
+    for (const std::vector<std::string>& args :
+        std::vector<std::vector<std::string>> {{"point", "--hw", huge, "--flops", "1e9", "--bytes", "1e9"},
+            {"llm", "--hw", "h100", "--model", huge}, {"hw", "list", "--format", huge}}) {
+        const CliRun r = roofline(args);
+        EXPECT_NE(r.code, 0);
+        EXPECT_LT(r.err.size(), 1000u) << r.err.substr(0, 300);
+        EXPECT_NE(r.err.find("... (10000"), std::string::npos) << r.err.substr(0, 300);
+    }
+}

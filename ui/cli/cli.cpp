@@ -366,6 +366,27 @@ int outputWritten(int status)
     return kBadInput;
 }
 
+/// `message` with every run of more than 100 characters without a space cut to its first 60 and
+/// its length: a 100 KB option value was echoed whole in its error.
+std::string shortened(const std::string& message)
+{
+    std::string out;
+    std::size_t at = 0;
+    while (at < message.size()) {
+        const std::size_t space = message.find(' ', at);
+        const std::size_t end = space == std::string::npos ? message.size() : space;
+        const std::string_view word(message.data() + at, end - at);
+        if (charCount(word) > 100)
+            out += std::string(charSpan(word, 60, false)) + "... (" + std::to_string(charCount(word)) + " characters)";
+        else
+            out += word;
+        if (space != std::string::npos)
+            out += ' ';
+        at = end + 1;
+    }
+    return out;
+}
+
 /// " reading FILE (SIZE)" for the command's input file, or nothing.
 std::string inputAndItsSize(const Options& o)
 {
@@ -382,11 +403,11 @@ int runReportingErrors(const Command& command, const ProfileCatalog& catalog, co
     try {
         return outputWritten(command(catalog, o));
     } catch (const UsageError& e) {
-        std::cerr << "error: " << e.message << "\n";
+        std::cerr << "error: " << shortened(e.message) << "\n";
         return kUsage;
     } catch (const InputError& e) {
         for (const auto& m : e.messages)
-            std::cerr << "error: " << m << "\n";
+            std::cerr << "error: " << shortened(m) << "\n";
         return kBadInput;
     } catch (const std::bad_alloc&) { // (not an abort: the input is named and sized)
         std::cerr << "error: out of memory" << inputAndItsSize(o)
@@ -444,7 +465,7 @@ int run(int argc, char** argv)
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        std::cerr << "error: " << usageMessage(e.what(), argc, argv)
+        std::cerr << "error: " << shortened(usageMessage(e.what(), argc, argv))
                   << "\nrun 'roofline --help' (or 'roofline <command> --help') for usage\n";
         return kUsage;
     }
