@@ -415,3 +415,19 @@ TEST(Cli, AHugeOptionValueIsShortenedInItsError)
         EXPECT_NE(r.err.find("... (10000"), std::string::npos) << r.err.substr(0, 300);
     }
 }
+
+// A YAML of one bad node's aliases printed the same line for each (300,000 identical lines).
+TEST(Cli, OneReasonRepeatedIsOneLineWithItsCount)
+{
+    const fs::path yaml = scratch() / "aliases.yaml";
+    {
+        std::ofstream out(yaml);
+        out << "kernels:\n  - &k {name: gemm, flops: 1e9, bytes: 1e8}\n";
+        for (int i = 0; i < 100000; ++i)
+            out << "  - *k\n";
+    }
+    const CliRun r = roofline({"analyze", yaml.string(), "--hw", "h100"});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find("duplicate name 'gemm' (first at line 2) (100000 times)"), std::string::npos) << r.err;
+    EXPECT_LE(std::count(r.err.begin(), r.err.end(), '\n'), 3) << r.err;
+}

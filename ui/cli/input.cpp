@@ -54,14 +54,27 @@ namespace {
 std::string takeKernels(KernelImport& k, const Options& o, Session& session)
 {
     if (!k.rejected.empty()) {
-        // The first rows' reasons, then a count: 100,000 bad rows printed 100,001 lines.
+        // The first reasons, each once with how often it came (aliases of one bad YAML node give
+        // the same line 300,000 times), then a count: 100,000 bad rows printed 100,001 lines.
         constexpr std::size_t kShown = 20;
+        std::vector<std::pair<std::string, std::size_t>> reasons;
+        std::size_t listed = 0;
+        for (const auto& e : k.rejected) {
+            const std::string line = e.toString();
+            if (!reasons.empty() && reasons.back().first == line)
+                ++reasons.back().second;
+            else if (reasons.size() < kShown)
+                reasons.push_back({line, 1});
+            else
+                break;
+            ++listed;
+        }
         std::vector<std::string> lines;
-        for (std::size_t i = 0; i < std::min(kShown, k.rejected.size()); ++i)
-            lines.push_back(k.rejected[i].toString());
-        if (k.rejected.size() > kShown)
-            lines.push_back(o.input + ": and " + std::to_string(k.rejected.size() - kShown)
-                + " more rejected row(s) (the first " + std::to_string(kShown) + " are above)");
+        for (const auto& [line, times] : reasons)
+            lines.push_back(times > 1 ? line + " (" + std::to_string(times) + " times)" : line);
+        if (k.rejected.size() > listed)
+            lines.push_back(o.input + ": and " + std::to_string(k.rejected.size() - listed)
+                + " more rejected row(s) (the first " + std::to_string(listed) + " are above)");
         if (!o.skipInvalid) {
             lines.push_back(std::to_string(k.rejected.size())
                 + " row(s) rejected; fix them, or pass --skip-invalid to place the other "
