@@ -222,6 +222,19 @@ public:
                 m_columnMetric[i] = m_table.names.intern(m_c.header[i]);
     }
 
+    /// --page details: the metric rows of the last launch, and of the launch of the same kernel
+    /// before it, when the last has fewer: a file cut at a line end between two of its metric rows
+    /// (its FLOPs would be summed from part of their counters).
+    std::optional<std::pair<size_t, size_t>> lastLaunchShort() const
+    {
+        if (!m_c.details() || m_last == std::string::npos)
+            return std::nullopt;
+        const auto before = m_rowsByName.find(m_table.launches[m_last].name);
+        if (before == m_rowsByName.end() || m_order.size() >= before->second)
+            return std::nullopt;
+        return std::make_pair(m_order.size(), before->second);
+    }
+
     void add(const std::vector<std::string_view>& row, int line)
     {
         const std::string_view id = trimView(m_c.field(row, m_c.id));
@@ -244,6 +257,8 @@ private:
         std::vector<Launch>& launches = m_table.launches;
         if (m_last != std::string::npos && launches[m_last].id == id)
             return launches[m_last];
+        if (m_last != std::string::npos) // the launch before is whole: its kernel's metric rows
+            m_rowsByName[launches[m_last].name] = m_order.size();
         if (!m_order.empty())
             m_previousOrder.swap(m_order);
         m_order.clear();
@@ -319,6 +334,7 @@ private:
     std::vector<int> m_columnMetric; ///< --page raw: a metric per column
     UnitScales m_scales;
     std::vector<int> m_previousOrder, m_order;
+    std::unordered_map<std::string, size_t> m_rowsByName; ///< --page details: a kernel's metric rows
     std::unordered_map<std::string, size_t> m_byId;
     std::string m_lastDevice, m_lastCc;
     size_t m_last = std::string::npos; ///< the launch of the row before
@@ -374,6 +390,10 @@ Result<Table> readTable(std::string_view text, const std::string& file)
     }
     if (auto cut = cutShort(text, reader, lastFields, fieldsBefore, lineBase, lastLine))
         return Error {file, cut->first, 0, cut->second};
+    if (const auto rows = launches.lastLaunchShort())
+        return Error {file, lastLine, 0,
+            "the last launch has " + std::to_string(rows->first) + " metric rows, the launch of the same kernel before "
+                + "it " + std::to_string(rows->second) + "; the file is cut short: export it again"};
     if (table.launches.empty())
         return Error {file, lineBase + 1, 0, "the ncu export has a header but no kernel launches"};
     return table;

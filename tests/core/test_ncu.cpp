@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
+
 using namespace roofline;
 
 namespace {
@@ -270,4 +273,30 @@ TEST(Ncu, ALaunchWithoutFlopCountersHasUnknownFlopsNotZero)
     EXPECT_EQ(r->warnings[0],
         "1 launch has no FLOP counter in this export: FLOPs unknown (not zero), bandwidth known, not on the "
         "roofline: 'copy' (ID 2, line 5: 16.8 MB in 20.2 µs, 832 GB/s)");
+}
+
+// Cut at a line end between two of a launch's metric rows, a details export loaded with that
+// launch's FLOPs summed from part of its counters. A kernel launched before holds the last launch
+// to its metric rows: every cut inside the H200 export's later launches of a kernel it ran before
+// is refused as cut short.
+TEST(Ncu, ACutBetweenALaunchsMetricRowsIsRefusedWhenItsKernelRanBefore)
+{
+    std::ifstream in(std::string(ROOFLINE_TEST_DATA) + "/real/h200_ncu_metrics_long.csv", std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ASSERT_TRUE(parseNcuCsv(text, "whole.csv").ok());
+    // Launches 0 and 1 run the same kernel (14 metric rows each): cut after each of launch 1's
+    // first 13 rows.
+    const size_t launch1 = text.find("\n\"1\",");
+    ASSERT_NE(launch1, std::string::npos);
+    size_t at = launch1;
+    for (int rows = 1; rows < 14; ++rows) {
+        at = text.find('\n', at + 1);
+        ASSERT_NE(at, std::string::npos);
+        const auto cut = parseNcuCsv(std::string_view(text).substr(0, at + 1), "cut.csv");
+        ASSERT_FALSE(cut.ok()) << rows << " rows of launch 1";
+        EXPECT_NE(cut.error().message.find("the last launch has " + std::to_string(rows)
+                      + " metric rows, the launch of the same kernel before it 14; the file is cut short"),
+            std::string::npos)
+            << cut.error().message;
+    }
 }
