@@ -605,8 +605,7 @@ TEST_F(KernelsTest, ASessionOnHardwareNotLoadedIsRefusedNeverShownOnAnotherPart)
     doc()->addKernels({test::makeKernel("mine", 1e12, 1e10, 1e-3)}, "add");
     const Session mine = doc()->session();
     const QString error = window->openFile(path);
-    EXPECT_TRUE(error.contains(QStringLiteral("its hardware 'our-lab-gpu' is not loaded")))
-        << error.toStdString();
+    EXPECT_TRUE(error.contains(QStringLiteral("its hardware 'our-lab-gpu' is not loaded"))) << error.toStdString();
     EXPECT_TRUE(error.contains(QStringLiteral("Import its profile"))) << error.toStdString();
     EXPECT_EQ(doc()->session(), mine) << "the window keeps what it showed";
     QFile f(path);

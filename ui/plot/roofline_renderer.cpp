@@ -79,15 +79,26 @@ void alignRotatedLabels(QCustomPlot& plot)
 void render::setTitleRows(QCustomPlot& plot, const PlotSpec& spec, const PlotStyle& style, bool shown)
 {
     auto* layout = plot.plotLayout();
-    for (int i = layout->elementCount() - 1; i >= 0; --i)
-        if (QCPLayoutElement* el = layout->elementAt(i); el
-            && (el->objectName() == QLatin1String(plotnames::kTitle)
-                || el->objectName() == QLatin1String(plotnames::kSubtitle)))
-            layout->remove(el);
+    const int width = std::max(40, plot.width() - 16);
+    std::vector<QCPTextElement*> rows; // the title's and the subtitle's, when there
+    for (int i = 0; i < layout->elementCount(); ++i)
+        if (auto* t = qobject_cast<QCPTextElement*>(layout->elementAt(i)); t
+            && (t->objectName() == QLatin1String(plotnames::kTitle)
+                || t->objectName() == QLatin1String(plotnames::kSubtitle)))
+            rows.push_back(t);
+    if (shown && !rows.empty()) { // (each layout pass asks again: only the width may have changed)
+        for (QCPTextElement* t : rows) {
+            const bool title = t->objectName() == QLatin1String(plotnames::kTitle);
+            t->setText(
+                QFontMetrics(t->font()).elidedText(qs(title ? spec.title : spec.subtitle), Qt::ElideRight, width));
+        }
+        return;
+    }
+    for (QCPTextElement* t : rows)
+        layout->remove(t);
     layout->simplify();
     if (!shown)
         return;
-    const int width = std::max(40, plot.width() - 16);
     auto addRow = [&](const std::string& text, const char* name, const QFont& font, const QColor& colour) {
         layout->insertRow(0);
         auto* t = new QCPTextElement(&plot, QFontMetrics(font).elidedText(qs(text), Qt::ElideRight, width), font);
