@@ -222,17 +222,51 @@ public:
                 m_columnMetric[i] = m_table.names.intern(m_c.header[i]);
     }
 
-    /// --page details: the metric rows of the last launch, and of the launch of the same kernel
-    /// before it, when the last has fewer: a file cut at a line end between two of its metric rows
-    /// (its FLOPs would be summed from part of their counters).
+    /// --page details: the metric rows of the last launch, and those of the launch of the same
+    /// kernel before it, or else of every launch before it when they all have the same number,
+    /// when the last has fewer: a file cut at a line end between two of its metric rows (its FLOPs
+    /// would be summed from part of their counters). One collection gives every launch the same
+    /// metrics, so in a whole file the counts agree.
     std::optional<std::pair<size_t, size_t>> lastLaunchShort() const
     {
         if (!m_c.details() || m_last == std::string::npos)
             return std::nullopt;
         const auto before = m_rowsByName.find(m_table.launches[m_last].name);
-        if (before == m_rowsByName.end() || m_order.size() >= before->second)
+        const std::optional<size_t> expected
+            = before != m_rowsByName.end() ? std::optional<size_t>(before->second) : m_everyLaunchRows;
+        if (!expected || m_order.size() >= *expected)
             return std::nullopt;
-        return std::make_pair(m_order.size(), before->second);
+        return std::make_pair(m_order.size(), *expected);
+    }
+
+    /// --page details, a file of one launch that ends between a precision's add, fma and mul
+    /// counters: why that is refused. ncu lists --metrics by name (add, fma, mul), so a file cut
+    /// between them ends on one with one before it and one after it missing; the FLOPs would be
+    /// summed from part of the work. (A file that ends on the first of them, or between two
+    /// precisions, is one collected with fewer metrics as far as anything in it tells.)
+    std::optional<std::string> lastRowSplitsATrio() const
+    {
+        if (!m_c.details() || m_table.launches.size() != 1 || m_order.empty())
+            return std::nullopt;
+        const std::string& last = m_table.names.name(m_order.back());
+        const std::string op = "_inst_executed_op_";
+        const size_t at = last.find(op);
+        if (at == std::string::npos || last.compare(at + op.size() + 4, 8, "_pred_on") != 0)
+            return std::nullopt;
+        const size_t kind = at + op.size() + 1; // d/f/h, then add/fma/mul
+        const auto inFile = [&](const char* sibling) {
+            std::string name = last;
+            name.replace(kind, 3, sibling);
+            return std::any_of(m_order.begin(), m_order.end(), [&](int id) { return m_table.names.name(id) == name; });
+        };
+        const std::string lastOp = last.substr(kind, 3);
+        if (lastOp != "fma" || !inFile("add") || inFile("mul"))
+            return std::nullopt;
+        std::string mul = last;
+        mul.replace(kind, 3, "mul");
+        return "the file ends on " + last + ", after its add counter, without " + mul
+            + ": the file is cut short, or the collection left part of that precision's FLOPs out; export it "
+              "again with its add, fma and mul counters (docs/profilers.md)";
     }
 
     void add(const std::vector<std::string_view>& row, int line)
@@ -258,7 +292,7 @@ private:
         if (m_last != std::string::npos && launches[m_last].id == id)
             return launches[m_last];
         if (m_last != std::string::npos) // the launch before is whole: its kernel's metric rows
-            m_rowsByName[launches[m_last].name] = m_order.size();
+            noteWholeLaunch(launches[m_last].name, m_order.size());
         if (!m_order.empty())
             m_previousOrder.swap(m_order);
         m_order.clear();
@@ -284,6 +318,15 @@ private:
         }
         m_last = it->second;
         return launches[m_last];
+    }
+
+    void noteWholeLaunch(const std::string& name, size_t rows)
+    {
+        m_rowsByName[name] = rows;
+        if (m_wholeLaunches++ == 0)
+            m_everyLaunchRows = rows;
+        else if (m_everyLaunchRows != rows)
+            m_everyLaunchRows.reset();
     }
 
     /// --page details: a launch's metric rows come in the same order launch after launch, so the
@@ -335,6 +378,8 @@ private:
     UnitScales m_scales;
     std::vector<int> m_previousOrder, m_order;
     std::unordered_map<std::string, size_t> m_rowsByName; ///< --page details: a kernel's metric rows
+    size_t m_wholeLaunches = 0;
+    std::optional<size_t> m_everyLaunchRows; ///< the metric rows of every whole launch, when they agree
     std::unordered_map<std::string, size_t> m_byId;
     std::string m_lastDevice, m_lastCc;
     size_t m_last = std::string::npos; ///< the launch of the row before
@@ -392,8 +437,10 @@ Result<Table> readTable(std::string_view text, const std::string& file)
         return Error {file, cut->first, 0, cut->second};
     if (const auto rows = launches.lastLaunchShort())
         return Error {file, lastLine, 0,
-            "the last launch has " + std::to_string(rows->first) + " metric rows, the launch of the same kernel before "
-                + "it " + std::to_string(rows->second) + "; the file is cut short: export it again"};
+            "the last launch has " + std::to_string(rows->first) + " metric rows, the launches before it "
+                + std::to_string(rows->second) + "; the file is cut short: export it again"};
+    if (const auto why = launches.lastRowSplitsATrio())
+        return Error {file, lastLine, 0, *why};
     if (table.launches.empty())
         return Error {file, lineBase + 1, 0, "the ncu export has a header but no kernel launches"};
     return table;

@@ -276,27 +276,55 @@ TEST(Ncu, ALaunchWithoutFlopCountersHasUnknownFlopsNotZero)
 }
 
 // Cut at a line end between two of a launch's metric rows, a details export loaded with that
-// launch's FLOPs summed from part of its counters. A kernel launched before holds the last launch
-// to its metric rows: every cut inside the H200 export's later launches of a kernel it ran before
-// is refused as cut short.
-TEST(Ncu, ACutBetweenALaunchsMetricRowsIsRefusedWhenItsKernelRanBefore)
+// launch's FLOPs summed from part of its counters. One collection gives every launch the same
+// metrics, so the launches before hold the last one to their metric rows: every cut inside the
+// H200 export's launches after the first is refused as cut short, whether its kernel ran before
+// (launch 1) or not (launch 2, the first GEMM).
+TEST(Ncu, ACutBetweenALaunchsMetricRowsIsRefused)
 {
     std::ifstream in(std::string(ROOFLINE_TEST_DATA) + "/real/h200_ncu_metrics_long.csv", std::ios::binary);
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     ASSERT_TRUE(parseNcuCsv(text, "whole.csv").ok());
-    // Launches 0 and 1 run the same kernel (14 metric rows each): cut after each of launch 1's
-    // first 13 rows.
-    const size_t launch1 = text.find("\n\"1\",");
-    ASSERT_NE(launch1, std::string::npos);
-    size_t at = launch1;
-    for (int rows = 1; rows < 14; ++rows) {
-        at = text.find('\n', at + 1);
+    for (const char* launch : {"\n\"1\",", "\n\"2\","}) {
+        // 14 metric rows a launch: cut after each of the launch's first 13 rows.
+        size_t at = text.find(launch);
         ASSERT_NE(at, std::string::npos);
-        const auto cut = parseNcuCsv(std::string_view(text).substr(0, at + 1), "cut.csv");
-        ASSERT_FALSE(cut.ok()) << rows << " rows of launch 1";
-        EXPECT_NE(cut.error().message.find("the last launch has " + std::to_string(rows)
-                      + " metric rows, the launch of the same kernel before it 14; the file is cut short"),
-            std::string::npos)
-            << cut.error().message;
+        for (int rows = 1; rows < 14; ++rows) {
+            at = text.find('\n', at + 1);
+            ASSERT_NE(at, std::string::npos);
+            const auto cut = parseNcuCsv(std::string_view(text).substr(0, at + 1), "cut.csv");
+            ASSERT_FALSE(cut.ok()) << rows << " rows of launch " << launch;
+            EXPECT_NE(cut.error().message.find("the last launch has " + std::to_string(rows)
+                          + " metric rows, the launches before it 14; the file is cut short"),
+                std::string::npos)
+                << cut.error().message;
+        }
     }
+}
+
+// A file of one launch has no launch before it to be held to; a cut between a precision's add,
+// fma and mul rows (ncu lists --metrics by name) still shows: the file ends on the fma with its
+// add before it and its mul gone. The H200 export cut after launch 0's ffma row is refused; cut
+// after its fmul row (the whole FP32 trio) it loads.
+TEST(Ncu, AOneLaunchFileCutBetweenItsAddFmaAndMulRowsIsRefused)
+{
+    std::ifstream in(std::string(ROOFLINE_TEST_DATA) + "/real/h200_ncu_metrics_long.csv", std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto lineEndAfter = [&](const std::string& metric) {
+        const size_t at = text.find("\"" + metric + "\"");
+        return text.find('\n', at) + 1;
+    };
+    const auto cutAtFma = parseNcuCsv(
+        std::string_view(text).substr(0, lineEndAfter("sm__sass_thread_inst_executed_op_ffma_pred_on.sum")), "cut.csv");
+    ASSERT_FALSE(cutAtFma.ok());
+    EXPECT_EQ(cutAtFma.error().message,
+        "the file ends on sm__sass_thread_inst_executed_op_ffma_pred_on.sum, after its add counter, without "
+        "sm__sass_thread_inst_executed_op_fmul_pred_on.sum: the file is cut short, or the collection left part of "
+        "that precision's FLOPs out; export it again with its add, fma and mul counters (docs/profilers.md)");
+    const auto cutAtMul = parseNcuCsv(
+        std::string_view(text).substr(0, lineEndAfter("sm__sass_thread_inst_executed_op_fmul_pred_on.sum")), "cut.csv");
+    ASSERT_TRUE(cutAtMul.ok()) << cutAtMul.error().toString();
+    ASSERT_EQ(cutAtMul->kernels.size(), 1u);
+    // 2 x 146,538,496 ffma + 8,650,752 fadd + 68,698,112 fmul
+    EXPECT_DOUBLE_EQ(cutAtMul->kernels[0].flops, 2 * 146538496.0 + 8650752.0 + 68698112.0);
 }
