@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -344,6 +345,43 @@ TEST(Cli, OutOfMemoryIsOneLineNamingTheInputNotAnAbort)
     EXPECT_EQ(r.code, 1) << r.err;
     EXPECT_EQ(r.err.rfind("error: out of memory reading " + big.string() + " (", 0), 0u) << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+#endif
+}
+
+// A 10^6-kernel session took 29 s and 3.5 GB to fail: yaml-cpp holds ~65 bytes a byte of it. A
+// session too big for the memory left is refused before it is read, at once, with the sizes; a
+// small one under the same limit loads.
+TEST(Cli, ASessionTooBigForTheMemoryLeftIsRefusedBeforeItIsRead)
+{
+#if defined(ROOFLINE_UNDER_ASAN)
+    GTEST_SKIP() << "AddressSanitizer reserves more address space than the limit leaves";
+#else
+    const auto session = [](const fs::path& path, int kernels) {
+        std::ofstream out(path);
+        out << "roofline_session: 1\nhardware: h100-sxm5\nprecision: fp8\nkernels:\n";
+        for (int i = 0; i < kernels; ++i)
+            out << "  - name: \"kernel " << i << "\"\n    flops: 1 GFLOP\n    bytes: 1 GB\n    time: 2.5 ms\n";
+    };
+    const fs::path big = scratch() / "big.roofline.yaml", small = scratch() / "small.roofline.yaml";
+    session(big, 200000);
+    session(small, 100);
+    const std::string limit = "ulimit -v 1000000; ";
+    const auto start = std::chrono::steady_clock::now();
+    const CliRun refused = roofline({"analyze", big.string()}, limit);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const CliRun loaded = roofline({"analyze", small.string()}, limit);
+    fs::remove(big);
+    fs::remove(small);
+    EXPECT_EQ(refused.code, 1) << refused.err;
+    EXPECT_EQ(refused.err.rfind("error: " + big.string()
+                      + ": a session of 15.5 MB takes about 1.24 GB of memory to "
+                        "read and ",
+                  0),
+        0u)
+        << refused.err;
+    EXPECT_NE(refused.err.find("is free to this process: run where more memory is free"), std::string::npos);
+    EXPECT_LT(seconds, 2.0) << "refused before reading, not after running out";
+    EXPECT_EQ(loaded.code, 0) << loaded.err;
 #endif
 }
 
