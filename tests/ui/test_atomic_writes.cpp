@@ -14,6 +14,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -80,6 +82,36 @@ TEST(AtomicWrite, AReadOnlyFolderOrAMissingOneIsAnErrorThatSaysSo)
     QFile::setPermissions(ro, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
     ASSERT_TRUE(e2);
     EXPECT_EQ(test::fileBytes(path), QByteArray("old"));
+}
+
+// A file on a read-only mount was "Existing file ... is not writable", which reads as a permission
+// to change. The mount is named and the file kept. Needs a tmpfs mount (root in a container with
+// CAP_SYS_ADMIN, as CI runs); skipped where mounting is not allowed.
+TEST(AtomicWrite, AFileOnAReadOnlyMountIsAnErrorNamingTheMount)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString mount = dir.filePath(QStringLiteral("mnt"));
+    ASSERT_TRUE(QDir().mkpath(mount));
+    const std::string quoted = "'" + mount.toStdString() + "'";
+    if (std::system(("mount -t tmpfs tmpfs " + quoted + " 2>/dev/null").c_str()) != 0)
+        GTEST_SKIP() << "mounting a tmpfs is not allowed here";
+    const QString old = mount + QStringLiteral("/fig.svg"), fresh = mount + QStringLiteral("/new.svg");
+    const bool madeOld = !writeFileAtomically(old, QByteArray("old"));
+    const bool readOnly = std::system(("mount -o remount,ro " + quoted).c_str()) == 0;
+    const auto onOld = writeFileAtomically(old, QByteArray("new"));
+    const auto onFresh = writeFileAtomically(fresh, QByteArray("new"));
+    const QByteArray kept = test::fileBytes(old);
+    EXPECT_EQ(std::system(("umount " + quoted).c_str()), 0);
+    ASSERT_TRUE(madeOld && readOnly);
+    const QString why = QStringLiteral(": cannot write (the file system at %1 is mounted read-only; save to another "
+                                       "folder)")
+                            .arg(mount);
+    ASSERT_TRUE(onOld);
+    EXPECT_EQ(*onOld, old + why);
+    ASSERT_TRUE(onFresh);
+    EXPECT_EQ(*onFresh, fresh + why);
+    EXPECT_EQ(kept, QByteArray("old"));
 }
 
 TEST(AtomicWrite, WhatIsThereAndIsNotAFileIsRefusedAndLeftAsItIs)

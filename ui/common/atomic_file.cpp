@@ -2,7 +2,9 @@
 #include "ui/common/atomic_file.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QSaveFile>
+#include <QStorageInfo>
 
 #include <filesystem>
 #include <system_error>
@@ -35,6 +37,17 @@ std::optional<QString> notAPlaceForAFile(const QString& path)
     return QStringLiteral("it is %1, not a file; it is left as it is: give a file name").arg(QLatin1String(what));
 }
 
+/// Why the file could not be opened to write. QSaveFile says "Existing file ... is not writable"
+/// for a file on a read-only mount, which reads as a permission to change; the mount is named.
+QString whyNotOpened(const QString& path, const QSaveFile& file)
+{
+    const QStorageInfo storage(QFileInfo(path).absolutePath());
+    if (storage.isValid() && storage.isReadOnly())
+        return QStringLiteral("the file system at %1 is mounted read-only; save to another folder")
+            .arg(storage.rootPath());
+    return file.errorString();
+}
+
 } // namespace
 
 std::optional<QString> writeFileAtomically(const QString& path, const QByteArray& data)
@@ -53,7 +66,7 @@ std::optional<QString> writeFileAtomically(const QString& path, std::string_view
     };
     // Unbuffered: a write that does not fit on the disk fails here, not in a flush nobody checks.
     if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
-        return failed(file.errorString());
+        return failed(whyNotOpened(path, file));
     qint64 written = 0;
     while (written < qint64(data.size())) {
         const qint64 n = file.write(data.data() + written, qint64(data.size()) - written);
