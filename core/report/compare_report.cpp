@@ -7,6 +7,7 @@
 #include "core/report/report_parts.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace roofline {
 namespace {
@@ -67,6 +68,14 @@ std::string comparisonCsv(const Comparison& c)
             + opt(k.beforePlacement.efficiency()) + "," + opt(k.afterPlacement.efficiency()) + ","
             + regimeName(k.beforePlacement.regime) + "," + regimeName(k.afterPlacement.regime) + "\n";
     return out;
+}
+
+/// A pair's move as "a -> b", sorted by the after value.
+TableCell moved(
+    std::optional<double> before, std::optional<double> after, const std::function<std::string(double)>& text)
+{
+    const auto shown = [&](std::optional<double> v) { return v ? text(*v) : std::string("-"); };
+    return {shown(before) + " -> " + shown(after), after};
 }
 
 std::string comparisonTable(const Comparison& c)
@@ -154,6 +163,37 @@ std::string formatGate(
     if (!c.onlyBefore.empty())
         out += "note: " + std::to_string(c.onlyBefore.size()) + " kernel(s) of the baseline are gone\n";
     return out;
+}
+
+CellTable comparisonCells(const Comparison& c)
+{
+    CellTable rows;
+    rows.push_back({{"NAME"}, {"BEFORE"}, {"AFTER"}, {"SPEEDUP"}, {"INTENSITY"}, {"% OF ROOF"}, {"REGIME"}});
+    const auto named = [](const std::string& name, const std::string& tag) {
+        const std::string shown = shortKernelName(name) + tag;
+        return TableCell {shown, std::nullopt, shown == name + tag ? std::string() : name + tag};
+    };
+    const auto time = [](const Kernel& k) { return TableCell {timeText(k), k.time}; };
+    const auto number = [](double v) { return formatNumber(v, 3); };
+    const auto percent = [](double v) { return formatNumber(v * 100.0, 3) + "%"; };
+    for (const ComparedKernel& k : c.pairs) {
+        const std::string regime = k.regimeChanged()
+            ? regimeName(k.beforePlacement.regime) + " -> " + regimeName(k.afterPlacement.regime)
+            : regimeName(k.afterPlacement.regime);
+        rows.push_back({named(k.name, ""), time(k.before), time(k.after),
+            k.speedup ? TableCell {formatNumber(*k.speedup, 3) + "x", k.speedup} : TableCell {"-"},
+            moved(k.beforePlacement.intensity, k.afterPlacement.intensity, number),
+            moved(k.beforePlacement.efficiency(), k.afterPlacement.efficiency(), percent), {regime}});
+    }
+    for (std::size_t i = 0; i < c.newKernels.size(); ++i) {
+        const Placement& p = c.newPlacements[i];
+        rows.push_back({named(c.newKernels[i].name, " (new)"), {"-"}, time(c.newKernels[i]), {"-"},
+            moved(std::nullopt, p.intensity, number), moved(std::nullopt, p.efficiency(), percent),
+            {regimeName(p.regime)}});
+    }
+    for (const std::string& name : c.onlyBefore)
+        rows.push_back({named(name, " (gone)"), {"-"}, {"-"}, {"-"}, {"-"}, {"-"}, {"-"}});
+    return rows;
 }
 
 } // namespace roofline

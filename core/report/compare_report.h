@@ -16,6 +16,11 @@ namespace roofline {
 /// only_before, only_after, summary: {total_before_s, total_after_s, speedup, wins, losses}}.
 std::string formatComparison(const Comparison& c, OutputFormat format);
 
+/// The pairs as cells (NAME, BEFORE, AFTER, SPEEDUP, INTENSITY, % OF ROOF, REGIME; a move as
+/// "before -> after", sorting by the after value), then the kernels new in the after run, in the
+/// order the comparison figure numbers its points, then those gone.
+CellTable comparisonCells(const Comparison& c);
+
 /// The gate's verdict: "ok: 12 kernels within 5%" or a line per failing kernel.
 std::string formatGate(
     const Comparison& c, const std::vector<GateFailure>& failures, double maxSlowdown, OutputFormat format);

@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -350,50 +351,11 @@ std::string formatTable(
     const std::vector<Kernel>& kernels, const std::vector<Placement>& placements, const Roofline& roof, double total)
 {
     std::vector<std::vector<std::string>> rows;
-    const bool shares = std::any_of(
-        kernels.begin(), kernels.end(), [&](const Kernel& k) { return timeShareOf(k, total).has_value(); });
-    // A kernel judged by another precision's roof than the view's says which (issue 28).
-    const bool mixed = std::any_of(placements.begin(), placements.end(),
-        [&](const Placement& p) { return p.precision != roof.precision || p.peak != roof.peakFlops; });
-    // A profiler's roof at the clocks each kernel ran, beside the datasheet's (issue 48).
-    const bool clocked
-        = std::any_of(kernels.begin(), kernels.end(), [](const Kernel& k) { return k.clockPeak.has_value(); });
-    rows.push_back({"NAME", "INTENSITY", "REGIME", "ROOF", "ACHIEVED", "HEADROOM", "MFU", "TIME >="});
-    if (clocked)
-        rows.back().insert(rows.back().begin() + 7, "AT ITS CLOCK");
-    if (mixed)
-        rows.back().insert(rows.back().begin() + 1, "PRECISION");
-    if (shares) {
-        rows.back().push_back("SHARE");
-        rows.back().push_back("GAIN AT ROOF");
-    }
-    std::vector<std::string> fullNames;
-    for (const Kernel& k : kernels)
-        fullNames.push_back(k.name);
-    const std::vector<std::string> names = distinctKernelNames(fullNames);
-    for (size_t i = 0; i < placements.size(); ++i) {
-        const Kernel& k = kernels[i];
-        const Placement& p = placements[i];
-        const std::optional<double> mfu = mfuOf(p, roof);
-        rows.push_back({names[i] + (k.launches > 1 ? " (x" + std::to_string(k.launches) + ")" : ""),
-            formatNumber(p.intensity, 3), regimeName(p.regime) + (p.aboveRoof ? " (!)" : ""),
-            rate(p.roof(), p.precision), p.achieved ? rate(*p.achieved, p.precision) : "-",
-            p.headroom() ? formatNumber(*p.headroom(), 3) + "x" : "-", mfu ? formatNumber(*mfu * 100.0, 3) + "%" : "-",
-            formatQuantity(timeLowerBound(k, p), Dimension::Time)});
-        if (clocked) {
-            const auto clockRoof = clockRoofOf(k, p);
-            const auto share = clockEfficiencyOf(k, p);
-            rows.back().insert(rows.back().begin() + 7,
-                share ? formatNumber(*share * 100.0, 3) + "% of " + rate(*clockRoof, p.precision) : "-");
-        }
-        if (mixed)
-            rows.back().insert(rows.back().begin() + 1,
-                precisionLabel(p.precision) + (k.unit ? " " + computeUnitName(*k.unit) : std::string()));
-        if (shares) {
-            const std::optional<double> share = timeShareOf(k, total), gain = gainAtRoof(k, p, total);
-            rows.back().push_back(share ? formatNumber(*share * 100.0, 3) + "%" : "-");
-            rows.back().push_back(gain ? formatNumber(*gain * 100.0, 3) + "%" : "-");
-        }
+    for (const auto& cells :
+        placementCells(kernels, placements, roof, total > 0 ? std::optional<double>(total) : std::nullopt)) {
+        rows.emplace_back();
+        for (const TableCell& c : cells)
+            rows.back().push_back(c.text);
     }
     std::string out = roof.hardwareName + " \xC2\xB7 " + precisionLabel(roof.precision) + " \xC2\xB7 ridge "
         + formatQuantity(roof.ridge(), Dimension::Intensity) + "\n" + renderTable(rows);
@@ -405,6 +367,64 @@ std::string formatTable(
 }
 
 } // namespace
+
+CellTable placementCells(const std::vector<Kernel>& kernels, const std::vector<Placement>& placements,
+    const Roofline& roof, std::optional<double> totalTime)
+{
+    const double total = totalTime.value_or(0.0);
+    CellTable rows;
+    const bool shares = std::any_of(
+        kernels.begin(), kernels.end(), [&](const Kernel& k) { return timeShareOf(k, total).has_value(); });
+    // A kernel judged by another precision's roof than the view's says which (issue 28).
+    const bool mixed = std::any_of(placements.begin(), placements.end(),
+        [&](const Placement& p) { return p.precision != roof.precision || p.peak != roof.peakFlops; });
+    // A profiler's roof at the clocks each kernel ran, beside the datasheet's (issue 48).
+    const bool clocked
+        = std::any_of(kernels.begin(), kernels.end(), [](const Kernel& k) { return k.clockPeak.has_value(); });
+    rows.push_back({{"NAME"}, {"INTENSITY"}, {"REGIME"}, {"ROOF"}, {"ACHIEVED"}, {"HEADROOM"}, {"MFU"}, {"TIME >="}});
+    if (clocked)
+        rows.back().insert(rows.back().begin() + 7, {"AT ITS CLOCK"});
+    if (mixed)
+        rows.back().insert(rows.back().begin() + 1, {"PRECISION"});
+    if (shares) {
+        rows.back().push_back({"SHARE"});
+        rows.back().push_back({"GAIN AT ROOF"});
+    }
+    std::vector<std::string> fullNames;
+    for (const Kernel& k : kernels)
+        fullNames.push_back(k.name);
+    const std::vector<std::string> names = distinctKernelNames(fullNames);
+    // A number's cell: its text, and the value it sorts by; "-" (and last) when there is none.
+    const auto cell = [](std::optional<double> v, const std::function<std::string(double)>& text) {
+        return v ? TableCell {text(*v), v} : TableCell {"-", std::nullopt};
+    };
+    const auto percent = [](double v) { return formatNumber(v * 100.0, 3) + "%"; };
+    for (size_t i = 0; i < placements.size(); ++i) {
+        const Kernel& k = kernels[i];
+        const Placement& p = placements[i];
+        const auto rateOf = [&](double v) { return rate(v, p.precision); };
+        const std::string shown = names[i] + (k.launches > 1 ? " (x" + std::to_string(k.launches) + ")" : "");
+        const std::string whole = k.name + (k.launches > 1 ? " (x" + std::to_string(k.launches) + ")" : "");
+        rows.push_back({{shown, std::nullopt, shown == whole ? std::string() : whole},
+            cell(p.intensity, [](double v) { return formatNumber(v, 3); }),
+            {regimeName(p.regime) + (p.aboveRoof ? " (!)" : "")}, cell(p.roof(), rateOf), cell(p.achieved, rateOf),
+            cell(p.headroom(), [](double v) { return formatNumber(v, 3) + "x"; }), cell(mfuOf(p, roof), percent),
+            cell(timeLowerBound(k, p), [](double v) { return formatQuantity(v, Dimension::Time); })});
+        if (clocked) {
+            const auto clockRoof = clockRoofOf(k, p);
+            rows.back().insert(rows.back().begin() + 7,
+                cell(clockEfficiencyOf(k, p), [&](double v) { return percent(v) + " of " + rateOf(*clockRoof); }));
+        }
+        if (mixed)
+            rows.back().insert(rows.back().begin() + 1,
+                {precisionLabel(p.precision) + (k.unit ? " " + computeUnitName(*k.unit) : std::string())});
+        if (shares) {
+            rows.back().push_back(cell(timeShareOf(k, total), percent));
+            rows.back().push_back(cell(gainAtRoof(k, p, total), percent));
+        }
+    }
+    return rows;
+}
 
 void writePlacements(std::ostream& out, const std::vector<Kernel>& kernels, const std::vector<Placement>& placements,
     const Roofline& roof, OutputFormat format, std::optional<double> totalTime)

@@ -54,6 +54,26 @@ std::string formatPlacementDetails(const Kernel& kernel, const Placement& placem
 std::string placementJson(
     const Kernel& kernel, const Placement& placement, const Roofline& roof, double totalTime = 0.0);
 
+/// A cell of a table people read: its text, the number it sorts by (none: its text does), and
+/// the whole text when `text` is shortened (a long kernel name), else empty.
+struct TableCell {
+    std::string text;
+    std::optional<double> sortKey;
+    std::string whole;
+    friend bool operator==(const TableCell& a, const TableCell& b)
+    {
+        return a.text == b.text && a.sortKey == b.sortKey && a.whole == b.whole;
+    }
+};
+/// Rows of cells; the first row is the header.
+using CellTable = std::vector<std::vector<TableCell>>;
+
+/// The table `analyze` prints, as cells: NAME, INTENSITY, REGIME, ROOF, ACHIEVED, HEADROOM,
+/// MFU, TIME >=, with PRECISION when kernels are judged by other roofs, AT ITS CLOCK when a
+/// profiler measured clocks, SHARE and GAIN AT ROOF when the total time is known.
+CellTable placementCells(const std::vector<Kernel>& kernels, const std::vector<Placement>& placements,
+    const Roofline& roof, std::optional<double> totalTime = std::nullopt);
+
 /// A fixed-width text table: the first row is the header.
 std::string renderTable(const std::vector<std::vector<std::string>>& rows);
 

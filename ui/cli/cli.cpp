@@ -269,11 +269,33 @@ std::vector<Dispatch> addCompareCommands(CLI::App& app, Options& o)
             "(renamed kernels, e.g. '^(.*)_v[0-9]+$')");
         addFormat(cmd, o, "table|json|csv");
     }
+    check->add_option("--report", o.report,
+        "Also write the HTML report of the two runs (roofline report BEFORE AFTER), pass or fail");
     compare->add_option("-o,--output", o.output, "Also draw the figure: each kernel an arrow from before to after");
     compare->add_option("--width", o.width, "Figure width (logical pixels)")->capture_default_str();
     compare->add_option("--height", o.height, "Figure height (logical pixels)")->capture_default_str();
     compare->add_option("--dpi", o.dpi, "PNG resolution")->capture_default_str();
-    return {{compare, cmdCompare, true}, {check, cmdCheck}};
+    return {{compare, cmdCompare, true}, {check, cmdCheck, true}};
+}
+
+CLI::App* addReportCommand(CLI::App& app, Options& o)
+{
+    CLI::App* report = app.add_subcommand("report",
+        "Write one self-contained HTML file of an analysis (or of two runs): the figure at every precision, the "
+        "kernel table, hover and sort, and where the numbers come from");
+    report->add_option("file", o.input, "A session, a kernel file or a profiler export (with AFTER: the run before)")
+        ->required();
+    report->add_option("after", o.after, "Optional: the run after, for a before/after report");
+    report->add_option("-o,--output", o.output, "The report: an .html file")->required();
+    report->add_option("--hw", o.hw, "Hardware id (required for a kernel file that names no device)");
+    report->add_option("--precision", o.precision, "The precision the page opens at (every one the part has is in it)");
+    report->add_option("--roof", o.roofKind, "peak or achievable: which roof the kernels are judged against")
+        ->capture_default_str();
+    report->add_option("--title", o.title, "The report's title (default: the session's, or the accelerator)");
+    report->add_option("--match", o.match, "Two runs: pair renamed kernels by a capture group, as compare --match");
+    report->add_flag("--launches", o.launches, "Profiler exports: a row per launch (default: a row per kernel)");
+    report->add_flag("--skip-invalid", o.skipInvalid, "Report the good rows of a kernel file and warn about bad ones");
+    return report;
 }
 
 /// Every command, in the order of `roofline --help`.
@@ -293,6 +315,7 @@ std::vector<Dispatch> addCommands(CLI::App& app, Options& o)
     commands.push_back({addExportCommand(app, o), cmdExport, true});
     for (const Dispatch& d : addCompareCommands(app, o))
         commands.push_back(d);
+    commands.push_back({addReportCommand(app, o), cmdReport, true});
     return commands;
 }
 

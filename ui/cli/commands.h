@@ -48,7 +48,12 @@ int cmdMeasure(const ProfileCatalog& catalog, const Options& o);
 int cmdExport(const ProfileCatalog& catalog, const Options& o);
 /// Two runs kernel by kernel (compare_command.cpp); with -o a figure (needs a QApplication).
 int cmdCompare(const ProfileCatalog& catalog, const Options& o);
-/// The CI gate: exit 1 when a kernel got slower than --max-slowdown (compare_command.cpp).
+/// The CI gate: exit 1 when a kernel got slower than --max-slowdown (compare_command.cpp); with
+/// --report it leaves the HTML report of the two runs, pass or fail.
 int cmdCheck(const ProfileCatalog& catalog, const Options& o);
+/// One self-contained HTML report of a session or kernel file, or of two runs (report_command.cpp).
+int cmdReport(const ProfileCatalog& catalog, const Options& o);
+/// `report BEFORE AFTER`: the report of two runs (compare_command.cpp).
+int cmdReportOfTwoRuns(const ProfileCatalog& catalog, const Options& o);
 
 } // namespace roofline::cli

@@ -6,28 +6,84 @@
 #include "ui/cli/commands.h"
 #include "ui/cli/input.h"
 #include "ui/plot/figure_export.h"
+#include "ui/plot/html_report_export.h"
 #include "ui/plot/plot_style.h"
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 
 namespace roofline::cli {
 namespace {
 
-/// Both runs, the after one on the before one's hardware, summed and paired on one roof.
-Comparison loadComparison(const ProfileCatalog& catalog, const Options& o)
+/// Both runs, the after one read for the before one's hardware, and the precision of the roof.
+struct Runs {
+    Input before, after;
+    Precision precision = Precision::BF16;
+};
+
+Runs loadRuns(const ProfileCatalog& catalog, const Options& o)
 {
+    Runs runs;
     Options before = o;
     before.input = o.baseline;
-    const Input b = loadInput(catalog, before);
+    runs.before = loadInput(catalog, before);
     Options after = o;
-    after.hw = b.hw->id; // one roof for both runs
-    const Input a = loadInput(catalog, after);
-    const Precision p = o.precision.empty() ? b.session.precision : resolvePrecision(*b.hw, o.precision);
-    auto c = compareRuns(b.session.kernels, a.session.kernels, *b.hw, p, o.match);
+    after.hw = runs.before.hw->id; // one roof for both runs
+    runs.after = loadInput(catalog, after);
+    runs.precision
+        = o.precision.empty() ? runs.before.session.precision : resolvePrecision(*runs.before.hw, o.precision);
+    return runs;
+}
+
+/// Both runs summed and paired on one roof.
+Comparison compareLoaded(const Runs& runs, const Options& o)
+{
+    auto c = compareRuns(
+        runs.before.session.kernels, runs.after.session.kernels, *runs.before.hw, runs.precision, o.match);
     if (!c)
         throw UsageError {c.error().message};
     return std::move(c).value();
+}
+
+Comparison loadComparison(const ProfileCatalog& catalog, const Options& o)
+{
+    return compareLoaded(loadRuns(catalog, o), o);
+}
+
+/// The HTML report of both runs at `path`, `verdict` (a gate's lines) under its title.
+int writeRunsReport(
+    const Runs& runs, const Options& o, const std::string& path, const std::vector<std::string>& verdict)
+{
+    checkOutputReplacesNothingOfTheUsers(path, {o.input, o.baseline});
+    ui::ReportOrigin origin;
+    origin.files = {{"before", o.baseline}, {"after", o.input}};
+    origin.device = runs.before.device;
+    for (const auto* in : {&runs.before, &runs.after})
+        for (const auto& n : in->notes)
+            origin.notes.push_back((in == &runs.before ? "before: " : "after: ") + n);
+    const auto error = ui::exportComparisonReport(*runs.before.hw, runs.before.session.kernels,
+        runs.after.session.kernels, runs.precision, o.match, origin, verdict, QString::fromStdString(path));
+    if (error) {
+        std::cerr << "error: " << error->toStdString() << "\n";
+        return kBadInput;
+    }
+    std::cerr << "wrote " << path << "\n";
+    return kOk;
+}
+
+/// A text's lines, without empty ones.
+std::vector<std::string> linesOf(const std::string& text)
+{
+    std::vector<std::string> lines;
+    size_t from = 0;
+    while (from < text.size()) {
+        const size_t end = std::min(text.find('\n', from), text.size());
+        if (end > from)
+            lines.push_back(text.substr(from, end - from));
+        from = end + 1;
+    }
+    return lines;
 }
 
 /// "5%", "0.05" or "5 %": a fraction.
@@ -83,10 +139,25 @@ int cmdCheck(const ProfileCatalog& catalog, const Options& o)
             throw UsageError {"--min-roof-fraction must be a fraction from 0 to 1, e.g. 0.3"};
         floor = o.minRoofFraction;
     }
-    const Comparison c = loadComparison(catalog, o);
+    const Runs runs = loadRuns(catalog, o);
+    const Comparison c = compareLoaded(runs, o);
     const auto failures = gateRegressions(c, limit, floor);
     std::cout << formatGate(c, failures, limit, outputFormat(o));
+    if (!o.report.empty()) {
+        const int written
+            = writeRunsReport(runs, o, o.report, linesOf(formatGate(c, failures, limit, OutputFormat::Table)));
+        if (written != kOk)
+            return written;
+    }
     return failures.empty() ? kOk : kBadInput;
+}
+
+int cmdReportOfTwoRuns(const ProfileCatalog& catalog, const Options& o)
+{
+    Options two = o;
+    two.baseline = o.input;
+    two.input = o.after;
+    return writeRunsReport(loadRuns(catalog, two), two, o.output, {});
 }
 
 } // namespace roofline::cli

@@ -51,7 +51,7 @@ namespace {
 
 /// A kernel file's rows: its rejected rows fail the command unless --skip-invalid; its notes
 /// and the device it names are printed. Returns the profile the device points to, if any.
-std::string takeKernels(KernelImport& k, const Options& o, Session& session)
+std::string takeKernels(KernelImport& k, const Options& o, Input& in)
 {
     if (!k.rejected.empty()) {
         // The first reasons, each once with how often it came (aliases of one bad YAML node give
@@ -88,7 +88,9 @@ std::string takeKernels(KernelImport& k, const Options& o, Session& session)
     }
     for (const auto& w : k.warnings)
         std::cerr << "note: " << o.input << ": " << w << "\n";
-    session.kernels = std::move(k.kernels);
+    in.notes = k.warnings;
+    in.device = k.device;
+    in.session.kernels = std::move(k.kernels);
     // The device the export names, and the profile it picks; with --hw given, that is the choice.
     if (!k.device.empty() && o.hw.empty())
         std::cerr << "note: " << o.input << ": device " << printable(k.device)
@@ -117,7 +119,7 @@ bool readInputFile(const Options& o, Input& in, std::string& suggested)
     if (!k)
         throw InputError {{k.error().toString()}};
     addRocprofSysinfo(k.value(), o.input);
-    suggested = takeKernels(k.value(), o, in.session);
+    suggested = takeKernels(k.value(), o, in);
     return false;
 }
 

@@ -10,6 +10,7 @@
 #include "ui/cli/options.h"
 
 #include <string>
+#include <vector>
 
 namespace roofline::cli {
 
@@ -29,6 +30,8 @@ OutputFormat outputFormat(const Options& o);
 struct Input {
     Session session;
     const HardwareProfile* hw = nullptr;
+    std::string device; ///< the device a profiler export names ("" when none)
+    std::vector<std::string> notes; ///< what reading the file noted (also printed on stderr)
 };
 Input loadInput(const ProfileCatalog& catalog, const Options& o);
 

@@ -49,6 +49,8 @@ struct Options {
     std::string baseline, match;
     std::string maxSlowdown = "5%";
     double minRoofFraction = -1.0; ///< check: a floor of % of roof (-1: none)
+    std::string report; ///< check --report: the HTML report of the two runs
+    std::string after; ///< report: a second run (the first is then the before run)
     bool skipInvalid = false;
     bool aggregate = false; ///< --aggregate (the default now; kept so old scripts run)
     bool launches = false; ///< --launches: a profiler's launches one by one, not grouped

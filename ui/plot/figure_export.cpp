@@ -328,6 +328,28 @@ QImage renderFigurePreview(const PlotSpec& spec, const PlotStyle& style, const E
     return image;
 }
 
+std::optional<SvgFigure> renderSvgFigure(const PlotSpec& spec, const PlotStyle& style, const ExportOptions& options)
+{
+    Grid grid;
+    if (gridFor(1, options, grid))
+        return std::nullopt;
+    PlotStyle scaled = style;
+    scaled.fontScale *= options.fontScale;
+    const auto plots = drawPlots({&spec}, scaled, options);
+    SvgFigure figure;
+    if (encodeSvg(plots, grid, options, QString::fromStdString(spec.title), figure.svg))
+        return std::nullopt;
+    const QCustomPlot& plot = *plots.front();
+    const double shrink = 96.0 / options.logicalDpi(); // as encodeSvg draws
+    for (size_t i = 0; i < spec.kernelPointCount(); ++i) {
+        const PlotPoint& p = spec.points[i];
+        if (p.index >= 0)
+            figure.points.emplace_back(
+                p.index, QPointF(plot.xAxis->coordToPixel(p.at.x), plot.yAxis->coordToPixel(p.at.y)) * shrink);
+    }
+    return figure;
+}
+
 std::optional<QString> exportFigure(
     const PlotSpec& spec, const PlotStyle& style, const QString& path, const ExportOptions& options)
 {

@@ -4,10 +4,13 @@
 #include "core/plot/plot_spec.h"
 #include "ui/plot/plot_style.h"
 
+#include <QByteArray>
 #include <QImage>
+#include <QPointF>
 #include <QString>
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace roofline::ui {
@@ -51,6 +54,15 @@ bool isSupportedFigureSuffix(const QString& suffix);
 /// is a widget).
 std::optional<QString> exportFigure(
     const PlotSpec& spec, const PlotStyle& style, const QString& path, const ExportOptions& options);
+
+/// A figure as the SVG export writes it, and where each kernel's point lands in it (SVG units):
+/// what a page lays its hover targets over. Kernels thinned out of a crowded figure have none.
+struct SvgFigure {
+    QByteArray svg;
+    std::vector<std::pair<int, QPointF>> points; ///< (kernel index, position)
+};
+/// Needs a QApplication, as exportFigure. Nothing for a size out of range.
+std::optional<SvgFigure> renderSvgFigure(const PlotSpec& spec, const PlotStyle& style, const ExportOptions& options);
 
 /// Small multiples: the specs side by side in one file (2 columns), each panel `options.width` x
 /// `options.height` under its own title (its part or precision), and `sharedTitle` (if any) in a

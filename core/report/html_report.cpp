@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: MIT
+#include "core/report/html_report.h"
+
+#include "core/common/text.h"
+
+#include <cctype>
+#include <cmath>
+
+namespace roofline {
+namespace {
+
+/// The page's look: the figure over its table, a row per kernel, the tip beside the pointer.
+const char* const kStyle = R"(
+body { font: 14px/1.4 'DejaVu Sans', Helvetica, Arial, sans-serif; margin: 1.5em auto; max-width: 1300px;
+  padding: 0 1em; color: #1d1d1f; background: #fff; }
+h1 { font-size: 1.4em; margin: 0 0 .3em; }
+h2 { font-size: 1.1em; margin: 1.5em 0 .4em; }
+.summary { margin: .2em 0; }
+nav.precisions { margin: 1em 0 .5em; }
+nav.precisions a { display: inline-block; padding: .25em .8em; margin: 0 .3em .3em 0; border: 1px solid #bbb;
+  border-radius: 4px; color: #1d1d1f; text-decoration: none; }
+nav.precisions a[aria-current="true"] { background: #1f5f8b; border-color: #1f5f8b; color: #fff; }
+.caption { color: #555; margin: .3em 0; }
+.figure { position: relative; max-width: 1000px; }
+.scroll { overflow-x: auto; }
+.figure svg { width: 100%; height: auto; display: block; }
+.hit { fill: transparent; stroke: none; cursor: pointer; pointer-events: all; }
+.hit.selected { stroke: #d62728; stroke-width: 3; }
+.tip { position: absolute; z-index: 2; background: #fffff2; border: 1px solid #999; border-radius: 4px;
+  padding: .4em .6em; font-size: 12px; max-width: 480px; box-shadow: 0 2px 6px rgba(0,0,0,.2);
+  pointer-events: none; }
+.tip dl, .facts dl { display: grid; grid-template-columns: max-content auto; gap: .1em .8em; margin: 0; }
+.tip dt { color: #555; }
+.tip dd { margin: 0; overflow-wrap: anywhere; }
+table { border-collapse: collapse; width: 100%; margin-top: .8em; font-size: 13px; }
+th, td { padding: .25em .5em; border-bottom: 1px solid #e3e3e3; text-align: right; white-space: nowrap; }
+th:first-child, td:first-child { text-align: left; white-space: normal; overflow-wrap: anywhere; min-width: 16em; }
+th { cursor: pointer; user-select: none; background: #f4f4f4; position: sticky; top: 0; }
+th[aria-sort="ascending"]::after { content: " \25B2"; }
+th[aria-sort="descending"]::after { content: " \25BC"; }
+tbody tr { cursor: pointer; }
+tbody tr:hover { background: #f3f8fc; }
+tbody tr.selected { background: #fde9e9; }
+.notes { color: #555; font-size: 13px; }
+footer dl { display: grid; grid-template-columns: max-content auto; gap: .2em 1em; font-size: 13px; }
+footer dt { color: #555; }
+footer dd { margin: 0; overflow-wrap: anywhere; }
+)";
+
+/// Toggle (the #precision in the address), hover, select and sort: plain script, no library.
+const char* const kScript = R"(
+(function () {
+  var views = document.querySelectorAll('section.view');
+  var links = document.querySelectorAll('nav.precisions a');
+  function show(id) {
+    var found = false;
+    views.forEach(function (v) { var on = v.dataset.view === id; v.hidden = !on; found = found || on; });
+    if (found) links.forEach(function (a) { a.setAttribute('aria-current', a.dataset.view === id); });
+    return found;
+  }
+  function select(view, row) {
+    view.querySelectorAll('.selected').forEach(function (e) { e.classList.remove('selected'); });
+    view.querySelectorAll('[data-row="' + row + '"]').forEach(function (e) { e.classList.add('selected'); });
+  }
+  // The address says the precision and the kernel picked: #fp8 or #fp8/3, a link to share.
+  function fromAddress() {
+    var parts = location.hash.slice(1).split('/');
+    if (!show(parts[0])) return show(document.body.dataset.shown);
+    if (parts.length > 1) select(document.getElementById('view-' + parts[0]), parts[1]);
+  }
+  function pick(view, row) { location.hash = view.dataset.view + '/' + row; }
+  window.addEventListener('hashchange', fromAddress);
+  fromAddress();
+  views.forEach(function (view) {
+    var tip = view.querySelector('.tip'), figure = view.querySelector('.figure');
+    view.querySelectorAll('.hit').forEach(function (hit) {
+      hit.addEventListener('mouseenter', function () {
+        var facts = view.querySelector('.facts dl[data-row="' + hit.dataset.row + '"]');
+        if (!facts) return;
+        tip.replaceChildren(facts.cloneNode(true));
+        var box = figure.getBoundingClientRect(), at = hit.getBoundingClientRect();
+        tip.style.left = Math.min(at.right - box.left + 8, Math.max(0, box.width - 490)) + 'px';
+        tip.style.top = (at.bottom - box.top + 8) + 'px';
+        tip.hidden = false;
+      });
+      hit.addEventListener('mouseleave', function () { tip.hidden = true; });
+      hit.addEventListener('click', function () { pick(view, hit.dataset.row); });
+    });
+    view.querySelectorAll('tbody tr').forEach(function (tr) {
+      tr.addEventListener('click', function () { pick(view, tr.dataset.row); });
+    });
+    view.querySelectorAll('th').forEach(function (th, col) {
+      th.addEventListener('click', function () {
+        var body = th.closest('table').tBodies[0], up = th.getAttribute('aria-sort') !== 'ascending';
+        th.parentNode.querySelectorAll('th').forEach(function (o) { o.removeAttribute('aria-sort'); });
+        th.setAttribute('aria-sort', up ? 'ascending' : 'descending');
+        Array.prototype.slice.call(body.rows).sort(function (a, b) {
+          var x = a.cells[col], y = b.cells[col], p = x.dataset.v, q = y.dataset.v;
+          if (p === undefined && q !== undefined) return 1;
+          if (q === undefined && p !== undefined) return -1;
+          var d = p === undefined ? x.textContent.localeCompare(y.textContent) : p - q;
+          return up ? d : -d;
+        }).forEach(function (tr) { body.appendChild(tr); });
+      });
+    });
+  });
+})();
+)";
+
+std::string number(double v)
+{
+    return std::isfinite(v) ? shortestNumber(v) : std::string("0");
+}
+
+/// Every occurrence of `from` in `s` replaced by `to`.
+void replaceAll(std::string& s, const std::string& from, const std::string& to)
+{
+    for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
+        s.replace(at, from.size(), to);
+}
+
+/// The SVG writer's output without what draws nothing: groups with nothing in them (a state
+/// change per drawing call: a third of the file), identity transforms, the same font stack on
+/// every group (said once, on the root), and digits past a hundredth of a pixel. The figure the
+/// page shows is the one the export draws, in half the bytes.
+std::string compactSvg(std::string svg)
+{
+    std::string out;
+    out.reserve(svg.size());
+    size_t from = 0;
+    for (size_t at = svg.find("<g "); at != std::string::npos; at = svg.find("<g ", from)) {
+        const size_t openEnd = svg.find('>', at);
+        if (openEnd == std::string::npos)
+            break;
+        size_t next = svg.find_first_not_of(" \t\r\n", openEnd + 1);
+        if (next != std::string::npos && svg.compare(next, 4, "</g>") == 0) { // an empty group
+            out.append(svg, from, at - from);
+            from = svg.find_first_not_of(" \t\r\n", next + 4);
+            if (from == std::string::npos)
+                from = svg.size();
+            continue;
+        }
+        out.append(svg, from, openEnd + 1 - from);
+        from = openEnd + 1;
+    }
+    out.append(svg, from, std::string::npos);
+    replaceAll(out, " transform=\"matrix(1,0,0,1,0,0)\"", "");
+    const std::string family = "font-family=\"";
+    const size_t first = out.find(family);
+    if (first != std::string::npos) {
+        const size_t valueEnd = out.find('"', first + family.size());
+        const std::string attribute = out.substr(first, valueEnd + 1 - first);
+        size_t uses = 0, same = 0;
+        for (size_t at = out.find(family); at != std::string::npos; at = out.find(family, at + 1)) {
+            ++uses;
+            same += out.compare(at, attribute.size(), attribute) == 0;
+        }
+        if (uses == same) {
+            replaceAll(out, attribute + " ", "");
+            replaceAll(out, attribute, "");
+            const size_t root = out.find("<svg");
+            if (root != std::string::npos)
+                out.insert(root + 4, " " + attribute);
+        }
+    }
+    std::string trimmed;
+    trimmed.reserve(out.size());
+    bool inTag = false; // numbers in attributes only: the text drawn keeps every digit
+    for (size_t i = 0; i < out.size(); ++i) { // 123.4567 -> 123.45 (a hundredth of a pixel)
+        trimmed += out[i];
+        inTag = out[i] == '<' ? true : out[i] == '>' ? false : inTag;
+        if (inTag && out[i] == '.' && i > 0 && std::isdigit(static_cast<unsigned char>(out[i - 1]))) {
+            size_t j = i + 1, kept = 0;
+            for (; j < out.size() && std::isdigit(static_cast<unsigned char>(out[j])); ++j)
+                if (kept++ < 2)
+                    trimmed += out[j];
+            i = j - 1;
+        }
+    }
+    return trimmed;
+}
+
+/// The figure as an element of the page: the SVG without its XML declaration and document title
+/// (a browser would show it as the tip of every point), sized by the page, with a transparent
+/// circle over each kernel's point to hover and click.
+std::string inlineFigure(const HtmlView& view)
+{
+    std::string svg = compactSvg(view.svg);
+    const size_t root = svg.find("<svg");
+    if (root == std::string::npos)
+        return {};
+    svg.erase(0, root);
+    const size_t titleAt = svg.find("<title>"), titleEnd = svg.find("</title>");
+    if (titleAt != std::string::npos && titleEnd != std::string::npos && titleAt < titleEnd)
+        svg.erase(titleAt, titleEnd + 8 - titleAt);
+    const size_t close = svg.rfind("</svg>");
+    if (close == std::string::npos)
+        return {};
+    std::string hits = "<g class=\"hits\">\n";
+    for (const HtmlPoint& p : view.points)
+        hits += "<circle class=\"hit\" cx=\"" + number(p.x) + "\" cy=\"" + number(p.y) + "\" r=\"8\" data-row=\""
+            + std::to_string(p.row) + "\"/>\n";
+    svg.insert(close, hits + "</g>\n");
+    return svg;
+}
+
+std::string tableHtml(const HtmlView& view)
+{
+    if (view.table.empty())
+        return {};
+    std::string out = "<div class=\"scroll\">\n<table class=\"kernels\">\n<thead><tr>";
+    for (const TableCell& h : view.table.front())
+        out += "<th scope=\"col\">" + htmlEscape(h.text) + "</th>";
+    out += "</tr></thead>\n<tbody>\n";
+    for (size_t r = 1; r < view.table.size(); ++r) {
+        out += "<tr data-row=\"" + std::to_string(r - 1) + "\">";
+        for (const TableCell& c : view.table[r]) {
+            out += "<td";
+            if (c.sortKey && std::isfinite(*c.sortKey))
+                out += " data-v=\"" + number(*c.sortKey) + "\"";
+            if (!c.whole.empty())
+                out += " title=\"" + htmlEscape(c.whole) + "\"";
+            out += ">" + htmlEscape(c.text) + "</td>";
+        }
+        out += "</tr>\n";
+    }
+    return out + "</tbody>\n</table>\n</div>\n";
+}
+
+std::string factsHtml(const Facts& facts)
+{
+    std::string out;
+    for (const auto& [label, text] : facts)
+        out += "<dt>" + htmlEscape(label) + "</dt><dd>" + htmlEscape(text) + "</dd>";
+    return out;
+}
+
+std::string viewHtml(const HtmlView& view)
+{
+    std::string out = "<section class=\"view\" id=\"view-" + htmlEscape(view.id) + "\" data-view=\""
+        + htmlEscape(view.id) + "\">\n<p class=\"caption\">" + htmlEscape(view.caption) + "</p>\n";
+    out += "<div class=\"figure\">\n" + inlineFigure(view) + "<div class=\"tip\" hidden></div>\n</div>\n";
+    out += tableHtml(view);
+    out += "<div class=\"facts\" hidden>\n";
+    for (size_t r = 0; r < view.facts.size(); ++r)
+        if (!view.facts[r].empty())
+            out += "<dl data-row=\"" + std::to_string(r) + "\">" + factsHtml(view.facts[r]) + "</dl>\n";
+    out += "</div>\n";
+    if (!view.notes.empty()) {
+        out += "<ul class=\"notes\">\n";
+        for (const auto& n : view.notes)
+            out += "<li>" + htmlEscape(n) + "</li>\n";
+        out += "</ul>\n";
+    }
+    return out + "</section>\n";
+}
+
+} // namespace
+
+std::string htmlEscape(const std::string& s)
+{
+    std::string out;
+    out.reserve(s.size() + s.size() / 8);
+    for (const char ch : s) {
+        const auto c = static_cast<unsigned char>(ch);
+        switch (ch) {
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        case '\'':
+            out += "&#39;";
+            break;
+        default:
+            if (c < 0x20 || c == 0x7F)
+                out += printable(std::string(1, ch));
+            else
+                out += ch;
+        }
+    }
+    return out;
+}
+
+std::string renderHtmlReport(const HtmlReport& report)
+{
+    const std::string shown = report.views.empty() ? std::string() : report.views[report.shown].id;
+    std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+                      "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
+                      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                      "<meta name=\"generator\" content=\"Roofline Studio\">\n<title>"
+        + htmlEscape(report.title) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body data-shown=\""
+        + htmlEscape(shown) + "\">\n<header>\n<h1>" + htmlEscape(report.title) + "</h1>\n";
+    for (const auto& line : report.summary)
+        out += "<p class=\"summary\">" + htmlEscape(line) + "</p>\n";
+    out += "</header>\n";
+    if (report.views.size() > 1) {
+        out += "<nav class=\"precisions\" aria-label=\"precision\">";
+        for (const HtmlView& v : report.views)
+            out += "<a href=\"#" + htmlEscape(v.id) + "\" data-view=\"" + htmlEscape(v.id) + "\">" + htmlEscape(v.label)
+                + "</a>";
+        out += "</nav>\n";
+    }
+    for (const HtmlView& v : report.views)
+        out += viewHtml(v);
+    out += "<footer>\n<h2>Where this comes from</h2>\n<dl>" + factsHtml(report.provenance) + "</dl>\n</footer>\n";
+    return out + "<script>" + kScript + "</script>\n</body>\n</html>\n";
+}
+
+} // namespace roofline

@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: MIT
+#include "ui/plot/html_report_export.h"
+
+#include "core/common/text.h"
+#include "core/figure/compare_figure.h"
+#include "core/figure/session_figure.h"
+#include "core/model/units.h"
+#include "core/plot/plot_spec.h"
+#include "core/report/compare_report.h"
+#include "core/report/html_report.h"
+#include "ui/common/atomic_file.h"
+#include "ui/plot/figure_export.h"
+#include "ui/plot/plot_style.h"
+
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QFile>
+#include <QFileInfo>
+
+#include <algorithm>
+
+namespace roofline::ui {
+namespace {
+
+/// The precisions of the part, the one shown first moved to the front.
+std::vector<Precision> precisionsFrom(const HardwareProfile& hw, Precision first)
+{
+    std::vector<Precision> all = hw.precisions();
+    const auto it = std::find(all.begin(), all.end(), first);
+    if (it != all.end())
+        std::rotate(all.begin(), it, it + 1);
+    return all;
+}
+
+std::string captionOf(const Roofline& roof)
+{
+    return roof.hardwareName + " \xC2\xB7 " + precisionLabel(roof.precision) + " \xC2\xB7 ridge "
+        + formatQuantity(roof.ridge(), Dimension::Intensity);
+}
+
+/// The figure drawn as the SVG export draws it, with each kernel's point as a table row.
+std::optional<QString> drawInto(HtmlView& view, const PlotSpec& spec, const std::vector<int>& rowOfKernel)
+{
+    const auto figure = renderSvgFigure(spec, PlotStyle::light(), ExportOptions {});
+    if (!figure)
+        return QStringLiteral("cannot draw the %1 figure").arg(QString::fromStdString(view.label));
+    view.svg = figure->svg.toStdString();
+    for (const auto& [kernel, at] : figure->points)
+        if (kernel >= 0 && static_cast<size_t>(kernel) < rowOfKernel.size())
+            view.points.push_back({at.x(), at.y(), rowOfKernel[static_cast<size_t>(kernel)]});
+    return std::nullopt;
+}
+
+std::vector<int> identityRows(size_t n)
+{
+    std::vector<int> rows(n);
+    for (size_t i = 0; i < n; ++i)
+        rows[i] = static_cast<int>(i);
+    return rows;
+}
+
+/// "ncu.csv: 48.2 kB, SHA-256 3f2a...": what tells a colleague it is the same file.
+std::string describeFile(const std::string& path)
+{
+    QFile file(QString::fromStdString(path));
+    if (!file.open(QIODevice::ReadOnly))
+        return path;
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    hash.addData(&file);
+    const QFileInfo info(file);
+    return path + " (" + formatQuantity(static_cast<double>(info.size()), Dimension::Bytes) + ", modified "
+        + info.lastModified().toUTC().toString(Qt::ISODate).toStdString() + ", SHA-256 "
+        + hash.result().toHex().toStdString() + ")";
+}
+
+Facts provenanceOf(const HardwareProfile& hw, const ReportOrigin& origin)
+{
+    Facts rows;
+    for (const auto& [role, path] : origin.files)
+        rows.emplace_back(role, describeFile(path));
+    if (origin.files.empty())
+        rows.emplace_back("input", "kernels given on the command line or typed in (no file)");
+    if (!origin.device.empty())
+        rows.emplace_back("device", origin.device + " (as the profiler names it)");
+    rows.emplace_back(
+        "hardware", hw.name + " (" + hw.id + ")" + (hw.file.empty() ? std::string() : ", profile " + hw.file));
+    for (const Source& s : hw.sources)
+        rows.emplace_back(s.measured ? "measured" : "source", s.ref);
+    for (const auto& n : origin.notes)
+        rows.emplace_back("note", n);
+    rows.emplace_back("made by",
+        std::string("Roofline Studio ") + ROOFLINE_VERSION + ", "
+            + QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString());
+    return rows;
+}
+
+std::optional<QString> writeReport(const HtmlReport& report, const QString& path)
+{
+    const std::string html = renderHtmlReport(report);
+    return writeFileAtomically(path, std::string_view(html));
+}
+
+/// One precision of a session: its figure, table and each kernel's facts.
+std::optional<QString> sessionView(HtmlView& view, const HardwareProfile& hw, const Session& s, RoofKind kind,
+    const std::vector<ModelSpec>& models, const ProfileCatalog* catalog)
+{
+    auto analysis = analyzeSession(hw, s, kind);
+    if (!analysis)
+        return QString::fromStdString(analysis.error().message);
+    const SessionAnalysis& a = analysis.value();
+    std::string llmError;
+    const PlotSpec spec = buildSessionFigure(hw, s, a, models, catalog, &llmError, false);
+    view.id = precisionName(s.precision);
+    view.label = precisionLabel(s.precision);
+    view.caption = captionOf(a.roof);
+    view.notes = a.notes;
+    if (!llmError.empty())
+        view.notes.push_back("llm: " + llmError);
+    const std::optional<double> total
+        = a.summary.totalTime > 0 ? std::optional<double>(a.summary.totalTime) : std::nullopt;
+    view.table = placementCells(s.kernels, a.placements, a.roof, total);
+    for (size_t i = 0; i < s.kernels.size(); ++i)
+        view.facts.push_back(placementFacts(s.kernels[i], a.placements[i], a.roof, total));
+    return drawInto(view, spec, identityRows(s.kernels.size()));
+}
+
+/// The figures of a pair as its point's tip shows them: where it was, the speedup, then every
+/// figure of where it is.
+Facts pairFacts(const ComparedKernel& k, const Comparison& c)
+{
+    Facts facts;
+    const Placement& b = k.beforePlacement;
+    std::string before = formatQuantity(b.intensity, Dimension::Intensity);
+    if (k.before.time)
+        before = formatQuantity(*k.before.time, Dimension::Time) + ", " + before;
+    if (const auto e = b.efficiency())
+        before += ", " + formatNumber(*e * 100.0, 3) + "% of roof";
+    facts.emplace_back("before", before);
+    if (k.speedup)
+        facts.emplace_back("speedup", formatNumber(*k.speedup, 3) + "x");
+    for (auto& f : placementFacts(k.after, k.afterPlacement, c.roof, c.totalAfter))
+        facts.push_back(std::move(f));
+    return facts;
+}
+
+std::optional<QString> comparisonView(HtmlView& view, const HardwareProfile& hw, const std::vector<Kernel>& before,
+    const std::vector<Kernel>& after, Precision p, const std::string& match)
+{
+    auto compared = compareRuns(before, after, hw, p, match);
+    if (!compared)
+        return QString::fromStdString(compared.error().message);
+    const Comparison& c = compared.value();
+    view.id = precisionName(p);
+    view.label = precisionLabel(p);
+    view.caption = captionOf(c.roof);
+    view.table = comparisonCells(c);
+    for (const ComparedKernel& k : c.pairs)
+        view.facts.push_back(pairFacts(k, c));
+    for (size_t i = 0; i < c.newKernels.size(); ++i)
+        view.facts.push_back(placementFacts(c.newKernels[i], c.newPlacements[i], c.roof, c.totalAfter));
+    // The figure numbers the pairs, then the new kernels: the table's order.
+    return drawInto(view, buildComparisonFigure(hw, c), identityRows(c.pairs.size() + c.newKernels.size()));
+}
+
+/// The comparison's totals and biggest changes, as the figure's subtitle says them.
+std::vector<std::string> comparisonSummary(const HardwareProfile& hw, const std::vector<Kernel>& before,
+    const std::vector<Kernel>& after, Precision p, const std::string& match)
+{
+    auto c = compareRuns(before, after, hw, p, match);
+    if (!c)
+        return {};
+    return {buildComparisonFigure(hw, c.value()).subtitle};
+}
+
+} // namespace
+
+std::optional<QString> exportSessionReport(const HardwareProfile& hw, const Session& session, RoofKind kind,
+    const std::vector<ModelSpec>& models, const ProfileCatalog* catalog, const ReportOrigin& origin,
+    const QString& path)
+{
+    HtmlReport report;
+    // The page holds every precision: a title's {precision} says so.
+    std::string title = session.view.title;
+    for (size_t at = title.find("{precision}"); at != std::string::npos; at = title.find("{precision}", at))
+        title.replace(at, 11, "every precision");
+    report.title = title.empty() ? "Roofline report: " + hw.name : figureTitle(title, hw, session.precision);
+    for (Precision p : precisionsFrom(hw, session.precision)) {
+        Session s = session;
+        s.precision = p;
+        s.view.comparePrecisions.clear();
+        HtmlView view;
+        if (auto error = sessionView(view, hw, s, kind, models, catalog))
+            return QStringLiteral("%1: %2").arg(path, *error);
+        report.views.push_back(std::move(view));
+    }
+    report.provenance = provenanceOf(hw, origin);
+    return writeReport(report, path);
+}
+
+std::optional<QString> exportComparisonReport(const HardwareProfile& hw, const std::vector<Kernel>& before,
+    const std::vector<Kernel>& after, Precision shown, const std::string& match, const ReportOrigin& origin,
+    const std::vector<std::string>& verdict, const QString& path)
+{
+    HtmlReport report;
+    report.title = "Before \xE2\x86\x92 after: " + hw.name;
+    report.summary = verdict;
+    for (const auto& line : comparisonSummary(hw, before, after, shown, match))
+        report.summary.push_back(line);
+    for (Precision p : precisionsFrom(hw, shown)) {
+        HtmlView view;
+        if (auto error = comparisonView(view, hw, before, after, p, match))
+            return QStringLiteral("%1: %2").arg(path, *error);
+        report.views.push_back(std::move(view));
+    }
+    report.provenance = provenanceOf(hw, origin);
+    return writeReport(report, path);
+}
+
+} // namespace roofline::ui
