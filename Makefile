@@ -83,6 +83,8 @@ docs: build
 	HOME=$$(mktemp -d) QT_QPA_PLATFORM=offscreen $(BUILD_DIR)/bin/roofline-studio --size 1920x1040 \
 	  --screenshot docs/figures/window-1920x1080.png $(EXAMPLES)/real-profile-h200.roofline.yaml
 
+# The HTML report's test opens it in a real browser, offscreen (only the tests need one).
+test: DEBIAN_PACKAGES += chromium
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 
@@ -115,6 +117,7 @@ fuzz: deps
 	if [ -n "$$failed" ]; then echo "error: fuzzing found a crash, hang, leak or sanitizer report in:$$failed (inputs: build-fuzz/crash-*)"; exit 1; fi
 
 # The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer (CMakePresets.json "asan").
+asan: DEBIAN_PACKAGES += chromium
 asan: deps
 	cmake --preset asan
 	cmake --build --preset asan -j $(JOBS)

@@ -5,6 +5,8 @@
 
 #include <cctype>
 #include <cmath>
+#include <cstdio>
+#include <map>
 
 namespace roofline {
 namespace {
@@ -60,7 +62,9 @@ const char* const kScript = R"(
   }
   function select(view, row) {
     view.querySelectorAll('.selected').forEach(function (e) { e.classList.remove('selected'); });
-    view.querySelectorAll('[data-row="' + row + '"]').forEach(function (e) { e.classList.add('selected'); });
+    view.querySelectorAll('tr[data-row="' + row + '"], .hit[data-row="' + row + '"]').forEach(function (e) {
+      e.classList.add('selected');
+    });
   }
   // The address says the precision and the kernel picked: #fp8 or #fp8/3, a link to share.
   function fromAddress() {
@@ -76,8 +80,16 @@ const char* const kScript = R"(
     view.querySelectorAll('.hit').forEach(function (hit) {
       hit.addEventListener('mouseenter', function () {
         var facts = view.querySelector('.facts dl[data-row="' + hit.dataset.row + '"]');
-        if (!facts) return;
-        tip.replaceChildren(facts.cloneNode(true));
+        var name = view.querySelector('tbody tr[data-row="' + hit.dataset.row + '"] td');
+        if (!facts || !name) return;
+        var dl = facts.cloneNode(true), dt = document.createElement('dt'), dd = document.createElement('dd');
+        dt.textContent = 'kernel';
+        dd.textContent = name.title || name.textContent;
+        dl.prepend(dt, dd);
+        dl.querySelectorAll('dd[data-t]').forEach(function (d) {
+          d.textContent = document.querySelector('.shared [data-t="' + d.dataset.t + '"]').textContent;
+        });
+        tip.replaceChildren(dl);
         var box = figure.getBoundingClientRect(), at = hit.getBoundingClientRect();
         tip.style.left = Math.min(at.right - box.left + 8, Math.max(0, box.width - 490)) + 'px';
         tip.style.top = (at.bottom - box.top + 8) + 'px';
@@ -107,6 +119,14 @@ const char* const kScript = R"(
 })();
 )";
 
+/// Six digits: enough to order a column (the table shows three).
+std::string sortNumber(double v)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.6g", v);
+    return text;
+}
+
 std::string number(double v)
 {
     return std::isfinite(v) ? shortestNumber(v) : std::string("0");
@@ -117,6 +137,17 @@ void replaceAll(std::string& s, const std::string& from, const std::string& to)
 {
     for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
         s.replace(at, from.size(), to);
+}
+
+/// `attribute` taken out of every group's opening tag (`<g ...>`), not out of what they hold.
+void replaceInGroups(std::string& svg, const std::string& attribute)
+{
+    for (size_t at = svg.find("<g "); at != std::string::npos; at = svg.find("<g ", at + 1)) {
+        const size_t end = svg.find('>', at);
+        const size_t hit = svg.find(attribute, at);
+        if (hit != std::string::npos && hit < end)
+            svg.erase(hit, attribute.size());
+    }
 }
 
 /// The SVG writer's output without what draws nothing: groups with nothing in them (a state
@@ -145,6 +176,12 @@ std::string compactSvg(std::string svg)
     }
     out.append(svg, from, std::string::npos);
     replaceAll(out, " transform=\"matrix(1,0,0,1,0,0)\"", "");
+    // SVG's initial values, which the groups (siblings under one root group that sets none of
+    // them) and the lines repeat: vector-effect is not inherited, the rest only from the root.
+    replaceAll(out, " vector-effect=\"none\"", "");
+    for (const char* initial : {" fill-opacity=\"1\"", " stroke-opacity=\"1\"", " font-weight=\"400\"",
+             " font-style=\"normal\"", " stroke-dashoffset=\"0\""})
+        replaceInGroups(out, initial);
     const std::string family = "font-family=\"";
     const size_t first = out.find(family);
     if (first != std::string::npos) {
@@ -217,7 +254,7 @@ std::string tableHtml(const HtmlView& view)
         for (const TableCell& c : view.table[r]) {
             out += "<td";
             if (c.sortKey && std::isfinite(*c.sortKey))
-                out += " data-v=\"" + number(*c.sortKey) + "\"";
+                out += " data-v=\"" + sortNumber(*c.sortKey) + "\"";
             if (!c.whole.empty())
                 out += " title=\"" + htmlEscape(c.whole) + "\"";
             out += ">" + htmlEscape(c.text) + "</td>";
@@ -227,15 +264,39 @@ std::string tableHtml(const HtmlView& view)
     return out + "</tbody>\n</table>\n</div>\n";
 }
 
-std::string factsHtml(const Facts& facts)
+/// Long texts many kernels share (a regime's lever, said 280 times in a 40-kernel report), each
+/// written once: a fact holding one says its number and the tip fills it in.
+using SharedTexts = std::map<std::string, int>;
+
+SharedTexts sharedTexts(const HtmlReport& report)
+{
+    constexpr size_t kLong = 60;
+    std::map<std::string, int> uses;
+    for (const HtmlView& v : report.views)
+        for (const Facts& facts : v.facts)
+            for (const auto& fact : facts)
+                if (fact.second.size() >= kLong)
+                    ++uses[fact.second];
+    SharedTexts shared;
+    for (const auto& [text, n] : uses)
+        if (n > 1)
+            shared.emplace(text, static_cast<int>(shared.size()));
+    return shared;
+}
+
+std::string factsHtml(const Facts& facts, const SharedTexts& shared = {})
 {
     std::string out;
-    for (const auto& [label, text] : facts)
-        out += "<dt>" + htmlEscape(label) + "</dt><dd>" + htmlEscape(text) + "</dd>";
+    for (const auto& [label, text] : facts) {
+        const auto it = shared.find(text);
+        out += "<dt>" + htmlEscape(label) + "</dt>"
+            + (it == shared.end() ? "<dd>" + htmlEscape(text) + "</dd>"
+                                  : "<dd data-t=\"" + std::to_string(it->second) + "\"></dd>");
+    }
     return out;
 }
 
-std::string viewHtml(const HtmlView& view)
+std::string viewHtml(const HtmlView& view, const SharedTexts& shared)
 {
     std::string out = "<section class=\"view\" id=\"view-" + htmlEscape(view.id) + "\" data-view=\""
         + htmlEscape(view.id) + "\">\n<p class=\"caption\">" + htmlEscape(view.caption) + "</p>\n";
@@ -244,7 +305,7 @@ std::string viewHtml(const HtmlView& view)
     out += "<div class=\"facts\" hidden>\n";
     for (size_t r = 0; r < view.facts.size(); ++r)
         if (!view.facts[r].empty())
-            out += "<dl data-row=\"" + std::to_string(r) + "\">" + factsHtml(view.facts[r]) + "</dl>\n";
+            out += "<dl data-row=\"" + std::to_string(r) + "\">" + factsHtml(view.facts[r], shared) + "</dl>\n";
     out += "</div>\n";
     if (!view.notes.empty()) {
         out += "<ul class=\"notes\">\n";
@@ -309,8 +370,13 @@ std::string renderHtmlReport(const HtmlReport& report)
                 + "</a>";
         out += "</nav>\n";
     }
+    const SharedTexts shared = sharedTexts(report);
     for (const HtmlView& v : report.views)
-        out += viewHtml(v);
+        out += viewHtml(v, shared);
+    out += "<div class=\"shared\" hidden>\n";
+    for (const auto& [text, id] : shared)
+        out += "<p data-t=\"" + std::to_string(id) + "\">" + htmlEscape(text) + "</p>\n";
+    out += "</div>\n";
     out += "<footer>\n<h2>Where this comes from</h2>\n<dl>" + factsHtml(report.provenance) + "</dl>\n</footer>\n";
     return out + "<script>" + kScript + "</script>\n</body>\n</html>\n";
 }

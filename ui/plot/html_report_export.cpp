@@ -38,6 +38,16 @@ std::string captionOf(const Roofline& roof)
         + formatQuantity(roof.ridge(), Dimension::Intensity);
 }
 
+/// A placement's figures as a point's tip shows them: the kernel's name comes from its table row
+/// (whole), the part and precision from the view's caption.
+Facts tipFacts(Facts facts)
+{
+    facts.erase(std::remove_if(facts.begin(), facts.end(),
+                    [](const auto& f) { return f.first == "kernel" || f.first == "hardware"; }),
+        facts.end());
+    return facts;
+}
+
 /// The figure drawn as the SVG export draws it, with each kernel's point as a table row.
 std::optional<QString> drawInto(HtmlView& view, const PlotSpec& spec, const std::vector<int>& rowOfKernel)
 {
@@ -120,7 +130,7 @@ std::optional<QString> sessionView(HtmlView& view, const HardwareProfile& hw, co
         = a.summary.totalTime > 0 ? std::optional<double>(a.summary.totalTime) : std::nullopt;
     view.table = placementCells(s.kernels, a.placements, a.roof, total);
     for (size_t i = 0; i < s.kernels.size(); ++i)
-        view.facts.push_back(placementFacts(s.kernels[i], a.placements[i], a.roof, total));
+        view.facts.push_back(tipFacts(placementFacts(s.kernels[i], a.placements[i], a.roof, total)));
     return drawInto(view, spec, identityRows(s.kernels.size()));
 }
 
@@ -138,7 +148,7 @@ Facts pairFacts(const ComparedKernel& k, const Comparison& c)
     facts.emplace_back("before", before);
     if (k.speedup)
         facts.emplace_back("speedup", formatNumber(*k.speedup, 3) + "x");
-    for (auto& f : placementFacts(k.after, k.afterPlacement, c.roof, c.totalAfter))
+    for (auto& f : tipFacts(placementFacts(k.after, k.afterPlacement, c.roof, c.totalAfter)))
         facts.push_back(std::move(f));
     return facts;
 }
@@ -157,7 +167,7 @@ std::optional<QString> comparisonView(HtmlView& view, const HardwareProfile& hw,
     for (const ComparedKernel& k : c.pairs)
         view.facts.push_back(pairFacts(k, c));
     for (size_t i = 0; i < c.newKernels.size(); ++i)
-        view.facts.push_back(placementFacts(c.newKernels[i], c.newPlacements[i], c.roof, c.totalAfter));
+        view.facts.push_back(tipFacts(placementFacts(c.newKernels[i], c.newPlacements[i], c.roof, c.totalAfter)));
     // The figure numbers the pairs, then the new kernels: the table's order.
     return drawInto(view, buildComparisonFigure(hw, c), identityRows(c.pairs.size() + c.newKernels.size()));
 }
