@@ -227,6 +227,31 @@ TEST(Export, TheWindowExportsWhatItShows)
     EXPECT_TRUE(svg.contains("FP8 (dense)"));
 }
 
+// File > Export Report: the session the window holds as one HTML page, every precision of its
+// part a view, the open one first, each kernel in the table; nothing written when it fails.
+TEST(Export, TheWindowExportsAReportOfItsSession)
+{
+    QSettings().clear();
+    QSettings().setValue(QStringLiteral("view/animate"), false);
+    MainWindow window(test::shippedCatalog(), {});
+    window.show();
+    ASSERT_EQ(window.openFile(QStringLiteral(ROOFLINE_SOURCE_DIR "/resources/examples/twenty-kernels.roofline.yaml")),
+        QString());
+    EXPECT_NE(window.findChild<QAction*>(QStringLiteral("exportReport")), nullptr);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("report.html"));
+    ASSERT_EQ(window.exportReportTo(path), QString());
+    const QByteArray page = readFile(path);
+    EXPECT_TRUE(page.startsWith("<!DOCTYPE html>"));
+    EXPECT_TRUE(page.contains("<body data-shown=\"bf16\">"));
+    for (const char* id : {"bf16", "fp64", "fp32", "tf32", "fp16", "fp8", "int8"})
+        EXPECT_TRUE(page.contains(QByteArray("<section class=\"view\" id=\"view-") + id)) << id;
+    for (const char* name : {"flash_attn_fwd", "gemm_qkv", "conv2d_3x3", "reduce_sum"})
+        EXPECT_TRUE(page.contains(QByteArray(">") + name + "</td>")) << name;
+    EXPECT_TRUE(page.contains("twenty-kernels.roofline.yaml ("));
+    EXPECT_NE(window.exportReportTo(dir.filePath(QStringLiteral("no/such/folder/r.html"))), QString());
+}
+
 namespace {
 // The same 3000 points on log-log axes, as a point cloud or as a QCPGraph of discs.
 void pointsPlot(QCustomPlot& plot, bool cloud)

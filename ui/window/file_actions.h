@@ -45,6 +45,9 @@ public:
     QString saveTo(const QString& path);
     /// Writes the plot as the window shows it.
     QString exportTo(const QString& path);
+    /// Writes the session's HTML report: every precision's figure, the table, the provenance
+    /// (report_action.cpp).
+    QString exportReportTo(const QString& path);
     QString openExample();
     /// Writes a profile to the user's profile folder and announces it (profileSaved).
     QString saveUserProfile(const HardwareProfile& profile);
@@ -71,6 +74,8 @@ public:
     /// generated one) and sets it as one undo step.
     void editTitle();
     void exportTableDialog();
+    /// File > Export Report: asks for an .html file and writes exportReportTo there.
+    void exportReportDialog();
     void editProfile(bool asNew);
     void importCeilingsDialog();
     /// Tools > Measure This Machine: measured, saved to the profile folder and selected, with

@@ -301,6 +301,10 @@ void MainWindow::createFileMenu()
         tr("Write the plot as PNG, SVG or PDF"), [this]() { m_files->exportFigureDialog(); });
     addMenuAction(file, tr("Export &Table..."), "exportTable", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
         tr("Write every kernel's placement as CSV or JSON"), [this]() { m_files->exportTableDialog(); });
+    addMenuAction(file, tr("Export &Report..."), "exportReport", QKeySequence(),
+        tr("Write one HTML file to share: the figure at every precision, the sortable table, where the numbers come "
+           "from"),
+        [this]() { m_files->exportReportDialog(); });
     file->addSeparator();
     addMenuAction(file, tr("&Quit"), "quit", QKeySequence::Quit, tr("Quit Roofline Studio"), [this]() { close(); });
 }
@@ -533,6 +537,11 @@ QString MainWindow::saveTo(const QString& path)
 QString MainWindow::exportTo(const QString& path)
 {
     return m_files->exportTo(path);
+}
+
+QString MainWindow::exportReportTo(const QString& path)
+{
+    return m_files->exportReportTo(path);
 }
 
 QString MainWindow::openExample()

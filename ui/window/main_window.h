@@ -59,6 +59,7 @@ public:
 
     // What FileActions does, for the application and tests: an error message or "".
     QString exportTo(const QString& path);
+    QString exportReportTo(const QString& path);
     QString openFile(const QString& path, bool ask = true);
     QString saveTo(const QString& path);
     QString openExample();
