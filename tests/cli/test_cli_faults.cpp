@@ -318,6 +318,29 @@ TEST(Cli, ATitleWithControlCharactersStillMakesAnSvg)
     }
 }
 
+// Qt writes an SVG's document title as it is given: a title of "</title><script>..." made an
+// SVG with a script in it, which a browser runs. It is escaped; so are kernel names, and an HTML
+// report of such names and title holds no markup but its own.
+TEST(Cli, MarkupInATitleOrANameIsTextInAnSvgAndInAReport)
+{
+    const fs::path csv = scratch() / "markup.csv", svg = scratch() / "markup.svg", html = scratch() / "markup.html";
+    std::ofstream(csv) << "name,flops,bytes,time_ms\n"
+                          "\"<script>alert(1)</script> & \"\"q\"\" <img src=x onerror=alert(2)>\",1e12,1e9,1\n";
+    const std::string title = "</title><script>alert(3)</script>";
+    ASSERT_EQ(roofline({"export", csv.string(), "--hw", "h100", "--title", title, "-o", svg.string()}).code, 0);
+    const std::string figure = readAll(svg.string());
+    EXPECT_EQ(figure.find("<script"), std::string::npos) << figure.substr(0, 600);
+    EXPECT_NE(figure.find("<title>&lt;/title&gt;&lt;script&gt;alert(3)&lt;/script&gt;</title>"), std::string::npos);
+    ASSERT_EQ(roofline({"report", csv.string(), "--hw", "h100", "--title", title, "-o", html.string()}).code, 0);
+    const std::string page = readAll(html.string());
+    size_t scripts = 0;
+    for (size_t at = page.find("<script"); at != std::string::npos; at = page.find("<script", at + 1))
+        ++scripts;
+    EXPECT_EQ(scripts, 1u) << "the page's own";
+    EXPECT_EQ(page.find("<img"), std::string::npos);
+    EXPECT_NE(page.find("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;q&quot;"), std::string::npos);
+}
+
 #if defined(__SANITIZE_ADDRESS__)
 #define ROOFLINE_UNDER_ASAN 1
 #elif defined(__has_feature)

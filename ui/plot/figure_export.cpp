@@ -224,7 +224,7 @@ std::optional<QString> encodeSvg(const std::vector<std::unique_ptr<QCustomPlot>>
     generator.setSize(size);
     generator.setViewBox(QRect(QPoint(0, 0), size));
     generator.setResolution(96);
-    generator.setTitle(title);
+    generator.setTitle(title.toHtmlEscaped()); // Qt writes it into <title> as it is
     generator.setDescription(QStringLiteral("Roofline figure made by Roofline Studio"));
     QCPPainter painter;
     if (!painter.begin(&generator))
