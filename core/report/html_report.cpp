@@ -243,8 +243,8 @@ std::string inlineFigure(const HtmlView& view)
 
 std::string tableHtml(const HtmlView& view)
 {
-    if (view.table.empty())
-        return {};
+    if (view.table.size() < 2)
+        return "<p class=\"notes\">No kernels: the figure is all there is.</p>\n";
     std::string out = "<div class=\"scroll\">\n<table class=\"kernels\">\n<thead><tr>";
     for (const TableCell& h : view.table.front())
         out += "<th scope=\"col\">" + htmlEscape(h.text) + "</th>";
