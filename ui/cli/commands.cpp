@@ -143,6 +143,16 @@ LlmSettings llmSettings(const Options& o)
 
 } // namespace
 
+int saidWritten(const std::optional<QString>& error, const std::string& path)
+{
+    if (error) {
+        std::cerr << "error: " << error->toStdString() << "\n";
+        return kBadInput;
+    }
+    std::cerr << "wrote " << path << "\n";
+    return kOk;
+}
+
 std::string whereProfilesGo(const std::string& written)
 {
     const std::string use

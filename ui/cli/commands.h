@@ -7,6 +7,9 @@
 #include "core/io/profile_catalog.h"
 #include "ui/cli/options.h"
 
+#include <QString>
+
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +34,9 @@ struct InputError {
 /// session, a kernel table).
 void checkOutputReplacesNothingOfTheUsers(
     const std::string& output, const std::vector<std::string>& inputs, bool writesAProfile = false);
+
+/// A file a command wrote: "error: ..." and kBadInput when `error`, else "wrote PATH" and kOk.
+int saidWritten(const std::optional<QString>& error, const std::string& path);
 
 /// "use it with --profiles DIR, or copy it to ~/.local/share/.../profiles" for a profile just
 /// written (without HOME: that there is no folder of the user's to copy it to).

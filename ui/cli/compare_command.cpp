@@ -64,12 +64,7 @@ int writeRunsReport(
             origin.notes.push_back((in == &runs.before ? "before: " : "after: ") + n);
     const auto error = ui::exportComparisonReport(*runs.before.hw, runs.before.session.kernels,
         runs.after.session.kernels, runs.precision, o.match, origin, verdict, QString::fromStdString(path));
-    if (error) {
-        std::cerr << "error: " << error->toStdString() << "\n";
-        return kBadInput;
-    }
-    std::cerr << "wrote " << path << "\n";
-    return kOk;
+    return saidWritten(error, path);
 }
 
 /// A text's lines, without empty ones.
@@ -111,12 +106,7 @@ int writeComparisonFigure(const ProfileCatalog& catalog, const Comparison& c, co
     const PlotSpec spec = buildComparisonFigure(hw, c);
     const auto error = ui::exportFigure(
         spec, ui::PlotStyle::light(), QString::fromStdString(o.output), ui::ExportOptions {o.width, o.height, o.dpi});
-    if (error) {
-        std::cerr << "error: " << error->toStdString() << "\n";
-        return kBadInput;
-    }
-    std::cerr << "wrote " << o.output << "\n";
-    return kOk;
+    return saidWritten(error, o.output);
 }
 
 } // namespace

@@ -195,12 +195,7 @@ int cmdExport(const ProfileCatalog& catalog, const Options& o)
     const ui::PlotStyle style = o.theme == "dark" ? ui::PlotStyle::dark() : ui::PlotStyle::light();
     const auto error = ui::exportPanels(
         specs, style, QString::fromStdString(o.output), exportOptionsOf(o), QString::fromStdString(sharedTitle));
-    if (error) {
-        std::cerr << "error: " << error->toStdString() << "\n";
-        return kBadInput;
-    }
-    std::cerr << "wrote " << o.output << "\n";
-    return kOk;
+    return saidWritten(error, o.output);
 }
 
 } // namespace roofline::cli

@@ -31,12 +31,7 @@ int cmdReport(const ProfileCatalog& catalog, const Options& o)
     origin.notes = in.notes;
     const auto error = ui::exportSessionReport(
         *in.hw, in.session, roofKindOf(o), models, &catalog, origin, QString::fromStdString(o.output));
-    if (error) {
-        std::cerr << "error: " << error->toStdString() << "\n";
-        return kBadInput;
-    }
-    std::cerr << "wrote " << o.output << "\n";
-    return kOk;
+    return saidWritten(error, o.output);
 }
 
 } // namespace roofline::cli
