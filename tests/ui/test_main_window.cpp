@@ -34,6 +34,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
+#include <QPushButton>
 #include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
@@ -718,6 +719,18 @@ TEST_F(MainWindowTest, CompareWithPairsABaselineRunWithThisSessionAndDrawsTheArr
     EXPECT_LE(dialog->width(), screen.width());
     if (qEnvironmentVariableIsSet("RS_FIGDIR")) // to look at it
         dialog->grab().save(qEnvironmentVariable("RS_FIGDIR") + QStringLiteral("/compare-dialog.png"));
+    // Export Report: the two runs as the HTML page `roofline report BEFORE AFTER` writes.
+    EXPECT_NE(dialog->findChild<QPushButton*>(QStringLiteral("exportCompareReport")), nullptr);
+    QTemporaryDir dir;
+    const QString page = dir.filePath(QStringLiteral("before-after.html"));
+    ASSERT_EQ(dialog->exportReportTo(page), QString());
+    QFile html(page);
+    ASSERT_TRUE(html.open(QIODevice::ReadOnly));
+    const QByteArray text = html.readAll();
+    EXPECT_TRUE(text.contains("<th scope=\"col\">SPEEDUP</th>"));
+    EXPECT_TRUE(text.contains(">rmsnorm</td>"));
+    EXPECT_TRUE(text.contains("attention_v1 (gone)"));
+    EXPECT_TRUE(text.contains("run-before.roofline.yaml ("));
     // A file with no kernel in common says so.
     const QString none = window->files()->compareWith(examples + QStringLiteral("lesson-h100.roofline.yaml"), false);
     EXPECT_TRUE(none.contains(QStringLiteral("no kernel name in common"))) << none.toStdString();

@@ -191,7 +191,8 @@ QString FileActions::compareWith(const QString& path, bool show)
         return qs(c.error().message);
     if (c->pairs.empty())
         return tr("%1 and this session have no kernel name in common").arg(QFileInfo(path).fileName());
-    m_lastComparison = std::make_unique<CompareDialog>(*hw, c.value(), QFileInfo(path).fileName(), m_window);
+    const ComparedRuns runs {*before, m_document->session().kernels, path, m_document->filePath()};
+    m_lastComparison = std::make_unique<CompareDialog>(*hw, c.value(), runs, m_window);
     if (show)
         m_lastComparison->exec();
     return {};
