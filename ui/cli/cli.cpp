@@ -289,9 +289,9 @@ CLI::App* addReportCommand(CLI::App& app, Options& o)
     report->add_option("-o,--output", o.output, "The report: an .html file")->required();
     report->add_option("--hw", o.hw, "Hardware id (required for a kernel file that names no device)");
     report->add_option("--precision", o.precision, "The precision the page opens at (every one the part has is in it)");
-    report->add_option("--roof", o.roofKind, "peak or achievable: which roof the kernels are judged against")
+    report->add_option("--roof", o.roofKind, "One file: peak or achievable, which roof the kernels are judged against")
         ->capture_default_str();
-    report->add_option("--title", o.title, "The report's title (default: the session's, or the accelerator)");
+    report->add_option("--title", o.title, "One file: the report's title (default: the session's, or the accelerator)");
     report->add_option("--match", o.match, "Two runs: pair renamed kernels by a capture group, as compare --match");
     report->add_flag("--launches", o.launches, "Profiler exports: a row per launch (default: a row per kernel)");
     report->add_flag("--skip-invalid", o.skipInvalid, "Report the good rows of a kernel file and warn about bad ones");
