@@ -3,6 +3,7 @@
 
 #include "core/common/text.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -150,11 +151,9 @@ void replaceInGroups(std::string& svg, const std::string& attribute)
     }
 }
 
-/// The SVG writer's output without what draws nothing: groups with nothing in them (a state
-/// change per drawing call: a third of the file), identity transforms, the same font stack on
-/// every group (said once, on the root), and digits past a hundredth of a pixel. The figure the
-/// page shows is the one the export draws, in half the bytes.
-std::string compactSvg(std::string svg)
+/// Groups with nothing in them taken out: QSvgGenerator opens one per state change of the
+/// painter, drawn into or not (a third of the file).
+std::string withoutEmptyGroups(const std::string& svg)
 {
     std::string out;
     out.reserve(svg.size());
@@ -163,58 +162,74 @@ std::string compactSvg(std::string svg)
         const size_t openEnd = svg.find('>', at);
         if (openEnd == std::string::npos)
             break;
-        size_t next = svg.find_first_not_of(" \t\r\n", openEnd + 1);
+        const size_t next = svg.find_first_not_of(" \t\r\n", openEnd + 1);
         if (next != std::string::npos && svg.compare(next, 4, "</g>") == 0) { // an empty group
             out.append(svg, from, at - from);
-            from = svg.find_first_not_of(" \t\r\n", next + 4);
-            if (from == std::string::npos)
-                from = svg.size();
+            from = std::min(svg.find_first_not_of(" \t\r\n", next + 4), svg.size());
             continue;
         }
         out.append(svg, from, openEnd + 1 - from);
         from = openEnd + 1;
     }
     out.append(svg, from, std::string::npos);
+    return out;
+}
+
+/// The font stack every group repeats said once, on the root (only when every group has the
+/// same one, so that none inherits another's).
+void fontFamilyOnTheRoot(std::string& svg)
+{
+    const std::string family = "font-family=\"";
+    const size_t first = svg.find(family);
+    if (first == std::string::npos)
+        return;
+    const std::string attribute = svg.substr(first, svg.find('"', first + family.size()) + 1 - first);
+    for (size_t at = svg.find(family); at != std::string::npos; at = svg.find(family, at + 1))
+        if (svg.compare(at, attribute.size(), attribute) != 0)
+            return;
+    replaceAll(svg, attribute + " ", "");
+    replaceAll(svg, attribute, "");
+    const size_t root = svg.find("<svg");
+    if (root != std::string::npos)
+        svg.insert(root + 4, " " + attribute);
+}
+
+/// Numbers in attributes cut to a hundredth of a pixel (123.4567 -> 123.45); the text drawn
+/// keeps every digit.
+std::string hundredths(const std::string& svg)
+{
+    std::string out;
+    out.reserve(svg.size());
+    bool inTag = false;
+    for (size_t i = 0; i < svg.size(); ++i) {
+        out += svg[i];
+        inTag = svg[i] == '<' ? true : svg[i] == '>' ? false : inTag;
+        if (inTag && svg[i] == '.' && i > 0 && std::isdigit(static_cast<unsigned char>(svg[i - 1]))) {
+            size_t j = i + 1, kept = 0;
+            for (; j < svg.size() && std::isdigit(static_cast<unsigned char>(svg[j])); ++j)
+                if (kept++ < 2)
+                    out += svg[j];
+            i = j - 1;
+        }
+    }
+    return out;
+}
+
+/// The SVG writer's output without what draws nothing: empty groups, identity transforms, SVG's
+/// initial values, the font stack repeated on every group, digits past a hundredth of a pixel.
+/// The figure the page shows is the one the export draws, in about half the bytes.
+std::string compactSvg(const std::string& svg)
+{
+    std::string out = withoutEmptyGroups(svg);
     replaceAll(out, " transform=\"matrix(1,0,0,1,0,0)\"", "");
-    // SVG's initial values, which the groups (siblings under one root group that sets none of
-    // them) and the lines repeat: vector-effect is not inherited, the rest only from the root.
+    // The groups are siblings under one root group that sets none of these; vector-effect is not
+    // inherited at all.
     replaceAll(out, " vector-effect=\"none\"", "");
     for (const char* initial : {" fill-opacity=\"1\"", " stroke-opacity=\"1\"", " font-weight=\"400\"",
              " font-style=\"normal\"", " stroke-dashoffset=\"0\""})
         replaceInGroups(out, initial);
-    const std::string family = "font-family=\"";
-    const size_t first = out.find(family);
-    if (first != std::string::npos) {
-        const size_t valueEnd = out.find('"', first + family.size());
-        const std::string attribute = out.substr(first, valueEnd + 1 - first);
-        size_t uses = 0, same = 0;
-        for (size_t at = out.find(family); at != std::string::npos; at = out.find(family, at + 1)) {
-            ++uses;
-            same += out.compare(at, attribute.size(), attribute) == 0;
-        }
-        if (uses == same) {
-            replaceAll(out, attribute + " ", "");
-            replaceAll(out, attribute, "");
-            const size_t root = out.find("<svg");
-            if (root != std::string::npos)
-                out.insert(root + 4, " " + attribute);
-        }
-    }
-    std::string trimmed;
-    trimmed.reserve(out.size());
-    bool inTag = false; // numbers in attributes only: the text drawn keeps every digit
-    for (size_t i = 0; i < out.size(); ++i) { // 123.4567 -> 123.45 (a hundredth of a pixel)
-        trimmed += out[i];
-        inTag = out[i] == '<' ? true : out[i] == '>' ? false : inTag;
-        if (inTag && out[i] == '.' && i > 0 && std::isdigit(static_cast<unsigned char>(out[i - 1]))) {
-            size_t j = i + 1, kept = 0;
-            for (; j < out.size() && std::isdigit(static_cast<unsigned char>(out[j])); ++j)
-                if (kept++ < 2)
-                    trimmed += out[j];
-            i = j - 1;
-        }
-    }
-    return trimmed;
+    fontFamilyOnTheRoot(out);
+    return hundredths(out);
 }
 
 /// The figure as an element of the page: the SVG without its XML declaration and document title
