@@ -26,6 +26,7 @@ nav.precisions a[aria-current="true"] { background: #1f5f8b; border-color: #1f5f
 .caption { color: #555; margin: .3em 0; }
 .figure { position: relative; max-width: 1000px; }
 .scroll { overflow-x: auto; }
+input.filter { margin-top: .8em; padding: .3em .5em; width: 22em; font: inherit; }
 .figure svg { width: 100%; height: auto; display: block; }
 .hit { fill: transparent; stroke: none; cursor: pointer; pointer-events: all; }
 .hit.selected { stroke: #d62728; stroke-width: 3; }
@@ -101,6 +102,14 @@ const char* const kScript = R"(
     });
     view.querySelectorAll('tbody tr').forEach(function (tr) {
       tr.addEventListener('click', function () { pick(view, tr.dataset.row); });
+    });
+    var filter = view.querySelector('input.filter');
+    if (filter) filter.addEventListener('input', function () {
+      var words = filter.value.toLowerCase();
+      view.querySelectorAll('tbody tr').forEach(function (tr) {
+        var name = tr.cells[0].title || tr.cells[0].textContent;
+        tr.hidden = name.toLowerCase().indexOf(words) < 0;
+      });
     });
     view.querySelectorAll('th').forEach(function (th, col) {
       th.addEventListener('click', function () {
@@ -260,7 +269,9 @@ std::string tableHtml(const HtmlView& view)
 {
     if (view.table.size() < 2)
         return "<p class=\"notes\">No kernels: the figure is all there is.</p>\n";
-    std::string out = "<div class=\"scroll\">\n<table class=\"kernels\">\n<thead><tr>";
+    std::string out
+        = "<input class=\"filter\" type=\"search\" placeholder=\"Filter kernels by name\" "
+          "aria-label=\"Filter kernels by name\">\n<div class=\"scroll\">\n<table class=\"kernels\">\n<thead><tr>";
     for (const TableCell& h : view.table.front())
         out += "<th scope=\"col\">" + htmlEscape(h.text) + "</th>";
     out += "</tr></thead>\n<tbody>\n";

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -191,6 +192,11 @@ window.addEventListener('load', function () { setTimeout(function () {
     v.querySelectorAll('th')[column].click();
     out.sorted = Array.prototype.map.call(v.querySelectorAll('tbody tr'), function (tr) { return Number(tr.cells[column].dataset.v); });
     v.querySelector('tbody tr[data-row="2"]').click();
+    var filter = v.querySelector('input.filter');
+    filter.value = 'GEMM';
+    filter.dispatchEvent(new Event('input'));
+    out.filtered = Array.prototype.filter.call(v.querySelectorAll('tbody tr'), function (tr) { return !tr.hidden; })
+      .map(function (tr) { return tr.cells[0].title || tr.cells[0].textContent; });
     setTimeout(function () {
       out.selected = selected(v);
       out.address = location.hash;
@@ -245,6 +251,19 @@ TEST(CliReport, InABrowserTheToggleTipSortAndPickWorkAndNothingIsFetched)
             return shown == name || shown.rfind(name + " (x", 0) == 0;
         })) << name;
     }
+    // Filtering by name ("GEMM", in any case) leaves the rows whose whole name holds it.
+    std::vector<std::string> gemms;
+    for (const auto& n : names) {
+        std::string lower = n;
+        std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+        if (lower.find("gemm") != std::string::npos)
+            gemms.push_back(n);
+    }
+    ASSERT_EQ(gemms.size(), 1u) << "the sm80_xmma GEMM";
+    auto filtered = seen["filtered"].get<std::vector<std::string>>();
+    std::sort(filtered.begin(), filtered.end());
+    std::sort(gemms.begin(), gemms.end());
+    EXPECT_EQ(filtered, gemms);
     // Nothing requested, nothing refused.
     EXPECT_EQ(seen["requests"], 0);
     EXPECT_EQ(seen["refused"], 0);
