@@ -51,6 +51,20 @@ footer dt { color: #555; }
 footer dd { margin: 0; overflow-wrap: anywhere; }
 )";
 
+/// The page around figures drawn in the dark theme (the export's --theme dark colours).
+const char* const kDarkStyle = R"(
+body { color: #e6e6e6; background: #1e1f22; }
+nav.precisions a { color: #e6e6e6; border-color: #555; }
+nav.precisions a[aria-current="true"] { background: #3d7ab0; border-color: #3d7ab0; }
+.caption, .notes, footer dt, .tip dt { color: #a0a0a8; }
+.tip { background: #2b2d31; border-color: #666; }
+th { background: #2b2d31; }
+th, td { border-bottom-color: #3a3c42; }
+tbody tr:hover { background: #263240; }
+tbody tr.selected { background: #4a2a2e; }
+input.filter { background: #2b2d31; color: #e6e6e6; border: 1px solid #555; }
+)";
+
 /// Toggle (the #precision in the address), hover, select and sort: plain script, no library.
 const char* const kScript = R"(
 (function () {
@@ -384,8 +398,9 @@ std::string renderHtmlReport(const HtmlReport& report)
                       "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
                       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                       "<meta name=\"generator\" content=\"Roofline Studio\">\n<title>"
-        + htmlEscape(report.title) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body data-shown=\""
-        + htmlEscape(shown) + "\">\n<header>\n<h1>" + htmlEscape(report.title) + "</h1>\n";
+        + htmlEscape(report.title) + "</title>\n<style>" + kStyle + (report.dark ? kDarkStyle : "")
+        + "</style>\n</head>\n<body data-shown=\"" + htmlEscape(shown) + "\">\n<header>\n<h1>"
+        + htmlEscape(report.title) + "</h1>\n";
     for (const auto& line : report.summary)
         out += "<p class=\"summary\">" + htmlEscape(line) + "</p>\n";
     out += "</header>\n";

@@ -40,6 +40,7 @@ struct HtmlReport {
     std::vector<HtmlView> views;
     std::size_t shown = 0; ///< the view shown when the page opens without a #precision
     Facts provenance; ///< the inputs, the device, the profile's sources, the tool's version
+    bool dark = false; ///< light text on a dark page, for figures drawn in the dark theme
 };
 
 /// The page. Every text is escaped (kernel names hold <, >, & and quotes); the figures are

@@ -121,6 +121,23 @@ TEST(CliReport, TwoRunsAndACheckGateLeaveAReportOfTheChanges)
     EXPECT_EQ(onto.code, 2) << onto.err;
 }
 
+// --theme dark: the figures in the export's dark colours on a dark page (asked for in
+// rocm-systems#8434); the light page has neither.
+TEST(CliReport, ADarkThemeDrawsTheFiguresAndThePageDark)
+{
+    const fs::path dark = scratch() / "dark.html", light = scratch() / "light.html";
+    ASSERT_EQ(roofline({"report", kBefore, "--theme", "dark", "-o", dark.string()}).code, 0);
+    ASSERT_EQ(roofline({"report", kBefore, "-o", light.string()}).code, 0);
+    const std::string night = readAll(dark.string()), day = readAll(light.string());
+    EXPECT_NE(night.find("body { color: #e6e6e6; background: #1e1f22; }"), std::string::npos);
+    EXPECT_NE(night.find("<g fill=\"#1e1f22\""), std::string::npos) << "the figure's background";
+    EXPECT_EQ(day.find("background: #1e1f22"), std::string::npos);
+    EXPECT_EQ(day.find("<g fill=\"#1e1f22\""), std::string::npos);
+    const CliRun bad = roofline({"report", kBefore, "--theme", "blue", "-o", dark.string()});
+    EXPECT_EQ(bad.code, 2);
+    EXPECT_NE(bad.err.find("--theme must be 'light' or 'dark'"), std::string::npos) << bad.err;
+}
+
 namespace {
 
 /// Chromium, headless: the DOM after the page's script and `probe` ran (virtual time lets the

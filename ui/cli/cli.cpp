@@ -271,6 +271,7 @@ std::vector<Dispatch> addCompareCommands(CLI::App& app, Options& o)
     }
     check->add_option("--report", o.report,
         "Also write the HTML report of the two runs (roofline report BEFORE AFTER), pass or fail");
+    check->add_option("--theme", o.theme, "--report: light or dark")->capture_default_str();
     compare->add_option("-o,--output", o.output, "Also draw the figure: each kernel an arrow from before to after");
     compare->add_option("--width", o.width, "Figure width (logical pixels)")->capture_default_str();
     compare->add_option("--height", o.height, "Figure height (logical pixels)")->capture_default_str();
@@ -293,6 +294,7 @@ CLI::App* addReportCommand(CLI::App& app, Options& o)
         ->capture_default_str();
     report->add_option("--title", o.title, "One file: the report's title (default: the session's, or the accelerator)");
     report->add_option("--match", o.match, "Two runs: pair renamed kernels by a capture group, as compare --match");
+    report->add_option("--theme", o.theme, "light or dark: the figures' colours and the page's")->capture_default_str();
     report->add_flag("--launches", o.launches, "Profiler exports: a row per launch (default: a row per kernel)");
     report->add_flag("--skip-invalid", o.skipInvalid, "Report the good rows of a kernel file and warn about bad ones");
     return report;

@@ -143,6 +143,13 @@ LlmSettings llmSettings(const Options& o)
 
 } // namespace
 
+ui::PlotStyle themeOf(const Options& o)
+{
+    if (o.theme != "light" && o.theme != "dark")
+        throw UsageError {"--theme must be 'light' or 'dark'"};
+    return o.theme == "dark" ? ui::PlotStyle::dark() : ui::PlotStyle::light();
+}
+
 int saidWritten(const std::optional<QString>& error, const std::string& path)
 {
     if (error) {

@@ -6,6 +6,7 @@
 
 #include "core/io/profile_catalog.h"
 #include "ui/cli/options.h"
+#include "ui/plot/plot_style.h"
 
 #include <QString>
 
@@ -59,6 +60,8 @@ int cmdCompare(const ProfileCatalog& catalog, const Options& o);
 int cmdCheck(const ProfileCatalog& catalog, const Options& o);
 /// One self-contained HTML report of a session or kernel file, or of two runs (report_command.cpp).
 int cmdReport(const ProfileCatalog& catalog, const Options& o);
+/// --theme's colours (light or dark; anything else is a UsageError).
+ui::PlotStyle themeOf(const Options& o);
 /// `report BEFORE AFTER`: the report of two runs (compare_command.cpp).
 int cmdReportOfTwoRuns(const ProfileCatalog& catalog, const Options& o);
 

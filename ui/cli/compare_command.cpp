@@ -63,7 +63,7 @@ int writeRunsReport(
         for (const auto& n : in->notes)
             origin.notes.push_back((in == &runs.before ? "before: " : "after: ") + n);
     const auto error = ui::exportComparisonReport(*runs.before.hw, runs.before.session.kernels,
-        runs.after.session.kernels, runs.precision, o.match, origin, verdict, QString::fromStdString(path));
+        runs.after.session.kernels, runs.precision, o.match, origin, verdict, QString::fromStdString(path), themeOf(o));
     return saidWritten(error, path);
 }
 
@@ -133,6 +133,8 @@ int cmdCheck(const ProfileCatalog& catalog, const Options& o)
     const Comparison c = compareLoaded(runs, o);
     const auto failures = gateRegressions(c, limit, floor);
     std::cout << formatGate(c, failures, limit, outputFormat(o));
+    if (!o.report.empty())
+        themeOf(o); // a bad --theme before any work
     if (!o.report.empty()) {
         const int written
             = writeRunsReport(runs, o, o.report, linesOf(formatGate(c, failures, limit, OutputFormat::Table)));

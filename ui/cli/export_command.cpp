@@ -22,8 +22,7 @@ using Panel = std::pair<const HardwareProfile*, Session>;
 
 void checkExportOptions(const Options& o)
 {
-    if (o.theme != "light" && o.theme != "dark")
-        throw UsageError {"--theme must be 'light' or 'dark'"};
+    themeOf(o);
     if (!ui::isSupportedFigureSuffix(QFileInfo(QString::fromStdString(o.output)).suffix()))
         throw UsageError {"-o " + o.output + ": the figure format comes from the suffix; use .png, .svg or .pdf"};
     if (!o.panels.empty() && o.panels != "precisions" && o.panels != "hardware")
@@ -192,7 +191,7 @@ int cmdExport(const ProfileCatalog& catalog, const Options& o)
     else
         panels.emplace_back(in.hw, std::move(in.session));
     const std::vector<PlotSpec> specs = figureSpecs(catalog, panels, o);
-    const ui::PlotStyle style = o.theme == "dark" ? ui::PlotStyle::dark() : ui::PlotStyle::light();
+    const ui::PlotStyle style = themeOf(o);
     const auto error = ui::exportPanels(
         specs, style, QString::fromStdString(o.output), exportOptionsOf(o), QString::fromStdString(sharedTitle));
     return saidWritten(error, o.output);

@@ -15,6 +15,7 @@ int cmdReport(const ProfileCatalog& catalog, const Options& o)
 {
     if (QFileInfo(QString::fromStdString(o.output)).suffix().toLower() != QLatin1String("html"))
         throw UsageError {"-o " + o.output + ": a report is an .html file (report.html)"};
+    themeOf(o); // a bad --theme before any work
     if (!o.after.empty())
         return cmdReportOfTwoRuns(catalog, o);
     checkOutputReplacesNothingOfTheUsers(o.output, {o.input});
@@ -30,7 +31,7 @@ int cmdReport(const ProfileCatalog& catalog, const Options& o)
     origin.device = in.device;
     origin.notes = in.notes;
     const auto error = ui::exportSessionReport(
-        *in.hw, in.session, roofKindOf(o), models, &catalog, origin, QString::fromStdString(o.output));
+        *in.hw, in.session, roofKindOf(o), models, &catalog, origin, QString::fromStdString(o.output), themeOf(o));
     return saidWritten(error, o.output);
 }
 

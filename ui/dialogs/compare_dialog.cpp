@@ -89,8 +89,8 @@ QString CompareDialog::exportReportTo(const QString& path) const
         origin.files.emplace_back("after", m_runs.afterPath.toStdString());
     else
         origin.notes.push_back("after: the session in the window, never saved to a file");
-    return exportComparisonReport(
-        m_profile, m_runs.before, m_runs.after, m_comparison.roof.precision, {}, origin, {}, path)
+    return exportComparisonReport(m_profile, m_runs.before, m_runs.after, m_comparison.roof.precision, {}, origin, {},
+        path, PlotStyle::forPalette(palette()))
         .value_or(QString());
 }
 

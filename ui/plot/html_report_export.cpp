@@ -49,9 +49,10 @@ Facts tipFacts(Facts facts)
 }
 
 /// The figure drawn as the SVG export draws it, with each kernel's point as a table row.
-std::optional<QString> drawInto(HtmlView& view, const PlotSpec& spec, const std::vector<int>& rowOfKernel)
+std::optional<QString> drawInto(
+    HtmlView& view, const PlotSpec& spec, const std::vector<int>& rowOfKernel, const PlotStyle& style)
 {
-    const auto figure = renderSvgFigure(spec, PlotStyle::light(), ExportOptions {});
+    const auto figure = renderSvgFigure(spec, style, ExportOptions {});
     if (!figure)
         return QStringLiteral("cannot draw the %1 figure").arg(QString::fromStdString(view.label));
     view.svg = figure->svg.toStdString();
@@ -104,15 +105,16 @@ Facts provenanceOf(const HardwareProfile& hw, const ReportOrigin& origin)
     return rows;
 }
 
-std::optional<QString> writeReport(const HtmlReport& report, const QString& path)
+std::optional<QString> writeReport(HtmlReport& report, const QString& path, const PlotStyle& style)
 {
+    report.dark = style.background.lightness() < 128;
     const std::string html = renderHtmlReport(report);
     return writeFileAtomically(path, std::string_view(html));
 }
 
 /// One precision of a session: its figure, table and each kernel's facts.
 std::optional<QString> sessionView(HtmlView& view, const HardwareProfile& hw, const Session& s, RoofKind kind,
-    const std::vector<ModelSpec>& models, const ProfileCatalog* catalog)
+    const std::vector<ModelSpec>& models, const ProfileCatalog* catalog, const PlotStyle& style)
 {
     auto analysis = analyzeSession(hw, s, kind);
     if (!analysis)
@@ -131,7 +133,7 @@ std::optional<QString> sessionView(HtmlView& view, const HardwareProfile& hw, co
     view.table = placementCells(s.kernels, a.placements, a.roof, total);
     for (size_t i = 0; i < s.kernels.size(); ++i)
         view.facts.push_back(tipFacts(placementFacts(s.kernels[i], a.placements[i], a.roof, total)));
-    return drawInto(view, spec, identityRows(s.kernels.size()));
+    return drawInto(view, spec, identityRows(s.kernels.size()), style);
 }
 
 /// The figures of a pair as its point's tip shows them: where it was, the speedup, then every
@@ -154,7 +156,7 @@ Facts pairFacts(const ComparedKernel& k, const Comparison& c)
 }
 
 std::optional<QString> comparisonView(HtmlView& view, const HardwareProfile& hw, const std::vector<Kernel>& before,
-    const std::vector<Kernel>& after, Precision p, const std::string& match)
+    const std::vector<Kernel>& after, Precision p, const std::string& match, const PlotStyle& style)
 {
     auto compared = compareRuns(before, after, hw, p, match);
     if (!compared)
@@ -169,7 +171,7 @@ std::optional<QString> comparisonView(HtmlView& view, const HardwareProfile& hw,
     for (size_t i = 0; i < c.newKernels.size(); ++i)
         view.facts.push_back(tipFacts(placementFacts(c.newKernels[i], c.newPlacements[i], c.roof, c.totalAfter)));
     // The figure numbers the pairs, then the new kernels: the table's order.
-    return drawInto(view, buildComparisonFigure(hw, c), identityRows(c.pairs.size() + c.newKernels.size()));
+    return drawInto(view, buildComparisonFigure(hw, c), identityRows(c.pairs.size() + c.newKernels.size()), style);
 }
 
 /// The comparison's totals and biggest changes, as the figure's subtitle says them.
@@ -186,7 +188,7 @@ std::vector<std::string> comparisonSummary(const HardwareProfile& hw, const std:
 
 std::optional<QString> exportSessionReport(const HardwareProfile& hw, const Session& session, RoofKind kind,
     const std::vector<ModelSpec>& models, const ProfileCatalog* catalog, const ReportOrigin& origin,
-    const QString& path)
+    const QString& path, const PlotStyle& style)
 {
     HtmlReport report;
     // The page holds every precision: a title's {precision} says so.
@@ -199,17 +201,17 @@ std::optional<QString> exportSessionReport(const HardwareProfile& hw, const Sess
         s.precision = p;
         s.view.comparePrecisions.clear();
         HtmlView view;
-        if (auto error = sessionView(view, hw, s, kind, models, catalog))
+        if (auto error = sessionView(view, hw, s, kind, models, catalog, style))
             return QStringLiteral("%1: %2").arg(path, *error);
         report.views.push_back(std::move(view));
     }
     report.provenance = provenanceOf(hw, origin);
-    return writeReport(report, path);
+    return writeReport(report, path, style);
 }
 
 std::optional<QString> exportComparisonReport(const HardwareProfile& hw, const std::vector<Kernel>& before,
     const std::vector<Kernel>& after, Precision shown, const std::string& match, const ReportOrigin& origin,
-    const std::vector<std::string>& verdict, const QString& path)
+    const std::vector<std::string>& verdict, const QString& path, const PlotStyle& style)
 {
     HtmlReport report;
     report.title = "Before \xE2\x86\x92 after: " + hw.name;
@@ -218,12 +220,12 @@ std::optional<QString> exportComparisonReport(const HardwareProfile& hw, const s
         report.summary.push_back(line);
     for (Precision p : precisionsFrom(hw, shown)) {
         HtmlView view;
-        if (auto error = comparisonView(view, hw, before, after, p, match))
+        if (auto error = comparisonView(view, hw, before, after, p, match, style))
             return QStringLiteral("%1: %2").arg(path, *error);
         report.views.push_back(std::move(view));
     }
     report.provenance = provenanceOf(hw, origin);
-    return writeReport(report, path);
+    return writeReport(report, path, style);
 }
 
 } // namespace roofline::ui

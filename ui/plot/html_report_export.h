@@ -8,6 +8,7 @@
 #include "core/io/profile_catalog.h"
 #include "core/llm/model_spec.h"
 #include "core/model/session.h"
+#include "ui/plot/plot_style.h"
 
 #include <QString>
 
@@ -24,18 +25,20 @@ struct ReportOrigin {
     std::vector<std::string> notes; ///< what reading the inputs noted (a guessed device, ...)
 };
 
+/// `style`: the figures' colours (PlotStyle::dark() makes a dark page around them).
+
 /// The report of a session: every precision of `hw` a view (the session's own shown first), with
 /// the figure `roofline export` draws at that precision and the table `analyze` prints. Written
 /// atomically to `path`; an error message, or nothing. Needs a QApplication.
 std::optional<QString> exportSessionReport(const HardwareProfile& hw, const Session& session, RoofKind kind,
     const std::vector<ModelSpec>& models, const ProfileCatalog* catalog, const ReportOrigin& origin,
-    const QString& path);
+    const QString& path, const PlotStyle& style = PlotStyle::light());
 
 /// The report of two runs: per precision of `hw`, the before -> after figure (`compare -o`) and
 /// the table of changes; `verdict`: a CI gate's lines, shown under the title. `shown`: the
 /// precision the page opens at.
 std::optional<QString> exportComparisonReport(const HardwareProfile& hw, const std::vector<Kernel>& before,
     const std::vector<Kernel>& after, Precision shown, const std::string& match, const ReportOrigin& origin,
-    const std::vector<std::string>& verdict, const QString& path);
+    const std::vector<std::string>& verdict, const QString& path, const PlotStyle& style = PlotStyle::light());
 
 } // namespace roofline::ui

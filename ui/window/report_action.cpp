@@ -4,6 +4,7 @@
 #include "ui/document/session_document.h"
 #include "ui/plot/html_report_export.h"
 #include "ui/window/file_actions.h"
+#include "ui/window/roofline_plot_widget.h"
 #include "ui/window/settings.h"
 
 #include <QDir>
@@ -22,8 +23,8 @@ QString FileActions::exportReportTo(const QString& path)
         origin.files = {{"session", m_document->filePath().toStdString()}};
     if (m_document->isModified())
         origin.notes.push_back("the session had changes not saved to a file when the report was made");
-    return exportSessionReport(
-        *hw, m_document->session(), RoofKind::Peak, m_document->models(), &m_document->catalog(), origin, path)
+    return exportSessionReport(*hw, m_document->session(), RoofKind::Peak, m_document->models(), &m_document->catalog(),
+        origin, path, m_plot->style())
         .value_or(QString());
 }
 
