@@ -26,6 +26,7 @@ nav.precisions a[aria-current="true"] { background: #1f5f8b; border-color: #1f5f
 .caption { color: #555; margin: .3em 0; }
 .figure { position: relative; max-width: 1000px; }
 .scroll { overflow-x: auto; }
+.save { font-size: 13px; margin: .2em 0; }
 input.filter { margin-top: .8em; padding: .3em .5em; width: 22em; font: inherit; }
 .figure svg { width: 100%; height: auto; display: block; }
 .hit { fill: transparent; stroke: none; cursor: pointer; pointer-events: all; }
@@ -89,6 +90,20 @@ const char* const kScript = R"(
     if (parts.length > 1) select(document.getElementById('view-' + parts[0]), parts[1]);
   }
   function pick(view, row) { location.hash = view.dataset.view + '/' + row; }
+  // A figure as a file of its own: the SVG the export writes, without the page's hover targets.
+  function svgFile(figure) {
+    var svg = figure.cloneNode(true);
+    svg.querySelector('.hits').remove();
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(svg);
+  }
+  function save(name, blob) {
+    var a = document.createElement('a');
+    a.download = name;
+    a.href = URL.createObjectURL(blob);
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+  }
   window.addEventListener('hashchange', fromAddress);
   fromAddress();
   views.forEach(function (view) {
@@ -116,6 +131,23 @@ const char* const kScript = R"(
     });
     view.querySelectorAll('tbody tr').forEach(function (tr) {
       tr.addEventListener('click', function () { pick(view, tr.dataset.row); });
+    });
+    view.querySelectorAll('.save a').forEach(function (link) {
+      link.addEventListener('click', function (e) {
+        e.preventDefault();
+        var name = 'roofline-' + view.dataset.view, figure = view.querySelector('.figure svg');
+        var svg = new Blob([svgFile(figure)], {type: 'image/svg+xml'});
+        if (link.dataset.kind === 'svg') return save(name + '.svg', svg);
+        var image = new Image(), box = figure.viewBox.baseVal; // PNG: the SVG drawn at twice its size
+        image.onload = function () {
+          var canvas = document.createElement('canvas');
+          canvas.width = box.width * 2;
+          canvas.height = box.height * 2;
+          canvas.getContext('2d').drawImage(image, 0, 0, canvas.width, canvas.height);
+          canvas.toBlob(function (png) { save(name + '.png', png); }, 'image/png');
+        };
+        image.src = URL.createObjectURL(svg);
+      });
     });
     var filter = view.querySelector('input.filter');
     if (filter) filter.addEventListener('input', function () {
@@ -341,6 +373,8 @@ std::string viewHtml(const HtmlView& view, const SharedTexts& shared)
     std::string out = "<section class=\"view\" id=\"view-" + htmlEscape(view.id) + "\" data-view=\""
         + htmlEscape(view.id) + "\">\n<p class=\"caption\">" + htmlEscape(view.caption) + "</p>\n";
     out += "<div class=\"figure\">\n" + inlineFigure(view) + "<div class=\"tip\" hidden></div>\n</div>\n";
+    out += "<p class=\"save\">Save this figure: <a href=\"#\" data-kind=\"svg\">SVG</a> \xC2\xB7 "
+           "<a href=\"#\" data-kind=\"png\">PNG</a></p>\n";
     out += tableHtml(view);
     out += "<div class=\"facts\" hidden>\n";
     for (size_t r = 0; r < view.facts.size(); ++r)
@@ -395,7 +429,7 @@ std::string renderHtmlReport(const HtmlReport& report)
     const std::string shown = report.views.empty() ? std::string() : report.views[report.shown].id;
     std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-                      "style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n"
+                      "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src blob:\">\n"
                       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                       "<meta name=\"generator\" content=\"Roofline Studio\">\n<title>"
         + htmlEscape(report.title) + "</title>\n<style>" + kStyle + (report.dark ? kDarkStyle : "")

@@ -330,3 +330,47 @@ TEST(CliReport, ABeforeAfterReportWorksInABrowser)
     EXPECT_EQ(seen["requests"], 0);
     EXPECT_EQ(seen["refused"], 0);
 }
+
+// "Save this figure": the view's figure as an SVG file (the export's drawing, without the page's
+// hover targets) and as a PNG drawn from it at twice its size, made in the page, fetched from
+// nowhere.
+TEST(CliReport, TheShownFigureSavesAsSvgAndPngFromThePage)
+{
+    const fs::path out = scratch() / "browser-save.html";
+    ASSERT_EQ(roofline({"report", kRealProfile, "-o", out.string()}).code, 0);
+    const char* const probe = R"JS(
+var saved = [], made = URL.createObjectURL.bind(URL), refused = 0;
+URL.createObjectURL = function (blob) { saved.push(blob); return made(blob); };
+document.addEventListener('securitypolicyviolation', function () { refused++; });
+window.addEventListener('load', function () { setTimeout(function () {
+  var v = document.getElementById('view-fp8');
+  v.querySelector('.save a[data-kind="svg"]').click();
+  v.querySelector('.save a[data-kind="png"]').click();
+  setTimeout(function () {
+    var svg = saved.filter(function (b) { return b.type === 'image/svg+xml'; })[0];
+    var png = saved.filter(function (b) { return b.type === 'image/png'; })[0];
+    svg.text().then(function (text) {
+      var out = {svgStart: text.slice(0, 60), svgHits: text.indexOf('class="hits"') >= 0,
+        svgPeak: text.indexOf('FP8 peak 1.979 PFLOP/s') >= 0, svgLength: text.length,
+        png: png ? png.size : 0, refused: refused};
+      var pre = document.createElement('pre');
+      pre.id = 'probe';
+      pre.textContent = JSON.stringify(out);
+      document.body.appendChild(pre);
+    });
+  }, 1000);
+}, 0); });
+)JS";
+    const std::string dom = domAfter(out, probe, "#fp8");
+    if (dom.empty())
+        GTEST_SKIP() << "no Chromium";
+    const nlohmann::json seen = probed(dom);
+    ASSERT_TRUE(seen.is_object()) << dom.substr(0, 1000);
+    EXPECT_EQ(seen["svgStart"].get<std::string>().rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg", 0), 0u)
+        << seen["svgStart"];
+    EXPECT_FALSE(seen["svgHits"].get<bool>());
+    EXPECT_TRUE(seen["svgPeak"].get<bool>());
+    EXPECT_GT(seen["svgLength"].get<int>(), 20000);
+    EXPECT_GT(seen["png"].get<int>(), 20000) << "a 2000 x 1300 PNG of the figure";
+    EXPECT_EQ(seen["refused"], 0);
+}
