@@ -64,6 +64,7 @@ th, td { border-bottom-color: #3a3c42; }
 tbody tr:hover { background: #263240; }
 tbody tr.selected { background: #4a2a2e; }
 input.filter { background: #2b2d31; color: #e6e6e6; border: 1px solid #555; }
+a { color: #8cc4f0; }
 )";
 
 /// Toggle (the #precision in the address), hover, select and sort: plain script, no library.
