@@ -48,18 +48,20 @@ TEST(Cli, LlmReadsAHuggingFaceConfigAndSaysWhetherTheBatchFits)
 
 TEST(Cli, LlmRefusesAValueItCannotUseInsteadOfIgnoringIt)
 {
-    // `--bytes-per-weight nan` or `0` ran with the precision's size and said nothing.
-    for (const char* value : {"nan", "0", "-1", "inf", "17"}) {
+    // `--bytes-per-weight nan` or `0` ran with the precision's size and said nothing; so did
+    // -1e308, the value that once stood for "not given".
+    for (const char* value : {"nan", "0", "-1", "inf", "17", "-1e308"}) {
         const CliRun r = roofline({"llm", "--hw", "h100", "--model", "llama-3-8b", "--bytes-per-weight", value});
         EXPECT_EQ(r.code, 2) << value;
         EXPECT_NE(r.err.find("--bytes-per-weight must be bytes per weight above 0 and at most 16"), std::string::npos)
             << value << ": " << r.err;
     }
-    for (const char* option : {"--compute-efficiency", "--memory-efficiency", "--kv-bytes-per-token"}) {
-        const CliRun r = roofline({"llm", "--hw", "h100", "--params", "7e9", option, "nan"});
-        EXPECT_EQ(r.code, 2) << option;
-        EXPECT_NE(r.err.find(std::string(option) + " must be"), std::string::npos) << r.err;
-    }
+    for (const char* option : {"--compute-efficiency", "--memory-efficiency", "--kv-bytes-per-token"})
+        for (const char* value : {"nan", "-1e308"}) {
+            const CliRun r = roofline({"llm", "--hw", "h100", "--params", "7e9", option, value});
+            EXPECT_EQ(r.code, 2) << option << " " << value;
+            EXPECT_NE(r.err.find(std::string(option) + " must be"), std::string::npos) << r.err;
+        }
     // A model by its parameters alone: the batch that fits is unknown, not 2^30.
     const CliRun params = roofline({"llm", "--hw", "h100", "--params", "7e9", "--format", "json"});
     ASSERT_EQ(params.code, 0) << params.err;

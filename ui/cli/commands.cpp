@@ -79,9 +79,9 @@ std::optional<Precision> precisionOption(const std::string& name, const char* op
 
 /// A number option given on the command line must be above 0 and at most `most` (NaN, infinity,
 /// 0 or a negative value is refused, never ignored).
-void checkGiven(double value, const char* option, const char* what, double most)
+void checkGiven(const std::optional<double>& value, const char* option, const char* what, double most)
 {
-    if (value != kNotGiven && !(std::isfinite(value) && value > 0 && value <= most))
+    if (value && !(std::isfinite(*value) && *value > 0 && *value <= most))
         throw UsageError {std::string(option) + " must be " + what};
 }
 
@@ -114,13 +114,13 @@ LlmSettings llmSettings(const Options& o)
     for (const auto& [value, name] : {std::pair {o.computeEfficiency, "--compute-efficiency"},
              std::pair {o.memoryEfficiency, "--memory-efficiency"}})
         checkGiven(value, name, "a fraction in (0, 1], e.g. 0.7", 1.0);
-    if (o.computeEfficiency != kNotGiven)
-        s.computeEfficiency = o.computeEfficiency;
-    if (o.memoryEfficiency != kNotGiven)
-        s.memoryEfficiency = o.memoryEfficiency;
+    if (o.computeEfficiency)
+        s.computeEfficiency = *o.computeEfficiency;
+    if (o.memoryEfficiency)
+        s.memoryEfficiency = *o.memoryEfficiency;
     checkGiven(o.kvBytesPerToken, "--kv-bytes-per-token", "a number of bytes above 0, e.g. 327680", 1e12);
-    if (o.kvBytesPerToken != kNotGiven)
-        s.kvBytesPerToken = o.kvBytesPerToken;
+    if (o.kvBytesPerToken)
+        s.kvBytesPerToken = *o.kvBytesPerToken;
     s.batch = o.batch;
     s.prompt = o.prompt;
     s.context = o.context;
@@ -134,8 +134,8 @@ LlmSettings llmSettings(const Options& o)
             s.bytesPerWeight = format->bytesPerValue;
     }
     s.kvPrecision = precisionOption(o.kvPrecision, "--kv-precision");
-    if (o.bytesPerWeight != kNotGiven)
-        s.bytesPerWeight = o.bytesPerWeight;
+    if (o.bytesPerWeight)
+        s.bytesPerWeight = *o.bytesPerWeight;
     s.batchFactor = o.batchFactor;
     s.fasterHardware = o.faster;
     return s;

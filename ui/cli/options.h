@@ -2,13 +2,11 @@
 // What the command line was asked: the options of every command, filled by CLI11.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace roofline::cli {
-
-/// An option's value before the command line gives one (a given "nan" is told apart: givenNumber).
-inline constexpr double kNotGiven = -1e308;
 
 struct Options {
     std::vector<std::string> profileDirs;
@@ -38,10 +36,10 @@ struct Options {
     bool overlapAllReduce = false;
     std::string prefillAttention = "fused";
     int chips = 1;
-    /// kNotGiven until given (a given 0, negative or NaN value is refused, never ignored).
-    double computeEfficiency = kNotGiven, memoryEfficiency = kNotGiven, kvBytesPerToken = kNotGiven;
+    /// Empty until given (a given 0, negative or NaN value is refused, never ignored).
+    std::optional<double> computeEfficiency, memoryEfficiency, kvBytesPerToken;
     int batch = 1, prompt = 2048, context = 0, batchFactor = 8;
-    double bytesPerWeight = kNotGiven;
+    std::optional<double> bytesPerWeight;
     bool layers = false;
     // analyze / export input
     std::string input;
