@@ -276,6 +276,9 @@ constexpr std::uintmax_t kSessionMemoryPerByte = 80;
 /// (a 10^6-kernel session took 29 s and 3.5 GB to end in an out-of-memory error).
 static std::optional<std::string> tooBigForMemory(std::size_t size)
 {
+    constexpr std::size_t kSmall = 1 << 20; // 80 MB at most: not worth asking the system (a read of /proc)
+    if (size < kSmall)
+        return std::nullopt;
     const std::uintmax_t need = size * kSessionMemoryPerByte;
     const auto room = memoryThisProcessMayTake();
     if (!room || need <= *room)

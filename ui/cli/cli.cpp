@@ -276,7 +276,7 @@ std::vector<Dispatch> addCompareCommands(CLI::App& app, Options& o)
     compare->add_option("--width", o.width, "Figure width (logical pixels)")->capture_default_str();
     compare->add_option("--height", o.height, "Figure height (logical pixels)")->capture_default_str();
     compare->add_option("--dpi", o.dpi, "PNG resolution")->capture_default_str();
-    return {{compare, cmdCompare, true}, {check, cmdCheck, true}};
+    return {{compare, cmdCompare, true}, {check, cmdCheck}}; // check draws only with --report
 }
 
 CLI::App* addReportCommand(CLI::App& app, Options& o)
@@ -502,7 +502,7 @@ int run(int argc, char** argv)
         std::cerr << "error: no command given; run 'roofline --help'\n";
         return kUsage;
     }
-    const auto qapp = makeApplication(chosen->drawsFigures);
+    const auto qapp = makeApplication(chosen->drawsFigures || !o.report.empty());
     ui::setApplicationIdentity();
     int status = kOk;
     const auto catalog = loadCatalog(o, status);

@@ -18,6 +18,7 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <functional>
 
 namespace roofline::ui {
 namespace {
@@ -48,29 +49,23 @@ Facts tipFacts(Facts facts)
     return facts;
 }
 
-/// The figure drawn as the SVG export draws it, with each kernel's point as a table row.
-std::optional<QString> drawInto(
-    HtmlView& view, const PlotSpec& spec, const std::vector<int>& rowOfKernel, const PlotStyle& style)
+/// The figure drawn as the SVG export draws it, with each kernel's point as its table row (the
+/// table lists the figure's kernels in their order).
+std::optional<QString> drawInto(HtmlView& view, const PlotSpec& spec, const PlotStyle& style)
 {
     const auto figure = renderSvgFigure(spec, style, ExportOptions {});
     if (!figure)
         return QStringLiteral("cannot draw the %1 figure").arg(QString::fromStdString(view.label));
     view.svg = figure->svg.toStdString();
+    const size_t rows = view.table.empty() ? 0 : view.table.size() - 1;
     for (const auto& [kernel, at] : figure->points)
-        if (kernel >= 0 && static_cast<size_t>(kernel) < rowOfKernel.size())
-            view.points.push_back({at.x(), at.y(), rowOfKernel[static_cast<size_t>(kernel)]});
+        if (kernel >= 0 && static_cast<size_t>(kernel) < rows)
+            view.points.push_back({at.x(), at.y(), kernel});
     return std::nullopt;
 }
 
-std::vector<int> identityRows(size_t n)
-{
-    std::vector<int> rows(n);
-    for (size_t i = 0; i < n; ++i)
-        rows[i] = static_cast<int>(i);
-    return rows;
-}
-
-/// "ncu.csv: 48.2 kB, SHA-256 3f2a...": what tells a colleague it is the same file.
+/// "ncu.csv (48.2 kB, modified 2026-12-04T08:54:04Z, SHA-256 3f2a...)": what tells a colleague
+/// it is the same file.
 std::string describeFile(const std::string& path)
 {
     QFile file(QString::fromStdString(path));
@@ -105,13 +100,6 @@ Facts provenanceOf(const HardwareProfile& hw, const ReportOrigin& origin)
     return rows;
 }
 
-std::optional<QString> writeReport(HtmlReport& report, const QString& path, const PlotStyle& style)
-{
-    report.dark = style.background.lightness() < 128;
-    const std::string html = renderHtmlReport(report);
-    return writeFileAtomically(path, std::string_view(html));
-}
-
 /// One precision of a session: its figure, table and each kernel's facts.
 std::optional<QString> sessionView(HtmlView& view, const HardwareProfile& hw, const Session& s, RoofKind kind,
     const std::vector<ModelSpec>& models, const ProfileCatalog* catalog, const PlotStyle& style)
@@ -133,7 +121,7 @@ std::optional<QString> sessionView(HtmlView& view, const HardwareProfile& hw, co
     view.table = placementCells(s.kernels, a.placements, a.roof, total);
     for (size_t i = 0; i < s.kernels.size(); ++i)
         view.facts.push_back(tipFacts(placementFacts(s.kernels[i], a.placements[i], a.roof, total)));
-    return drawInto(view, spec, identityRows(s.kernels.size()), style);
+    return drawInto(view, spec, style);
 }
 
 /// The figures of a pair as its point's tip shows them: where it was, the speedup, then every
@@ -155,8 +143,12 @@ Facts pairFacts(const ComparedKernel& k, const Comparison& c)
     return facts;
 }
 
+/// One precision of two runs: the before -> after figure, the table of changes and each kernel's
+/// facts. `summary`: the figure's subtitle (the totals and biggest changes, the same at every
+/// precision).
 std::optional<QString> comparisonView(HtmlView& view, const HardwareProfile& hw, const std::vector<Kernel>& before,
-    const std::vector<Kernel>& after, Precision p, const std::string& match, const PlotStyle& style)
+    const std::vector<Kernel>& after, Precision p, const std::string& match, const PlotStyle& style,
+    std::string& summary)
 {
     auto compared = compareRuns(before, after, hw, p, match);
     if (!compared)
@@ -171,17 +163,32 @@ std::optional<QString> comparisonView(HtmlView& view, const HardwareProfile& hw,
     for (size_t i = 0; i < c.newKernels.size(); ++i)
         view.facts.push_back(tipFacts(placementFacts(c.newKernels[i], c.newPlacements[i], c.roof, c.totalAfter)));
     // The figure numbers the pairs, then the new kernels: the table's order.
-    return drawInto(view, buildComparisonFigure(hw, c), identityRows(c.pairs.size() + c.newKernels.size()), style);
+    const PlotSpec spec = buildComparisonFigure(hw, c);
+    summary = spec.subtitle;
+    return drawInto(view, spec, style);
 }
 
-/// The comparison's totals and biggest changes, as the figure's subtitle says them.
-std::vector<std::string> comparisonSummary(const HardwareProfile& hw, const std::vector<Kernel>& before,
-    const std::vector<Kernel>& after, Precision p, const std::string& match)
+/// A view per precision of `hw`, `shown` first, each made by `makeView`.
+std::optional<QString> addViews(HtmlReport& report, const HardwareProfile& hw, Precision shown,
+    const std::function<std::optional<QString>(HtmlView&, Precision)>& makeView, const QString& path)
 {
-    auto c = compareRuns(before, after, hw, p, match);
-    if (!c)
-        return {};
-    return {buildComparisonFigure(hw, c.value()).subtitle};
+    for (Precision p : precisionsFrom(hw, shown)) {
+        HtmlView view;
+        if (auto error = makeView(view, p))
+            return QStringLiteral("%1: %2").arg(path, *error);
+        report.views.push_back(std::move(view));
+    }
+    return std::nullopt;
+}
+
+/// The page, with where its numbers come from, written atomically.
+std::optional<QString> writePage(HtmlReport& report, const HardwareProfile& hw, const ReportOrigin& origin,
+    const QString& path, const PlotStyle& style)
+{
+    report.provenance = provenanceOf(hw, origin);
+    report.dark = style.background.lightness() < 128;
+    const std::string html = renderHtmlReport(report);
+    return writeFileAtomically(path, std::string_view(html));
 }
 
 } // namespace
@@ -196,17 +203,15 @@ std::optional<QString> exportSessionReport(const HardwareProfile& hw, const Sess
     for (size_t at = title.find("{precision}"); at != std::string::npos; at = title.find("{precision}", at))
         title.replace(at, 11, "every precision");
     report.title = title.empty() ? "Roofline report: " + hw.name : figureTitle(title, hw, session.precision);
-    for (Precision p : precisionsFrom(hw, session.precision)) {
+    const auto view = [&](HtmlView& v, Precision p) {
         Session s = session;
         s.precision = p;
         s.view.comparePrecisions.clear();
-        HtmlView view;
-        if (auto error = sessionView(view, hw, s, kind, models, catalog, style))
-            return QStringLiteral("%1: %2").arg(path, *error);
-        report.views.push_back(std::move(view));
-    }
-    report.provenance = provenanceOf(hw, origin);
-    return writeReport(report, path, style);
+        return sessionView(v, hw, s, kind, models, catalog, style);
+    };
+    if (auto error = addViews(report, hw, session.precision, view, path))
+        return error;
+    return writePage(report, hw, origin, path, style);
 }
 
 std::optional<QString> exportComparisonReport(const HardwareProfile& hw, const std::vector<Kernel>& before,
@@ -215,17 +220,14 @@ std::optional<QString> exportComparisonReport(const HardwareProfile& hw, const s
 {
     HtmlReport report;
     report.title = "Before \xE2\x86\x92 after: " + hw.name;
+    std::string summary; // the figures' subtitle: totals and biggest changes, alike at every precision
+    const auto view
+        = [&](HtmlView& v, Precision p) { return comparisonView(v, hw, before, after, p, match, style, summary); };
+    if (auto error = addViews(report, hw, shown, view, path))
+        return error;
     report.summary = verdict;
-    for (const auto& line : comparisonSummary(hw, before, after, shown, match))
-        report.summary.push_back(line);
-    for (Precision p : precisionsFrom(hw, shown)) {
-        HtmlView view;
-        if (auto error = comparisonView(view, hw, before, after, p, match, style))
-            return QStringLiteral("%1: %2").arg(path, *error);
-        report.views.push_back(std::move(view));
-    }
-    report.provenance = provenanceOf(hw, origin);
-    return writeReport(report, path, style);
+    report.summary.push_back(summary);
+    return writePage(report, hw, origin, path, style);
 }
 
 } // namespace roofline::ui
