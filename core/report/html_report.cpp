@@ -97,10 +97,10 @@ const char* const kScript = R"(
     svg.querySelector('.hits').remove();
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(svg);
   }
-  function save(name, blob) {
+  function save(name, address) {
     var a = document.createElement('a');
     a.download = name;
-    a.href = URL.createObjectURL(blob);
+    a.href = address;
     document.body.appendChild(a);
     a.click();
     a.remove();
@@ -138,14 +138,14 @@ const char* const kScript = R"(
         e.preventDefault();
         var name = 'roofline-' + view.dataset.view, figure = view.querySelector('.figure svg');
         var svg = new Blob([svgFile(figure)], {type: 'image/svg+xml'});
-        if (link.dataset.kind === 'svg') return save(name + '.svg', svg);
+        if (link.dataset.kind === 'svg') return save(name + '.svg', URL.createObjectURL(svg));
         var image = new Image(), box = figure.viewBox.baseVal; // PNG: the SVG drawn at twice its size
         image.onload = function () {
           var canvas = document.createElement('canvas');
           canvas.width = box.width * 2;
           canvas.height = box.height * 2;
           canvas.getContext('2d').drawImage(image, 0, 0, canvas.width, canvas.height);
-          canvas.toBlob(function (png) { save(name + '.png', png); }, 'image/png');
+          save(name + '.png', canvas.toDataURL('image/png'));
         };
         image.src = URL.createObjectURL(svg);
       });
